@@ -1,0 +1,63 @@
+"""fivehundred: a configurable rules-variant framework for the card game Five Hundred.
+
+The public API::
+
+    import fivehundred
+    ruleset = fivehundred.load_ruleset("pagat-australian")
+    summary = fivehundred.simulate(games=100, seed=1, ruleset=ruleset)
+    report = fivehundred.validate(["games.jsonl"])
+"""
+
+from fivehundred.cards import Card, card_str, parse_card
+from fivehundred.errors import (
+    FiveHundredError,
+    IllegalActionError,
+    PluginError,
+    RecordError,
+    RulesetError,
+    UnknownNameError,
+)
+from fivehundred.markers import hookimpl
+from fivehundred.ruleset import Ruleset, load_ruleset
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "FiveHundredError",
+    "GameState",
+    "IllegalActionError",
+    "PluginError",
+    "RecordError",
+    "Ruleset",
+    "RulesetError",
+    "UnknownNameError",
+    "__version__",
+    "card_str",
+    "compile_rules",
+    "hookimpl",
+    "load_ruleset",
+    "new_game",
+    "play_game",
+    "parse_card",
+    "simulate",
+    "validate",
+]
+
+
+def __getattr__(name: str) -> object:
+    # The engine, simulator and validator load on first use, so that plugins can import
+    # ``fivehundred.hookimpl`` without pulling the whole engine in.
+    lazy = {
+        "GameState": "fivehundred.state",
+        "new_game": "fivehundred.state",
+        "compile_rules": "fivehundred.manager",
+        "play_game": "fivehundred.simulate",
+        "simulate": "fivehundred.simulate",
+        "validate": "fivehundred.validate",
+    }
+    if name in lazy:
+        import importlib
+
+        return getattr(importlib.import_module(lazy[name]), name)
+    raise AttributeError(f"module 'fivehundred' has no attribute {name!r}")

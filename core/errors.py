@@ -1,0 +1,40 @@
+"""Exceptions that users of fivehundred meet, each naming what went wrong and where."""
+
+from __future__ import annotations
+
+
+class FiveHundredError(Exception):
+    """Base of every error caused by input (a ruleset, a record, a move), never by a bug."""
+
+
+class RulesetError(FiveHundredError):
+    """A ruleset file is invalid; ``problems`` holds every ``file:line: key.path: message``."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+class UnknownNameError(FiveHundredError):
+    """A ruleset, player or plugin name that nothing provides."""
+
+
+class PluginError(FiveHundredError):
+    """A plugin raised while the engine asked it something; names the plugin and the hook."""
+
+
+class IllegalActionError(FiveHundredError, ValueError):
+    """An action that the rules forbid in the current state.
+
+    ``rule`` is the rule broken, as its number in RULES.md and a short statement.
+    """
+
+    def __init__(self, message: str, *, rule: str, seat: str | None = None, action: str | None = None):
+        self.rule = rule
+        self.seat = seat
+        self.action = action
+        super().__init__(f"{message} ({rule})")
+
+
+class RecordError(FiveHundredError):
+    """A game record that cannot be read, or whose replay breaks the rules."""

@@ -1,0 +1,241 @@
+"""The plugin manager and the typed facade the engine talks to.
+
+Built-in plugins register first, then third-party ones from the ``fivehundred`` entry-point group.
+``FIVEHUNDRED_BLOCK_PLUGINS=a,b`` blocks plugins by name; ``FIVEHUNDRED_TRACE_HOOKS=1`` prints
+every hook call and result to stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import Any
+
+import pluggy
+
+from fivehundred import hookspecs
+from fivehundred.errors import PluginError, UnknownNameError
+from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
+
+BUILTIN_PLUGINS = (
+    "fivehundred.plugins.deck",
+    "fivehundred.plugins.bidding",
+    "fivehundred.plugins.tricks",
+    "fivehundred.plugins.scoring",
+    "fivehundred.plugins.players",
+)
+
+BLOCK_ENV = "FIVEHUNDRED_BLOCK_PLUGINS"
+TRACE_ENV = "FIVEHUNDRED_TRACE_HOOKS"
+
+_manager: pluggy.PluginManager | None = None
+
+
+def make_plugin_manager(*, entry_points: bool = True, extra: Sequence[object] = ()) -> pluggy.PluginManager:
+    """A fresh manager with the built-ins, the installed plugins and ``extra`` registered."""
+    import importlib
+
+    pm = pluggy.PluginManager("fivehundred")
+    pm.add_hookspecs(hookspecs)
+    for name in filter(None, os.environ.get(BLOCK_ENV, "").split(",")):
+        pm.set_blocked(name.strip())
+    for module_name in BUILTIN_PLUGINS:
+        if not pm.is_blocked(module_name):
+            pm.register(importlib.import_module(module_name), name=module_name)
+    if entry_points:
+        try:
+            pm.load_setuptools_entrypoints("fivehundred")
+        except Exception as e:  # a plugin that fails to import is named, not hidden
+            raise PluginError(f"a plugin in the 'fivehundred' entry-point group failed to load: {e!r}") from e
+    for plugin in extra:
+        pm.register(plugin)
+    pm.check_pending()
+    if os.environ.get(TRACE_ENV):
+        pm.trace.root.setwriter(sys.stderr.write)
+        pm.enable_tracing()
+    return pm
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The process-wide manager (built lazily, once)."""
+    global _manager
+    if _manager is None:
+        _manager = make_plugin_manager()
+    return _manager
+
+
+def set_plugin_manager(pm: pluggy.PluginManager | None) -> None:
+    """Replace the process-wide manager (tests, embedding); None rebuilds it on next use."""
+    global _manager
+    _manager = pm
+    _compiled.clear()
+
+
+def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
+    caller = getattr(pm.hook, hook_name)
+    try:
+        return caller(**kwargs)
+    except PluginError:
+        raise
+    except Exception as e:
+        from fivehundred.errors import FiveHundredError
+
+        if isinstance(e, FiveHundredError):
+            raise
+        culprit = _culprit(e, caller)
+        raise PluginError(f"plugin {culprit!r} crashed in {hook_name}: {type(e).__name__}: {e}") from e
+
+
+def _culprit(error: BaseException, caller: Any) -> str:
+    codes = {impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()}
+    name = "unknown"
+    tb = error.__traceback__
+    while tb is not None:
+        name = codes.get(tb.tb_frame.f_code, name)
+        tb = tb.tb_next
+    return name
+
+
+def _required(value: Any, hook_name: str) -> Any:
+    if value is None:
+        raise PluginError(f"no plugin answered {hook_name} (is a built-in plugin blocked?)")
+    return value
+
+
+class Rules:
+    """A ruleset compiled through the hooks into tables; the only object the engine consults.
+
+    Game code never calls ``pm.hook`` directly: this facade forwards typed calls and caches what
+    it can (deck, ladder, auction rules per ruleset; joker rules and trick tables per contract).
+    """
+
+    def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
+        self.ruleset = ruleset
+        self.pm = pm
+        self.seats: tuple[str, ...] = ruleset.players.seats
+        self.players = len(self.seats)
+        self.team_names = tuple(t.name for t in ruleset.players.teams)
+        self.team_of = tuple(
+            next(i for i, t in enumerate(ruleset.players.teams) if seat in t.seats) for seat in self.seats
+        )
+        self.deck: tuple[int, ...] = tuple(_required(self._hook("fivehundred_build_deck"), "build_deck"))
+        self.pattern: tuple[tuple[str, int], ...] = tuple(
+            _required(self._hook("fivehundred_deal_pattern"), "deal_pattern")
+        )
+        self.ladder: tuple[Contract, ...] = tuple(_required(self._hook("fivehundred_bid_ladder"), "bid_ladder"))
+        self.auction = _required(
+            self._hook("fivehundred_auction_rules", ladder=self.ladder), "fivehundred_auction_rules"
+        )
+        self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
+        self.hand_size = sum(n for target, n in self.pattern if target == "each")
+        self._tables: dict[tuple[int, int | None], PlayTable] = {}
+        self._jokers: dict[int, JokerRules] = {}
+
+    def _hook(self, name: str, **kwargs: Any) -> Any:
+        return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
+
+    @cached_property
+    def deal_slots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """Positions in the shuffled deck of each hand (counted from the dealer's left) and of the kitty."""
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        kitty: list[int] = []
+        pos = 0
+        for target, n in self.pattern:
+            for hand in hands if target == "each" else [kitty]:
+                hand.extend(range(pos, pos + n))
+                pos += n
+        return tuple(tuple(h) for h in hands), tuple(kitty)
+
+    def first_dealer(self, rng: random.Random) -> int:
+        return int(_required(self._hook("fivehundred_first_dealer", rng=rng), "first_dealer"))
+
+    def joker_rules(self, contract: Contract) -> JokerRules:
+        rules = self._jokers.get(contract.rung)
+        if rules is None:
+            rules = _required(self._hook("fivehundred_joker_rules", contract=contract), "joker_rules")
+            self._jokers[contract.rung] = rules
+        return rules
+
+    def play_table(self, contract: Contract, nomination: int | None = None) -> PlayTable:
+        key = (contract.rung, nomination)
+        table = self._tables.get(key)
+        if table is None:
+            table = _required(
+                self._hook(
+                    "fivehundred_trick_table",
+                    contract=contract,
+                    joker=self.joker_rules(contract),
+                    nomination=nomination,
+                    deck=self.deck,
+                ),
+                "trick_table",
+            )
+            self._tables[key] = table
+        return table
+
+    def score_hand(self, outcome: HandOutcome) -> list[int]:
+        return list(_required(self._hook("fivehundred_score_hand", outcome=outcome), "score_hand"))
+
+    def game_result(self, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
+        result: GameResult | None = self._hook("fivehundred_game_result", totals=list(totals), outcome=outcome)
+        return result
+
+    def call_text(self, call: int) -> str:
+        return "pass" if call < 0 else self.ladder[call].call
+
+    def parse_call(self, text: str) -> int:
+        t = text.strip()
+        if t.lower() == "pass":
+            return -1
+        for rung in self.ladder:
+            if rung.call.lower() == t.lower():
+                return rung.rung
+        raise ValueError(f"{text!r} is not a call of this ruleset (try 'pass', '7H', '8NT', 'misere')")
+
+
+_compiled: dict[tuple[str, int], Rules] = {}
+
+
+def compile_rules(ruleset: Any, pm: pluggy.PluginManager | None = None) -> Rules:
+    """The compiled ``Rules`` for a ruleset, built once per ruleset and plugin manager."""
+    pm = pm or plugin_manager()
+    key = (ruleset.content_hash, id(pm))
+    rules = _compiled.get(key)
+    if rules is None:
+        rules = _compiled[key] = Rules(ruleset, pm)
+    return rules
+
+
+def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[tuple[str, str]]:
+    """Problems found by every plugin's ``fivehundred_check_ruleset``, plus unknown house rules."""
+    pm = pm or plugin_manager()
+    problems = [p for found in pm.hook.fivehundred_check_ruleset(ruleset=ruleset) for p in found or ()]
+    known = {name for names in pm.hook.fivehundred_house_rules() for name in names or ()}
+    for name in ruleset.house_rules:
+        if name not in known:
+            problems.append(
+                ("house_rules", f"house rule {name!r} is not provided by any installed plugin "
+                 f"(install the package that provides it; installed house rules: {sorted(known) or 'none'})")
+            )
+    return problems
+
+
+def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callable[..., Any]]:
+    """Player factories by name, from every plugin's ``fivehundred_register_players``."""
+    found: dict[str, Callable[..., Any]] = {}
+
+    def register(name: str, factory: Callable[..., Any]) -> None:
+        found[name] = factory
+
+    (pm or plugin_manager()).hook.fivehundred_register_players(register=register)
+    return found
+
+
+def make_player(name: str, seat: int, rng: random.Random, pm: pluggy.PluginManager | None = None) -> Any:
+    factories = player_factories(pm)
+    if name not in factories:
+        raise UnknownNameError(f"unknown player {name!r}; known: {', '.join(sorted(factories))}")
+    return factories[name](seat=seat, rng=rng)

@@ -1,0 +1,331 @@
+"""Rulesets: YAML files validated by pydantic, which may extend one another.
+
+A ruleset is data only; what the data means is decided by plugins (see ``hookspecs``).
+Loading reports every problem at once as ``file:line: key.path: message``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cached_property
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from fivehundred.cards import parse_rank, parse_suit
+from fivehundred.errors import RulesetError, UnknownNameError
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Team(_Model):
+    name: str
+    seats: tuple[str, ...] = Field(min_length=1)
+
+
+class Players(_Model):
+    seats: tuple[str, ...] = Field(min_length=2, description="Seat names in clockwise order.")
+    teams: tuple[Team, ...] = Field(min_length=2, description="Sides that share one score.")
+
+    @model_validator(mode="after")
+    def _teams_cover_seats(self) -> Players:
+        named = [s for t in self.teams for s in t.seats]
+        if sorted(named) != sorted(self.seats):
+            raise ValueError(f"teams must list every seat exactly once; seats {list(self.seats)}, teams list {named}")
+        if len(set(self.seats)) != len(self.seats):
+            raise ValueError("seat names must be distinct")
+        return self
+
+
+class Deck(_Model):
+    suits: dict[str, tuple[str, ...]] = Field(description="Ranks of each suit, high to low, by suit letter.")
+    jokers: int = Field(1, ge=0, le=4)
+
+    @field_validator("suits")
+    @classmethod
+    def _known_cards(cls, suits: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        for suit, ranks in suits.items():
+            parse_suit(suit)
+            for r in ranks:
+                parse_rank(r)
+            if len(set(ranks)) != len(ranks):
+                raise ValueError(f"suit {suit} lists a rank twice")
+        return suits
+
+
+class Packet(_Model):
+    each: int | None = Field(None, ge=1, description="Cards to each player, starting at the dealer's left.")
+    kitty: int | None = Field(None, ge=1, description="Cards to the kitty.")
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Packet:
+        if (self.each is None) == (self.kitty is None):
+            raise ValueError("a packet gives cards either to 'each' player or to the 'kitty'")
+        return self
+
+
+class Deal(_Model):
+    packets: tuple[Packet, ...] = Field(min_length=1)
+    first_dealer: Literal["random", "cut"] = "random"
+    all_pass: Literal["redeal"] = "redeal"
+
+
+class Rung(_Model):
+    call: str = Field(description="'6S'…'10NT' for suit and no-trump bids, else a name from 'contracts'.")
+    value: int
+    requires_standing: str | None = Field(
+        None, description="May be called only when the standing bid is at least this call."
+    )
+
+
+class ContractType(_Model):
+    kind: Literal["misere"] = "misere"
+    open: bool = Field(False, description="The contractor's hand is shown after the first trick.")
+    partner_plays: bool = Field(False, description="False: the contractor's partner sits the hand out.")
+
+
+class Auction(_Model):
+    rounds: Literal["unlimited", "single"] = "unlimited"
+    ladder: tuple[Rung, ...] = Field(min_length=1, description="Every call, lowest first.")
+
+
+class Kitty(_Model):
+    taken_by: Literal["contractor"] = "contractor"
+
+
+class Play(_Model):
+    first_lead: Literal["contractor", "dealer-left"] = "contractor"
+    misere_ends_early: bool = Field(True, description="The hand stops once a misère contractor wins a trick.")
+
+
+class JokerInNoTrumps(_Model):
+    nomination: Literal["contractor", "none"] = "contractor"
+    lead: Literal["unled-suit", "last-trick", "any"] = "unled-suit"
+    void_play_in_no_trumps: Literal["optional", "compulsory"] = "optional"
+    void_play_in_misere: Literal["optional", "compulsory"] = "compulsory"
+
+
+class Slam(_Model):
+    below: int = Field(250, description="A contract worth less than this that takes every trick …")
+    scores: int = Field(250, description="… scores this instead of its value.")
+
+
+class Scoring(_Model):
+    slam: Slam | None = Slam()
+    overtrick_points: int = 0
+    defender_trick_points: int = 10
+    defender_points_in_misere: int = 0
+
+
+class GameEnd(_Model):
+    target: int = 500
+    win: Literal["contract-made", "any"] = "contract-made"
+    swamp: int | None = Field(-500, description="A side at or below this loses; null: never.")
+
+
+class Ruleset(_Model):
+    name: str
+    description: str = ""
+    source: str = ""
+    players: Players
+    deck: Deck
+    deal: Deal
+    auction: Auction
+    contracts: dict[str, ContractType] = Field(default_factory=dict)
+    kitty: Kitty = Kitty()
+    play: Play = Play()
+    joker: JokerInNoTrumps = JokerInNoTrumps()
+    scoring: Scoring = Scoring()
+    game: GameEnd = GameEnd()
+    house_rules: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="House-rule plugins switched on, with their options."
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ruleset:
+        calls = [r.call for r in self.auction.ladder]
+        for rung in self.auction.ladder:
+            if not _is_suit_call(rung.call) and rung.call not in self.contracts:
+                raise ValueError(f"ladder call {rung.call!r} is neither a bid like '7H'/'7NT' nor a named contract")
+            if rung.requires_standing and rung.requires_standing not in calls:
+                raise ValueError(f"{rung.call}: requires_standing {rung.requires_standing!r} is not on the ladder")
+        if len(set(calls)) != len(calls):
+            raise ValueError("a call appears twice on the ladder")
+        for name in self.contracts:
+            if name not in calls:
+                raise ValueError(f"contract {name!r} is never placed on the ladder")
+        return self
+
+    @cached_property
+    def content_hash(self) -> str:
+        """A short hash of the resolved content, stored in game records."""
+        text = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _is_suit_call(call: str) -> bool:
+    return parse_call(call) is not None
+
+
+def parse_call(call: str) -> tuple[int, int | None] | None:
+    """``'7H'`` → (7, HEARTS), ``'7NT'`` → (7, None); None for a named contract."""
+    text = call.upper()
+    denomination, level = (None, text[:-2]) if text.endswith("NT") else (text[-1:], text[:-1])
+    if not level.isdigit():
+        return None
+    try:
+        return int(level), None if denomination is None else parse_suit(denomination)
+    except ValueError:
+        return None
+
+
+# --- loading -------------------------------------------------------------------------------
+
+Lines = dict[tuple[str | int, ...], tuple[str, int]]
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A safe loader; node positions are read from the composed tree."""
+
+
+def _read_yaml(path: Path) -> tuple[dict[str, Any], Lines]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RulesetError([f"{path}: cannot read: {e.strerror}"]) from None
+    try:
+        node = yaml.compose(text, Loader=_LineLoader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise RulesetError([f"{where}: invalid YAML: {getattr(e, 'problem', e)}"]) from None
+    if node is None or not isinstance(node, yaml.MappingNode):
+        raise RulesetError([f"{path}:1: a ruleset must be a mapping of keys to values"])
+    lines: Lines = {}
+    _index_lines(node, (), str(path), lines)
+    data = yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    return data, lines
+
+
+def _index_lines(node: yaml.Node, path: tuple[str | int, ...], file: str, lines: Lines) -> None:
+    lines[path] = (file, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            sub = (*path, key.value)
+            lines[sub] = (file, key.start_mark.line + 1)
+            _index_lines(value, sub, file, lines)
+            lines[sub] = (file, key.start_mark.line + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _index_lines(item, (*path, i), file, lines)
+
+
+def _merge(base: Any, override: Any) -> Any:
+    if isinstance(base, dict) and isinstance(override, dict):
+        merged = dict(base)
+        for key, value in override.items():
+            merged[key] = _merge(base[key], value) if key in base else value
+        return merged
+    return override
+
+
+def bundled_dir() -> Path:
+    return Path(str(resources.files("fivehundred.rulesets")))
+
+
+def ruleset_paths() -> dict[str, Path]:
+    """Every ruleset known by name: the bundled ones, then those that plugins provide."""
+    from fivehundred.manager import plugin_manager
+
+    found = {p.stem: p for p in sorted(bundled_dir().glob("*.yaml"))}
+    for extra in plugin_manager().hook.fivehundred_ruleset_paths():
+        for p in extra or ():
+            found.setdefault(Path(p).stem, Path(p))
+    return found
+
+
+def _locate(ref: str, relative_to: Path | None = None) -> Path:
+    candidate = Path(ref)
+    if relative_to is not None and not candidate.is_absolute():
+        near = relative_to.parent / candidate
+        if near.suffix in (".yaml", ".yml") and near.exists():
+            return near
+    if candidate.suffix in (".yaml", ".yml") or candidate.exists():
+        if candidate.exists():
+            return candidate
+        raise UnknownNameError(f"ruleset file not found: {ref}")
+    known = ruleset_paths()
+    if ref in known:
+        return known[ref]
+    raise UnknownNameError(f"unknown ruleset {ref!r}; known: {', '.join(sorted(known))}")
+
+
+def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Lines]:
+    if path.resolve() in seen:
+        chain = " → ".join(str(p) for p in (*seen, path.resolve()))
+        raise RulesetError([f"{path}: 'extends' makes a cycle: {chain}"])
+    data, lines = _read_yaml(path)
+    parent_ref = data.pop("extends", None)
+    if parent_ref is None:
+        return data, lines
+    try:
+        parent_path = _locate(str(parent_ref), relative_to=path)
+    except UnknownNameError as e:
+        file, line = lines.get(("extends",), (str(path), 1))
+        raise RulesetError([f"{file}:{line}: extends: {e}"]) from None
+    base, base_lines = _resolve(parent_path, (*seen, path.resolve()))
+    for key in ("name", "description", "source"):
+        base.pop(key, None)
+    return _merge(base, data), {**base_lines, **lines}
+
+
+def _line_of(loc: tuple[str | int, ...], lines: Lines, default: str) -> str:
+    for n in range(len(loc), -1, -1):
+        if loc[:n] in lines:
+            file, line = lines[loc[:n]]
+            return f"{file}:{line}"
+    return default
+
+
+def _problems(error: ValidationError, lines: Lines, default: str) -> list[str]:
+    out = []
+    for err in error.errors():
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
+        key = ".".join(str(p) for p in loc) or "(top level)"
+        msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key (a typo?)"
+        out.append(f"{_line_of(loc, lines, default)}: {key}: {msg}")
+    return out
+
+
+def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
+    """Load a ruleset by bundled name (``"pagat-australian"``) or by path to a YAML file.
+
+    Raises ``RulesetError`` listing every problem, each as ``file:line: key.path: message``, then
+    runs the plugins' consistency checks (``fivehundred_check_ruleset``).
+    """
+    path = _locate(str(ref))
+    data, lines = _resolve(path)
+    data.setdefault("name", path.stem)
+    try:
+        ruleset = Ruleset.model_validate(data)
+    except ValidationError as e:
+        raise RulesetError(_problems(e, lines, str(path))) from None
+    from fivehundred.manager import check_ruleset
+
+    problems = check_ruleset(ruleset)
+    if problems:
+        raise RulesetError([f"{_line_of((key,), lines, str(path))}: {key}: {msg}" for key, msg in problems])
+    return ruleset
+
+
+def iter_rulesets() -> Iterator[tuple[str, Path]]:
+    yield from ruleset_paths().items()

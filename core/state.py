@@ -1,0 +1,574 @@
+"""The game as an explicit state machine, in the style of OpenSpiel.
+
+deal → auction → kitty exchange → nomination → play → score → next deal, or game over.
+
+``current_player()`` names who acts (a seat index, ``CHANCE`` when cards must be dealt,
+``TERMINAL`` when the game is over); ``legal_actions()`` lists the legal actions as sorted ints;
+``apply(action)`` validates and plays one.  The deal is the only chance event: ``deal(rng)``
+shuffles with the caller's seeded generator, ``deal_cards(hands, kitty)`` replays a recorded one.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from fivehundred import rules_text as R
+from fivehundred.auction import PASS, Bidding
+from fivehundred.cards import JOKER_BASE, NO_SUIT, SUIT_LETTERS, card_str, parse_card, parse_suit
+from fivehundred.errors import IllegalActionError
+from fivehundred.manager import Rules, compile_rules
+from fivehundred.tables import Contract, GameResult, HandOutcome, PlayTable
+
+CHANCE = -1
+TERMINAL = -4
+
+# Action encoding: one int space, one range per kind of action.
+JOKER_LEAD = 100  # + 4 * joker number + named suit
+DISCARD = 200  # + card
+NOMINATE = 300  # + suit; NOMINATE + 4 = keep the joker free
+NO_NOMINATION = NOMINATE + 4
+CALL = 401  # + rung; CALL - 1 = pass
+PASS_ACTION = CALL - 1
+
+
+class Phase(IntEnum):
+    DEAL = 0
+    AUCTION = 1
+    DISCARD = 2
+    NOMINATE = 3
+    PLAY = 4
+    GAME_OVER = 5
+
+
+@dataclass(slots=True)
+class Trick:
+    leader: int
+    cards: list[int]
+    winner: int
+    named: int | None = None
+    """The suit named for a free joker led to this trick."""
+
+
+@dataclass(slots=True)
+class HandLog:
+    """Everything that happened in one deal, as the record keeps it."""
+
+    number: int
+    dealer: int
+    hands: list[list[int]]
+    kitty: list[int]
+    calls: list[tuple[int, int]] = field(default_factory=list)
+    contract: Contract | None = None
+    contractor: int = -1
+    discards: list[int] = field(default_factory=list)
+    nomination: int | None = None
+    tricks: list[Trick] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know: its own cards and everything played or announced in public."""
+
+    seat: int
+    phase: Phase
+    dealer: int
+    hand: tuple[int, ...]
+    calls: tuple[tuple[int, int], ...]
+    contract: Contract | None
+    contractor: int
+    nomination: int | None
+    discards: tuple[int, ...]
+    """The seat's own discards (only the contractor has any)."""
+    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
+    current_trick: tuple[int, ...]
+    leader: int
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    open_hand: tuple[int, ...] | None
+    """The open misère contractor's hand, once exposed."""
+    sitting_out: int
+
+
+def action_kind(action: int) -> str:
+    if action < JOKER_LEAD:
+        return "play"
+    if action < DISCARD:
+        return "lead-joker"
+    if action < NOMINATE:
+        return "discard"
+    if action <= NO_NOMINATION:
+        return "nominate"
+    return "call"
+
+
+class GameState:
+    """One game of Five Hundred under a compiled ruleset (see ``fivehundred.manager.Rules``)."""
+
+    def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
+                 rng: random.Random | None = None, misere_play_out: bool = False):
+        self.rules: Rules = rules if isinstance(rules, Rules) else compile_rules(rules)
+        n = self.rules.players
+        if first_dealer is None:
+            first_dealer = self.rules.first_dealer(rng or random.Random(0))
+        self.dealer = first_dealer % n
+        self.phase = Phase.DEAL
+        self.totals = [0] * len(self.rules.team_names)
+        self.hands_log: list[HandLog] = []
+        self.deals = 0
+        self.result: GameResult | None = None
+        self.misere_play_out = misere_play_out or not self.rules.ruleset.play.misere_ends_early
+        self.step = 0
+        self._legal: list[int] | None = None
+        self._legal_step = -1
+        self._turn = CHANCE
+
+    # --- public API ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == Phase.DEAL:
+            return CHANCE
+        if self.phase == Phase.GAME_OVER:
+            return TERMINAL
+        return self._turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def returns(self) -> list[float]:
+        """Per seat: +1 for the winning side, −1 for the others, 0 while the game goes on."""
+        if self.result is None:
+            return [0.0] * self.rules.players
+        return [1.0 if self.rules.team_of[s] == self.result.winner else -1.0 for s in range(self.rules.players)]
+
+    def deal(self, rng: random.Random) -> None:
+        """Shuffle with ``rng`` and deal the next hand (the chance event)."""
+        deck = list(self.rules.deck)
+        rng.shuffle(deck)
+        slots, kitty_slots = self.rules.deal_slots
+        n = self.rules.players
+        hands: list[list[int]] = [[]] * n
+        for i, positions in enumerate(slots):
+            hands[(self.dealer + 1 + i) % n] = [deck[p] for p in positions]
+        self._start_hand(hands, [deck[p] for p in kitty_slots])
+
+    def deal_cards(self, hands: Sequence[Sequence[int]], kitty: Sequence[int]) -> None:
+        """Deal given hands (by seat) and kitty, as from a record; checks every card is dealt once."""
+        if self.phase != Phase.DEAL:
+            raise IllegalActionError("cards are dealt only between hands", rule=R.WRONG_PHASE)
+        dealt = sorted([c for h in hands for c in h] + list(kitty))
+        if dealt != sorted(self.rules.deck):
+            raise IllegalActionError("the dealt cards are not exactly the ruleset's deck",
+                                     rule="rule 2/6: every card of the deck is dealt once")
+        sizes = [len(h) for h in hands]
+        if sizes != [self.rules.hand_size] * self.rules.players or len(kitty) != self.rules.kitty_size:
+            raise IllegalActionError(f"hands of {sizes} and a kitty of {len(kitty)} do not match the deal",
+                                     rule="rule 6: the deal pattern")
+        self._start_hand([list(h) for h in hands], list(kitty))
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions for the player to act (the list is cached: do not modify it)."""
+        if self._legal_step == self.step and self._legal is not None:
+            return self._legal
+        phase = self.phase
+        if phase == Phase.PLAY:
+            legal = self._legal_plays()
+        elif phase == Phase.AUCTION:
+            legal = [PASS_ACTION] + [CALL + r for r in self.rules.auction.legal_bids(self._bidding, self._turn)]
+        elif phase == Phase.DISCARD:
+            legal = [DISCARD + c for c in self._held[self._turn]]
+        elif phase == Phase.NOMINATE:
+            legal = [NOMINATE + s for s in range(4)] + [NO_NOMINATION]
+        else:
+            legal = []
+        self._legal, self._legal_step = legal, self.step
+        return legal
+
+    def apply(self, action: int, *, seat: int | None = None) -> None:
+        """Play ``action`` for the player to act; raises ``IllegalActionError`` naming the rule.
+
+        ``seat``, when given, is who claims to act (a record's seat): acting out of turn is an error.
+        """
+        if seat is not None and seat != self.current_player():
+            self._raise_out_of_turn(seat, action)
+        legal = self._legal if self._legal_step == self.step and self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise self._why_illegal(action)
+        self._apply(action)
+
+    def apply_unchecked(self, action: int) -> None:
+        """Play an action known to come from ``legal_actions()`` (the simulator's fast path)."""
+        self._apply(action)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
+        log = self.hands_log[-1] if self.hands_log and self.phase != Phase.DEAL else None
+        contractor = log.contractor if log else -1
+        trick = self._trick if self.phase == Phase.PLAY else []
+        exposed = None
+        if log and self._open_hand_shown and seat != contractor:
+            exposed = tuple(self._held[contractor])
+        return Observation(
+            seat=seat, phase=self.phase, dealer=self.dealer,
+            hand=tuple(self._held[seat]) if log else (),
+            calls=tuple(log.calls) if log else (),
+            contract=log.contract if log else None, contractor=contractor,
+            nomination=log.nomination if log else None,
+            discards=tuple(log.discards) if log and seat == contractor else (),
+            tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
+            current_trick=tuple(trick), leader=self._leader if log else -1,
+            tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
+            open_hand=exposed, sitting_out=self._sitting_out if log else -1,
+        )
+
+    def clone(self) -> GameState:
+        """An independent copy (hands, trick and logs copied; rules shared)."""
+        other = object.__new__(GameState)
+        other.__dict__.update(self.__dict__)
+        other.totals = list(self.totals)
+        other.hands_log = [_copy_log(h) for h in self.hands_log]
+        other._legal = None
+        other._legal_step = -1
+        if self.phase not in (Phase.DEAL, Phase.GAME_OVER):
+            other._held = [list(h) for h in self._held]
+            other._buckets = [[list(b) for b in bs] for bs in self._buckets] if self._buckets else []
+            other._trick = list(self._trick)
+            other._won = list(self._won)
+            other._unled = list(self._unled)
+            other._bidding = Bidding(players=self._bidding.players, turn=self._bidding.turn,
+                                     standing=self._bidding.standing, holder=self._bidding.holder,
+                                     passed=list(self._bidding.passed), calls=other.hands_log[-1].calls,
+                                     over=self._bidding.over)
+        return other
+
+    # --- text ----------------------------------------------------------------------------
+
+    def action_to_str(self, action: int) -> str:
+        kind = action_kind(action)
+        if kind == "play":
+            return card_str(action)
+        if kind == "lead-joker":
+            n, suit = divmod(action - JOKER_LEAD, 4)
+            return f"{card_str(JOKER_BASE + n)}:{SUIT_LETTERS[suit]}"
+        if kind == "discard":
+            return f"discard {card_str(action - DISCARD)}"
+        if kind == "nominate":
+            return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
+        return self.rules.call_text(action - CALL)
+
+    def parse_action(self, text: str) -> int:
+        """The action ``text`` means in the current phase: ``7H``/``pass``, ``discard 4D``,
+        ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades."""
+        t = text.strip()
+        words = t.split()
+        if self.phase == Phase.AUCTION:
+            return CALL + self.rules.parse_call(t)
+        if self.phase == Phase.DISCARD:
+            return DISCARD + parse_card(words[-1])
+        if self.phase == Phase.NOMINATE:
+            return NO_NOMINATION if words[-1].lower() == "none" else NOMINATE + parse_suit(words[-1])
+        if ":" in t:
+            card_text, suit_text = t.split(":", 1)
+            card = parse_card(card_text)
+            if card < JOKER_BASE:
+                raise ValueError(f"{text!r}: only a joker is led with a named suit")
+            return JOKER_LEAD + 4 * (card - JOKER_BASE) + parse_suit(suit_text)
+        return parse_card(t)
+
+    # --- the hand ------------------------------------------------------------------------
+
+    def _start_hand(self, hands: list[list[int]], kitty: list[int]) -> None:
+        self.deals += 1
+        log = HandLog(number=self.deals, dealer=self.dealer, hands=hands, kitty=kitty)
+        self.hands_log.append(log)
+        self._held = [sorted(h) for h in hands]
+        self._buckets: list[list[list[int]]] = []
+        self._trick: list[int] = []
+        self._won = [0] * self.rules.players
+        self._unled = [0, 1, 2, 3]
+        self._leader = -1
+        self._sitting_out = -1
+        self._open_hand_shown = False
+        self._bidding = self.rules.auction.start(self.dealer, self.rules.players)
+        self._bidding.calls = log.calls
+        self._turn = self._bidding.turn
+        self.phase = Phase.AUCTION
+        self.step += 1
+
+    def _apply(self, action: int) -> None:
+        self.step += 1
+        phase = self.phase
+        if phase == Phase.PLAY:
+            if action < JOKER_LEAD:
+                self._play(action, None)
+            else:
+                n, suit = divmod(action - JOKER_LEAD, 4)
+                self._play(JOKER_BASE + n, suit)
+        elif phase == Phase.AUCTION:
+            self._call(action - CALL)
+        elif phase == Phase.DISCARD:
+            self._discard(action - DISCARD)
+        elif phase == Phase.NOMINATE:
+            self._nominate(None if action == NO_NOMINATION else action - NOMINATE)
+        else:
+            raise IllegalActionError("no action is possible now", rule=R.WRONG_PHASE)
+
+    def _call(self, call: int) -> None:
+        bidding = self._bidding
+        self.rules.auction.apply(bidding, self._turn, call)
+        if not bidding.over:
+            self._turn = bidding.turn
+        elif bidding.holder < 0:
+            self._next_deal()  # rule 13: all passed, the deal passes to the left
+        else:
+            self._take_kitty(bidding.holder, self.rules.ladder[bidding.standing])
+
+    def _take_kitty(self, contractor: int, contract: Contract) -> None:
+        log = self.hands_log[-1]
+        log.contract, log.contractor = contract, contractor
+        for card in log.kitty:
+            insort(self._held[contractor], card)
+        self._turn = contractor
+        self.phase = Phase.DISCARD
+
+    def _discard(self, card: int) -> None:
+        log = self.hands_log[-1]
+        self._held[self._turn].remove(card)
+        log.discards.append(card)
+        if len(log.discards) == self.rules.kitty_size:
+            assert log.contract is not None
+            jokers = self.rules.joker_rules(log.contract)
+            if jokers.nominate and any(c >= JOKER_BASE for c in self._held[log.contractor]):
+                self.phase = Phase.NOMINATE
+            else:
+                self._start_play(None)
+
+    def _nominate(self, suit: int | None) -> None:
+        self.hands_log[-1].nomination = suit
+        self._start_play(suit)
+
+    def _start_play(self, nomination: int | None) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        contract = log.contract
+        table = self._table = self.rules.play_table(contract, nomination)
+        n = self.rules.players
+        self._sitting_out = -1 if contract.partner_plays else self._partner_of(log.contractor)
+        self._next = [(s + 1) % n for s in range(n)]
+        if self._sitting_out >= 0:
+            before = (self._sitting_out - 1) % n
+            self._next[before] = (self._sitting_out + 1) % n
+            self._held[self._sitting_out] = []
+        self._trick_size = n - (self._sitting_out >= 0)
+        suit_of = table.suit_of
+        self._buckets = []
+        for held in self._held:
+            buckets: list[list[int]] = [[], [], [], [], []]
+            for c in held:
+                buckets[suit_of[c]].append(c)
+            self._buckets.append(buckets)
+        first = log.contractor if self.rules.ruleset.play.first_lead == "contractor" else (self.dealer + 1) % n
+        if first == self._sitting_out:
+            first = self._next[first]
+        self._leader = self._turn = first
+        self._is_misere = contract.kind == "misere"
+        self._open = contract.open
+        self.phase = Phase.PLAY
+
+    def _partner_of(self, seat: int) -> int:
+        team = self.rules.team_of[seat]
+        n = self.rules.players
+        for k in range(1, n):
+            other = (seat + k) % n
+            if self.rules.team_of[other] == team:
+                return other
+        return -1
+
+    def _legal_plays(self) -> list[int]:
+        seat = self._turn
+        table = self._table
+        buckets = self._buckets[seat]
+        if self._trick:
+            follow = buckets[self._led]
+            if follow:
+                return list(follow)
+            free = buckets[NO_SUIT]
+            if free and table.joker_void_compulsory:
+                return list(free)
+            return list(self._held[seat])
+        held = self._held[seat]
+        free = buckets[NO_SUIT]
+        if not free:
+            return list(held)
+        suits = table.lead_suits_for_joker(self._unled, self.rules.hand_size - len(self.hands_log[-1].tricks))
+        legal = [c for c in held if c < JOKER_BASE]
+        for j in free:
+            legal.extend(JOKER_LEAD + 4 * (j - JOKER_BASE) + s for s in suits)
+        return legal
+
+    def _play(self, card: int, named: int | None) -> None:
+        seat = self._turn
+        table = self._table
+        self._buckets[seat][table.suit_of[card]].remove(card)
+        self._held[seat].remove(card)
+        trick = self._trick
+        if not trick:
+            led = table.suit_of[card] if named is None else named
+            self._led = led
+            self._named = named
+            if led in self._unled:
+                self._unled.remove(led)
+            self._best = table.power[led][card]
+            self._winner = seat
+        else:
+            power = table.power[self._led][card]
+            if power > self._best:
+                self._best = power
+                self._winner = seat
+        trick.append(card)
+        if len(trick) == self._trick_size:
+            self._finish_trick()
+        else:
+            self._turn = self._next[seat]
+
+    def _finish_trick(self) -> None:
+        log = self.hands_log[-1]
+        winner = self._winner
+        log.tricks.append(Trick(self._leader, self._trick, winner, self._named))
+        self._trick = []
+        self._won[winner] += 1
+        if self._open and len(log.tricks) == 1:
+            self._open_hand_shown = True  # rule 18
+        lost_misere = self._is_misere and winner == log.contractor and not self.misere_play_out
+        if lost_misere or len(log.tricks) == self.rules.hand_size:
+            self._score_hand()
+        else:
+            self._leader = self._turn = winner
+
+    def _score_hand(self) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        rules = self.rules
+        team_of = rules.team_of
+        by_team = [0] * len(self.totals)
+        for seat, won in enumerate(self._won):
+            by_team[team_of[seat]] += won
+        contract, contractor = log.contract, log.contractor
+        ct = team_of[contractor]
+        made = self._won[contractor] == 0 if contract.kind == "misere" else by_team[ct] >= contract.tricks
+        outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
+                              len(log.tricks), rules.hand_size)
+        scores = rules.score_hand(outcome)
+        for team, points in enumerate(scores):
+            self.totals[team] += points
+        log.tricks_won, log.scores, log.totals = list(self._won), scores, list(self.totals)
+        self.result = rules.game_result(self.totals, outcome)
+        if self.result is not None:
+            self.phase = Phase.GAME_OVER
+            self._turn = TERMINAL
+        else:
+            self._next_deal()
+
+    def _next_deal(self) -> None:
+        self.dealer = (self.dealer + 1) % self.rules.players
+        self.phase = Phase.DEAL
+        self._turn = CHANCE
+
+    # --- explaining illegal actions ------------------------------------------------------
+
+    def _raise_out_of_turn(self, seat: int, action: int) -> None:
+        name = self.rules.seats[seat] if 0 <= seat < self.rules.players else str(seat)
+        text = self.action_to_str(action)
+        if self.phase == Phase.AUCTION and self._bidding.passed[seat]:
+            raise IllegalActionError(f"{name} calls {text} after passing", rule=R.PASSED, seat=name, action=text)
+        if self.phase == Phase.AUCTION and self._bidding.over:
+            raise IllegalActionError(f"{name} calls after the auction ended", rule=R.CONTRACTOR_RAISE,
+                                     seat=name, action=text)
+        actor = self.current_player()
+        expected = self.rules.seats[actor] if actor >= 0 else "nobody"
+        raise IllegalActionError(f"{name} acts ({text}) but it is {expected}'s turn", rule=R.OUT_OF_TURN,
+                                 seat=name, action=text)
+
+    def _why_illegal(self, action: int) -> IllegalActionError:
+        seat = self.current_player()
+        name = self.rules.seats[seat] if seat >= 0 else "nobody"
+        try:
+            text = self.action_to_str(action)
+        except (IndexError, KeyError):
+            text = str(action)
+
+        def error(message: str, rule: str) -> IllegalActionError:
+            return IllegalActionError(f"{name}: {text}: {message}", rule=rule, seat=name, action=text)
+
+        expected = {Phase.AUCTION: "call", Phase.DISCARD: "discard", Phase.NOMINATE: "nominate",
+                    Phase.PLAY: "play"}.get(self.phase)
+        kind = action_kind(action)
+        if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
+            return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
+        if self.phase == Phase.AUCTION:
+            rung = action - CALL
+            if rung >= len(self.rules.ladder):
+                return error("no such call", R.NOT_ON_LADDER)
+            contract = self.rules.ladder[rung]
+            if rung <= self._bidding.standing:
+                standing = self.rules.call_text(self._bidding.standing)
+                return error(f"does not beat the standing bid {standing}", R.NOT_HIGHER)
+            if contract.requires_standing is not None:
+                needed = self.rules.call_text(contract.requires_standing)
+                rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"the ladder: needs a standing bid of {needed}"
+                return error(f"needs a standing bid of at least {needed}", rule)
+            return error("not a legal call now", R.NOT_HIGHER)
+        if self.phase == Phase.DISCARD:
+            return error("the card is not in the contractor's hand", R.DISCARD)
+        if self.phase == Phase.NOMINATE:
+            return error("not a suit", R.NOMINATE)
+        return self._why_illegal_play(action, error)
+
+    def _why_illegal_play(self, action: int, error: Any) -> IllegalActionError:
+        seat = self._turn
+        table = self._table
+        named = None
+        card = action
+        if action >= JOKER_LEAD:
+            n, named = divmod(action - JOKER_LEAD, 4)
+            card = JOKER_BASE + n
+        if card not in self._held[seat]:
+            return error("the card is not in this hand", R.NOT_IN_HAND)
+        free = card in table.free_jokers
+        if self._trick:
+            if named is not None:
+                return error("a suit is named only when leading the joker", R.JOKER_NAME)
+            led = SUIT_LETTERS[self._led]
+            if self._buckets[seat][self._led]:
+                rule = R.JOKER_ON_LEAD if free else R.FOLLOW_SUIT
+                return error(f"holds a card of the suit led ({led})", rule)
+            return error("a player void in the suit led must play the joker", R.JOKER_COMPULSORY)
+        if free and named is None:
+            return error("a led joker must name a suit (e.g. JK:H)", R.JOKER_LEAD_SUIT)
+        if named is not None and not free:
+            return error("a suit is named only for a free joker", R.JOKER_NAME)
+        if not self._unled:
+            return error("every suit has been led and this is not the last trick", R.JOKER_LEAD_LATE)
+        return error(f"{SUIT_LETTERS[named or 0]} has already been led", R.JOKER_LEAD_SUIT)
+
+
+def _copy_log(log: HandLog) -> HandLog:
+    return HandLog(log.number, log.dealer, log.hands, log.kitty, list(log.calls), log.contract, log.contractor,
+                   list(log.discards), log.nomination, [Trick(t.leader, list(t.cards), t.winner, t.named)
+                                                        for t in log.tricks],
+                   list(log.tricks_won), list(log.scores), list(log.totals))
+
+
+def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, random.Random]:
+    """A new game and the generator that deals it; the first dealer is drawn from that generator."""
+    rng = random.Random(f"fivehundred:{seed}:deal")
+    rules = ruleset if isinstance(ruleset, Rules) else compile_rules(ruleset)
+    return GameState(rules, rng=rng, **kwargs), rng
+

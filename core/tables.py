@@ -1,0 +1,109 @@
+"""The plain values and tables that hooks return and the engine executes.
+
+Hooks run once per ruleset (deck, ladder, auction) or once per contract (joker rules, trick table);
+the play loop then reads only these tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from fivehundred.cards import NO_SUIT, SUIT_LETTERS
+
+Kind = Literal["trumps", "no-trumps", "misere"]
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A rung of the bid ladder: what winning the auction with this call obliges the contractor to."""
+
+    call: str
+    rung: int
+    kind: Kind
+    value: int
+    tricks: int
+    """Tricks the contracting side must take (misère: the contractor must take none)."""
+    trump: int | None = None
+    open: bool = False
+    partner_plays: bool = True
+    requires_standing: int | None = None
+    """Rung index the standing bid must have reached before this call is legal."""
+
+    @property
+    def has_trumps(self) -> bool:
+        return self.trump is not None
+
+    def __str__(self) -> str:
+        return self.call
+
+
+@dataclass(frozen=True, slots=True)
+class JokerRules:
+    """How the joker behaves under one contract.
+
+    In a trump contract it is the top trump (``as_trump``); otherwise it is *free* (belongs to no
+    suit and wins any trick) unless the contractor nominates a suit for it.
+    """
+
+    as_trump: bool
+    nominate: bool = False
+    """The contractor holding it may nominate its suit before the first lead (rule 19)."""
+    lead: Literal["unled-suit", "last-trick", "any"] = "unled-suit"
+    void_play: Literal["optional", "compulsory"] = "optional"
+
+
+@dataclass(slots=True)
+class PlayTable:
+    """Everything the play loop needs for one hand, indexed by card id.
+
+    ``suit_of[c]`` is the suit a card counts as (a bower as trump, a nominated joker as its suit,
+    a free joker as ``NO_SUIT``); ``power[led][c]`` orders cards in a trick whose led suit is
+    ``led``: the highest wins, 0 never wins.
+    """
+
+    suit_of: list[int]
+    power: list[list[int]]
+    jokers: tuple[int, ...] = ()
+    free_jokers: frozenset[int] = frozenset()
+    joker_lead: Literal["unled-suit", "last-trick", "any"] = "unled-suit"
+    joker_void_compulsory: bool = False
+    nomination: int | None = None
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def lead_suits_for_joker(self, unled: list[int], tricks_left: int) -> list[int]:
+        """Suits a free joker may be led as; an empty list means it may not be led now (rule 22)."""
+        if self.joker_lead == "any":
+            return [0, 1, 2, 3]
+        if tricks_left == 1:
+            return [0, 1, 2, 3]
+        if self.joker_lead == "last-trick":
+            return []
+        return unled
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """What happened in one played hand, given to the scoring and game-end hooks."""
+
+    contract: Contract
+    contractor: int
+    contractor_team: int
+    tricks_by_seat: tuple[int, ...]
+    tricks_by_team: tuple[int, ...]
+    made: bool
+    tricks_played: int
+    hand_size: int
+    """Tricks in a full hand (10 in the reference game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: the winning team index and why."""
+
+    winner: int
+    reason: str
+
+
+def denomination_text(trump: int | None) -> str:
+    return "NT" if trump is None or trump == NO_SUIT else SUIT_LETTERS[trump]
