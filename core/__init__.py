@@ -52,9 +52,9 @@ def __getattr__(name: str) -> object:
         "GameState": "fivehundred.state",
         "new_game": "fivehundred.state",
         "compile_rules": "fivehundred.manager",
-        "play_game": "fivehundred.simulate",
-        "simulate": "fivehundred.simulate",
-        "validate": "fivehundred.validate",
+        "play_game": "fivehundred.simulation",
+        "simulate": "fivehundred.simulation",
+        "validate": "fivehundred.validation",
     }
     if name in lazy:
         import importlib

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import Any
 
 from fivehundred.markers import hookimpl
 from fivehundred.players import RandomPlayer
 
 
+def _heuristic(seat: int, rng: random.Random) -> Any:
+    from fivehundred.heuristic import HeuristicPlayer  # imported on first use: it is the heaviest bot
+
+    return HeuristicPlayer(seat=seat, rng=rng)
+
+
 @hookimpl
 def fivehundred_register_players(register: Callable[..., None]) -> None:
-    from fivehundred.heuristic import HeuristicPlayer
-
     register("random", RandomPlayer)
-    register("heuristic", HeuristicPlayer)
+    register("heuristic", _heuristic)

@@ -1,0 +1,1 @@
+"""The ``fivehundred`` command line."""

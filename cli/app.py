@@ -1,0 +1,187 @@
+"""``fivehundred``: simulate, validate and explain Five Hundred games and rulesets.
+
+Each command is a thin layer over a public function: ``fivehundred.simulate``,
+``fivehundred.validate``, ``fivehundred.load_ruleset``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import fivehundred
+from fivehundred.errors import FiveHundredError
+
+app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
+                  context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False)
+rules_app = typer.Typer(help="List, explain and export rulesets.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+out = Console()
+err = Console(stderr=True)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Input errors: a message on stderr and exit 1, never a traceback."""
+    try:
+        yield
+    except FiveHundredError as e:
+        err.print(f"[red]error:[/red] {e}", highlight=False, markup=True, soft_wrap=True)
+        raise typer.Exit(1) from None
+    except (ValueError, OSError) as e:
+        err.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"fivehundred {fivehundred.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
+    """Five Hundred: rules as data, behaviour as plugins."""
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Batch seed: the same seed gives the same games.")] = 0,
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
+    players: Annotated[str, typer.Option("--players", "-p", help="One player name, or one per seat (P1,P2,…).")]
+    = "heuristic",
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
+    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="Write every game record (JSON Lines).")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play a batch of seeded games with bots and summarise them."""
+    with user_errors():
+        rs = fivehundred.load_ruleset(ruleset)
+        columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("games", total=games)
+            summary = fivehundred.simulate(games, seed, rs, players, workers=workers, out=out_file,
+                                           progress=lambda n: bar.advance(task, n))
+    data = summary.as_dict()
+    if as_json:
+        _print_json(data)
+    else:
+        _print_summary(data)
+
+
+def _pct(rate: float | None) -> str:
+    return "–" if rate is None else f"{100 * rate:.1f}%"
+
+
+def _print_summary(d: dict[str, Any]) -> None:
+    head = Table(title=f"{d['games']} games · {d['ruleset']} · seed {d['seed']} · {','.join(d['players'])}",
+                 show_header=False)
+    head.add_row("deals", str(d["deals"]))
+    head.add_row("hands played / passed out", f"{d['hands_played']} / {d['passed_out']}")
+    hpg = d["hands_per_game"]
+    head.add_row("hands per game (mean, min–max)", f"{hpg['mean']}  ({hpg['min']}–{hpg['max']})")
+    m = d["misere"]
+    head.add_row("misère attempts / successes", f"{m['attempts']} / {m['successes']}  ({_pct(m['success_rate'])})")
+    for team, wins in d["wins"].items():
+        head.add_row(f"wins {team}", f"{wins}  ({_pct(d['win_rate'][team])})")
+    if d["unfinished"]:
+        head.add_row("unfinished games", str(d["unfinished"]))
+    s = d["scores"]
+    head.add_row("final score, winners (mean, range)", f"{s['winner_mean']}  ({s['winner_min']}…{s['winner_max']})")
+    head.add_row("final score, losers (mean, range)", f"{s['loser_mean']}  ({s['loser_min']}…{s['loser_max']})")
+    out.print(head)
+    contracts = Table(title="Contracts by type")
+    for col in ("type", "played", "made", "make rate"):
+        contracts.add_column(col, justify="right" if col != "type" else "left")
+    for kind, c in d["contracts"].items():
+        contracts.add_row(kind, str(c["played"]), str(c["made"]), _pct(c["make_rate"]))
+    out.print(contracts)
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Game records (.json, .jsonl) or rulesets (.yaml).")],
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Replay records under this ruleset.")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Check game records (every call, discard and card) or ruleset files; exit 1 if any is invalid."""
+    with user_errors():
+        report = fivehundred.validate(files, ruleset=ruleset)
+    if as_json:
+        _print_json(report.as_dict())
+    else:
+        for problem in report.problems:
+            out.print(f"[red]invalid[/red] {problem}", highlight=False, soft_wrap=True)
+        bad = len({p.source for p in report.problems})
+        out.print(f"{report.checked - bad} of {report.checked} valid", highlight=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@rules_app.command("list")
+def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False) -> None:
+    """List the rulesets known by name (bundled and from plugins)."""
+    from fivehundred.ruleset import ruleset_paths
+
+    with user_errors():
+        found = []
+        for name, path in ruleset_paths().items():
+            rs = fivehundred.load_ruleset(path)
+            found.append({"name": name, "description": rs.description, "path": str(path)})
+    if as_json:
+        _print_json(found)
+        return
+    table = Table("name", "description")
+    for item in found:
+        table.add_row(item["name"], item["description"])
+    out.print(table)
+
+
+@rules_app.command("show")
+def rules_show(
+    name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")] = "pagat-australian",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
+) -> None:
+    """Explain a ruleset as readable rules (or print it resolved, as JSON)."""
+    from fivehundred.explain import explain
+
+    with user_errors():
+        rs = fivehundred.load_ruleset(name)
+    if as_json:
+        _print_json(rs.model_dump(mode="json") | {"content_hash": rs.content_hash})
+    else:
+        out.print(explain(rs), highlight=False, markup=False)
+
+
+@rules_app.command("schema")
+def rules_schema(
+    record: Annotated[bool, typer.Option("--record", help="The game-record schema instead.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Accepted for symmetry; the schema is JSON.")] = True,
+) -> None:
+    """Print the JSON Schema of rulesets (for editors) or of game records."""
+    from fivehundred.record import record_schema
+    from fivehundred.ruleset import Ruleset
+
+    _print_json(record_schema() if record else Ruleset.model_json_schema())
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,86 @@
+"""Game records: a documented JSON form of one game; a batch is JSON Lines.
+
+A record holds everything needed to replay and check the game under its ruleset: the hands as
+dealt, every call, discard, nomination and card, and the scores after each hand.  The JSON Schema
+ships as ``fivehundred/schemas/record.schema.json`` (``record_schema()``).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from fivehundred.cards import SUIT_LETTERS, card_str
+from fivehundred.state import GameState, HandLog
+
+FORMAT = "fivehundred-record/1"
+
+
+def _cards(cards: list[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
+    rules = state.rules
+    seats, teams = rules.seats, rules.team_names
+    contract = None
+    if log.contract is not None:
+        contract = {"call": log.contract.call, "contractor": seats[log.contractor], "value": log.contract.value}
+    return {
+        "number": log.number,
+        "dealer": seats[log.dealer],
+        "hands": {seats[s]: _cards(h) for s, h in enumerate(log.hands)},
+        "kitty": _cards(log.kitty),
+        "calls": [{"seat": seats[s], "call": rules.call_text(c)} for s, c in log.calls],
+        "contract": contract,
+        "discards": _cards(log.discards),
+        "nomination": None if log.nomination is None else SUIT_LETTERS[log.nomination],
+        "tricks": [
+            {
+                "leader": seats[t.leader],
+                "cards": [card_str(c) + (f":{SUIT_LETTERS[t.named]}" if i == 0 and t.named is not None else "")
+                          for i, c in enumerate(t.cards)],
+                "winner": seats[t.winner],
+            }
+            for t in log.tricks
+        ],
+        "tricks_won": {seats[s]: n for s, n in enumerate(log.tricks_won)},
+        "scores": {teams[t]: p for t, p in enumerate(log.scores)},
+        "totals": {teams[t]: p for t, p in enumerate(log.totals)},
+    }
+
+
+def game_to_dict(state: GameState, *, seed: int | str | None = None, game: int | None = None,
+                 players: list[str] | None = None) -> dict[str, Any]:
+    """The record of a game (finished or not) as plain JSON-ready data."""
+    rules = state.rules
+    result = None
+    if state.result is not None:
+        result = {
+            "winner": rules.team_names[state.result.winner],
+            "reason": state.result.reason,
+            "totals": dict(zip(rules.team_names, state.totals, strict=True)),
+        }
+    return {
+        "format": FORMAT,
+        "ruleset": {"name": rules.ruleset.name, "hash": rules.ruleset.content_hash},
+        "seed": seed,
+        "game": game,
+        "players": dict(zip(rules.seats, players, strict=True)) if players else None,
+        "deals": state.deals,
+        "hands": [hand_to_dict(state, log) for log in state.hands_log],
+        "result": result,
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One record as a single JSON line."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a game record."""
+    text = (resources.files("fivehundred") / "schemas" / "record.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema

@@ -1,0 +1,311 @@
+"""Checking game records (every call, discard and card) and ruleset files.
+
+A record is replayed action by action under its ruleset; the first broken rule is reported with
+the hand, the step, the seat, the action and the rule.  Recorded tricks, scores, totals and the
+game's end are compared with what the rules give.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fivehundred import rules_text as R
+from fivehundred.cards import parse_card, parse_suit
+from fivehundred.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.manager import Rules, compile_rules
+from fivehundred.record import FORMAT
+from fivehundred.ruleset import Ruleset, load_ruleset
+from fivehundred.state import DISCARD, NO_NOMINATION, NOMINATE, GameState, Phase
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why one record (or ruleset file) is invalid."""
+
+    source: str
+    message: str
+    hand: int | None = None
+    step: int | None = None
+    seat: str | None = None
+    action: str | None = None
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        where = [self.source]
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.step is not None:
+            where.append(f"step {self.step}")
+        if self.seat is not None:
+            where.append(f"seat {self.seat}")
+        if self.action is not None:
+            where.append(f"action {self.action}")
+        text = ", ".join(where) + f": {self.message}"
+        return text if self.rule is None or self.rule in self.message else f"{text} ({self.rule})"
+
+
+@dataclass
+class Report:
+    """The outcome of ``validate``: how many items were checked and every problem found."""
+
+    checked: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"checked": self.checked, "valid": self.checked - len({p.source for p in self.problems}),
+                "problems": [{"source": p.source, "hand": p.hand, "step": p.step, "seat": p.seat,
+                              "action": p.action, "rule": p.rule, "message": p.message} for p in self.problems]}
+
+
+class _Invalid(Exception):
+    def __init__(self, message: str, *, step: int | None = None, seat: str | None = None,
+                 action: str | None = None, rule: str | None = None):
+        super().__init__(message)
+        self.step, self.seat, self.action, self.rule = step, seat, action, rule
+        self.hand: int | None = None
+
+
+def _seat(rules: Rules, name: Any, what: str) -> int:
+    try:
+        return rules.seats.index(name)
+    except ValueError:
+        raise _Invalid(f"{what}: unknown seat {name!r} (seats: {', '.join(rules.seats)})") from None
+
+
+class _Replay:
+    """Replays one record's hand at a time, counting steps."""
+
+    def __init__(self, rules: Rules, first_dealer: int):
+        self.rules = rules
+        self.state = GameState(rules, first_dealer=first_dealer)
+        self.step = 0
+
+    def act(self, seat: int, text: str, parse: Any = None) -> None:
+        self.step += 1
+        state = self.state
+        try:
+            action = parse(text) if parse else state.parse_action(text)
+        except (ValueError, KeyError) as e:
+            raise _Invalid(f"cannot read the action: {e}", step=self.step, seat=self.rules.seats[seat],
+                           action=text) from None
+        try:
+            state.apply(action, seat=seat)
+        except IllegalActionError as e:
+            raise _Invalid(str(e), step=self.step, seat=self.rules.seats[seat], action=text, rule=e.rule) from None
+
+    def hand(self, h: dict[str, Any]) -> None:
+        rules, state = self.rules, self.state
+        self.step = 0
+        dealer = _seat(rules, h["dealer"], "dealer")
+        if dealer != state.dealer:
+            raise _Invalid(f"dealer is {h['dealer']} but the deal passes to {rules.seats[state.dealer]}",
+                           rule="rule 7: the deal passes to the left after every deal")
+        hands = [[parse_card(c) for c in h["hands"][seat]] for seat in rules.seats]
+        try:
+            state.deal_cards(hands, [parse_card(c) for c in h["kitty"]])
+        except IllegalActionError as e:
+            raise _Invalid(str(e), rule=e.rule) from None
+        for call in h["calls"]:
+            self.act(_seat(rules, call["seat"], "call"), call["call"])
+        self._contract(h)
+        log = state.hands_log[-1]
+        if log.contract is None:
+            if state.phase != Phase.DEAL:
+                raise _Invalid("the recorded calls end before the auction is over", step=self.step,
+                               rule="rule 12: the auction ends when a bid stands and the others have passed")
+            return
+        for card in h["discards"]:
+            self.act(log.contractor, card, lambda t: DISCARD + parse_card(t))
+        if state.phase == Phase.DISCARD:
+            raise _Invalid(f"{len(h['discards'])} discards recorded; the contractor discards {rules.kitty_size}",
+                           step=self.step, rule=R.DISCARD)
+        self._nomination(h, log.contractor)
+        self._tricks(h, log)
+        self._scores(h)
+
+    def _contract(self, h: dict[str, Any]) -> None:
+        state = self.state
+        if state.phase == Phase.AUCTION:
+            raise _Invalid("the recorded calls end before the auction is over", step=self.step,
+                           rule="rule 12: the auction ends when a bid stands and the others have passed")
+        log = state.hands_log[-1]
+        recorded = h.get("contract")
+        actual = None if log.contract is None else (log.contract.call, self.rules.seats[log.contractor])
+        expected = None if recorded is None else (recorded["call"], recorded["contractor"])
+        if actual != expected:
+            raise _Invalid(f"recorded contract {expected} but the calls make {actual}",
+                           rule="rule 12: the last standing bid is the contract")
+
+    def _nomination(self, h: dict[str, Any], contractor: int) -> None:
+        nomination = h.get("nomination")
+        if self.state.phase == Phase.NOMINATE:
+            text = "none" if nomination is None else nomination
+            self.act(contractor, text, lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t))
+        elif nomination is not None:
+            self.step += 1
+            raise _Invalid(f"nominates {nomination} but cannot nominate", step=self.step,
+                           seat=self.rules.seats[contractor], action=f"nominate {nomination}", rule=R.NOMINATE)
+
+    def _tricks(self, h: dict[str, Any], log: Any) -> None:
+        state, rules = self.state, self.rules
+        tricks = h.get("tricks", [])
+        assert log.contract is not None
+        state.misere_play_out = log.contract.kind == "misere" and len(tricks) == rules.hand_size
+        for number, trick in enumerate(tricks, 1):
+            if state.phase != Phase.PLAY:
+                raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
+                               rule="rule 27: the hand ends when the misère contractor wins a trick")
+            leader = _seat(rules, trick["leader"], f"trick {number} leader")
+            if leader != state.current_player():
+                raise _Invalid(f"trick {number} is led by {trick['leader']} but "
+                               f"{rules.seats[state.current_player()]} leads", step=self.step + 1,
+                               rule="rule 17: the winner of a trick leads to the next (the contractor to the first)")
+            for card in trick["cards"]:
+                self.act(state.current_player(), card)
+            done = log.tricks[number - 1]
+            if rules.seats[done.winner] != trick["winner"]:
+                raise _Invalid(f"trick {number} is recorded as won by {trick['winner']} but "
+                               f"{rules.seats[done.winner]} wins it", step=self.step,
+                               rule="rule 17: the highest trump wins, else the highest card of the suit led")
+        if state.phase == Phase.PLAY:
+            raise _Invalid(f"only {len(tricks)} tricks are recorded and the hand is not over", step=self.step,
+                           rule="rule 17: ten tricks are played")
+
+    def _scores(self, h: dict[str, Any]) -> None:
+        rules = self.rules
+        log = self.state.hands_log[-1]
+        for key, values, names in (("tricks_won", log.tricks_won, rules.seats),
+                                   ("scores", log.scores, rules.team_names),
+                                   ("totals", log.totals, rules.team_names)):
+            actual = dict(zip(names, values, strict=True))
+            if key in h and h[key] != actual:
+                rule = "rule 17" if key == "tricks_won" else R.SCORE
+                raise _Invalid(f"recorded {key} {h[key]} but the rules give {actual}", rule=rule)
+
+
+def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
+    """Every problem of one game record (an empty list when it is valid)."""
+    try:
+        rules = _rules_for(record, ruleset)
+        _replay(record, rules)
+    except _Invalid as e:
+        return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule)]
+    except (KeyError, TypeError, IndexError) as e:
+        return [Problem(source, f"malformed record: missing or wrong field {e}")]
+    return []
+
+
+def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
+    if record.get("format") != FORMAT:
+        raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})")
+    meta = record["ruleset"]
+    if ruleset is None:
+        try:
+            ruleset = _load_cached(meta["name"])
+        except (UnknownNameError, RulesetError) as e:
+            raise _Invalid(f"cannot load the recorded ruleset: {e}") from None
+    if meta.get("hash") != ruleset.content_hash:
+        raise _Invalid(f"the record was played under ruleset {meta['name']!r} with hash {meta.get('hash')}, "
+                       f"but {ruleset.name!r} now has hash {ruleset.content_hash} (pass the matching ruleset file)")
+    return compile_rules(ruleset)
+
+
+_loaded: dict[str, Ruleset] = {}
+
+
+def _load_cached(name: str) -> Ruleset:
+    if name not in _loaded:
+        _loaded[name] = load_ruleset(name)
+    return _loaded[name]
+
+
+def _replay(record: dict[str, Any], rules: Rules) -> None:
+    hands = record["hands"]
+    if not hands:
+        return
+    replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"))
+    for h in hands:
+        if replay.state.is_terminal():
+            raise _Invalid(f"hand {h.get('number')} is recorded but the game was already over after hand "
+                           f"{replay.state.deals}", rule=R.GAME_END)
+        try:
+            replay.hand(h)
+        except _Invalid as e:
+            e.hand = h.get("number", replay.state.deals)
+            raise
+    _check_result(record.get("result"), replay.state)
+
+
+def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
+    rules = state.rules
+    if result is None:
+        if state.is_terminal():
+            assert state.result is not None
+            raise _Invalid(f"the record has no result but {rules.team_names[state.result.winner]} won: "
+                           f"{state.result.reason}", rule=R.GAME_END)
+        return
+    if state.result is None:
+        raise _Invalid(f"the record says {result.get('winner')} won but the game is not over "
+                       f"(totals {dict(zip(rules.team_names, state.totals, strict=True))})", rule=R.GAME_END)
+    winner = rules.team_names[state.result.winner]
+    if result.get("winner") != winner:
+        raise _Invalid(f"the record says {result.get('winner')} won but {winner} won: {state.result.reason}",
+                       rule=R.GAME_END)
+
+
+def iter_records(path: Path) -> Iterator[tuple[str, dict[str, Any] | None, str | None]]:
+    """(source, record, error) for each record of a .json or .jsonl file."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        lines: Iterable[tuple[int, str]] = [(1, text)]
+    else:
+        lines = ((i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip())
+    for number, line in lines:
+        source = f"{path}:{number}"
+        try:
+            yield source, json.loads(line), None
+        except json.JSONDecodeError as e:
+            yield source, None, f"not JSON: {e.msg} at column {e.colno}"
+
+
+def _is_ruleset_file(path: Path) -> bool:
+    return path.suffix in (".yaml", ".yml")
+
+
+def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) -> Report:
+    """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
+
+    ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
+    not installed).
+    """
+    report = Report()
+    _loaded.clear()  # files may have changed since the last call
+    override = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise FiveHundredError(f"{path}: no such file")
+        if _is_ruleset_file(path):
+            report.checked += 1
+            try:
+                load_ruleset(path)
+            except RulesetError as e:
+                report.problems.extend(Problem(str(path), p) for p in e.problems)
+            except UnknownNameError as e:
+                report.problems.append(Problem(str(path), str(e)))
+            continue
+        for source, record, error in iter_records(path):
+            report.checked += 1
+            if record is None:
+                report.problems.append(Problem(source, error or "unreadable"))
+            else:
+                report.problems.extend(validate_record(record, source, override))
+    return report
