@@ -72,6 +72,7 @@ def set_plugin_manager(pm: pluggy.PluginManager | None) -> None:
     global _manager
     _manager = pm
     _compiled.clear()
+    _factories.clear()
 
 
 def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
@@ -132,6 +133,8 @@ class Rules:
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
         self._tables: dict[tuple[int, int | None], PlayTable] = {}
+        self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
@@ -148,6 +151,18 @@ class Rules:
                 hand.extend(range(pos, pos + n))
                 pos += n
         return tuple(tuple(h) for h in hands), tuple(kitty)
+
+    @cached_property
+    def deal_getters(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], Callable[..., Any]]:
+        """``itemgetter``s that pick each hand and the kitty out of a shuffled deck."""
+        from operator import itemgetter
+
+        def getter(positions: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+            pick = itemgetter(*positions)
+            return pick if len(positions) > 1 else (lambda deck: (pick(deck),))
+
+        hands, kitty = self.deal_slots
+        return tuple(getter(h) for h in hands), getter(kitty) if kitty else (lambda deck: ())
 
     def first_dealer(self, rng: random.Random) -> int:
         return int(_required(self._hook("fivehundred_first_dealer", rng=rng), "first_dealer"))
@@ -223,14 +238,16 @@ def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[
     return problems
 
 
+_factories: dict[int, dict[str, Callable[..., Any]]] = {}
+
+
 def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callable[..., Any]]:
-    """Player factories by name, from every plugin's ``fivehundred_register_players``."""
-    found: dict[str, Callable[..., Any]] = {}
-
-    def register(name: str, factory: Callable[..., Any]) -> None:
-        found[name] = factory
-
-    (pm or plugin_manager()).hook.fivehundred_register_players(register=register)
+    """Player factories by name, from every plugin's ``fivehundred_register_players`` (asked once)."""
+    pm = pm or plugin_manager()
+    found = _factories.get(id(pm))
+    if found is None:
+        found = _factories[id(pm)] = {}
+        pm.hook.fivehundred_register_players(register=found.__setitem__)
     return found
 
 

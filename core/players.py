@@ -26,7 +26,7 @@ class RandomPlayer:
 
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
-        self._choice = rng.choice
+        self._random = rng.random
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
-        return self._choice(legal)
+        return legal[int(self._random() * len(legal))]

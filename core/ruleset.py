@@ -283,7 +283,23 @@ def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], L
     base, base_lines = _resolve(parent_path, (*seen, path.resolve()))
     for key in ("name", "description", "source"):
         base.pop(key, None)
-    return _merge(base, data), {**base_lines, **lines}
+    return _merge(base, data), {**_inherited(base_lines, lines, data), **lines}
+
+
+def _inherited(base_lines: Lines, lines: Lines, data: dict[str, Any]) -> Lines:
+    """The parent's line positions that still describe the merged data: none below a value that
+    the child replaced (a list or a scalar), since what is there now comes from the child."""
+
+    def replaced(path: tuple[str | int, ...]) -> bool:
+        node: Any = data
+        for key in path:
+            if not isinstance(node, dict) or key not in node:
+                return False
+            node = node[key]
+        return not isinstance(node, dict)
+
+    return {path: where for path, where in base_lines.items()
+            if not any(path[:n] in lines and replaced(path[:n]) for n in range(1, len(path)))}
 
 
 def _line_of(loc: tuple[str | int, ...], lines: Lines, default: str) -> str:

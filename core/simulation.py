@@ -47,19 +47,8 @@ def _players_for(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[
 
 def run_game(state: GameState, rng: random.Random, players: Sequence[Any], max_deals: int = MAX_DEALS) -> GameState:
     """Drive ``state`` to the end with ``players`` (one per seat) dealing from ``rng``."""
-    current = state.current_player
-    legal_actions = state.legal_actions
-    apply = state.apply_unchecked  # actions come from legal_actions(); the players are trusted to pick one
-    while True:
-        seat = current()
-        if seat >= 0:
-            apply(players[seat].act(state, legal_actions()))
-        elif seat == CHANCE:
-            if state.deals >= max_deals:
-                return state
-            state.deal(rng)
-        else:
-            return state
+    state.play_out(players, rng, max_deals)
+    return state
 
 
 def play_game(ruleset: Ruleset | str = "pagat-australian", seed: int | str = 0,

@@ -45,6 +45,10 @@ class Phase(IntEnum):
     GAME_OVER = 5
 
 
+# Module constants: an enum member lookup costs more than the comparison it feeds.
+_DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = Phase
+
+
 @dataclass(slots=True)
 class Trick:
     leader: int
@@ -119,7 +123,7 @@ class GameState:
         if first_dealer is None:
             first_dealer = self.rules.first_dealer(rng or random.Random(0))
         self.dealer = first_dealer % n
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.totals = [0] * len(self.rules.team_names)
         self.hands_log: list[HandLog] = []
         self.deals = 0
@@ -133,14 +137,10 @@ class GameState:
     # --- public API ----------------------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.phase == Phase.DEAL:
-            return CHANCE
-        if self.phase == Phase.GAME_OVER:
-            return TERMINAL
-        return self._turn
+        return self._turn  # CHANCE while cards are to be dealt, TERMINAL once the game is over
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.GAME_OVER
+        return self.phase == _GAME_OVER
 
     def returns(self) -> list[float]:
         """Per seat: +1 for the winning side, −1 for the others, 0 while the game goes on."""
@@ -150,18 +150,18 @@ class GameState:
 
     def deal(self, rng: random.Random) -> None:
         """Shuffle with ``rng`` and deal the next hand (the chance event)."""
-        deck = list(self.rules.deck)
-        rng.shuffle(deck)
-        slots, kitty_slots = self.rules.deal_slots
+        deck = sorted(self.rules.deck, key=lambda _, draw=rng.random: draw())  # a uniform shuffle, and fast
+        pick_hands, pick_kitty = self.rules.deal_getters
         n = self.rules.players
+        first = self.dealer + 1
         hands: list[list[int]] = [[]] * n
-        for i, positions in enumerate(slots):
-            hands[(self.dealer + 1 + i) % n] = [deck[p] for p in positions]
-        self._start_hand(hands, [deck[p] for p in kitty_slots])
+        for i, pick in enumerate(pick_hands):
+            hands[(first + i) % n] = list(pick(deck))
+        self._start_hand(hands, list(pick_kitty(deck)))
 
     def deal_cards(self, hands: Sequence[Sequence[int]], kitty: Sequence[int]) -> None:
         """Deal given hands (by seat) and kitty, as from a record; checks every card is dealt once."""
-        if self.phase != Phase.DEAL:
+        if self.phase != _DEAL:
             raise IllegalActionError("cards are dealt only between hands", rule=R.WRONG_PHASE)
         dealt = sorted([c for h in hands for c in h] + list(kitty))
         if dealt != sorted(self.rules.deck):
@@ -178,18 +178,26 @@ class GameState:
         if self._legal_step == self.step and self._legal is not None:
             return self._legal
         phase = self.phase
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             legal = self._legal_plays()
-        elif phase == Phase.AUCTION:
-            legal = [PASS_ACTION] + [CALL + r for r in self.rules.auction.legal_bids(self._bidding, self._turn)]
-        elif phase == Phase.DISCARD:
+        elif phase == _AUCTION:
+            legal = self._call_actions(self.rules.auction.legal_bids(self._bidding, self._turn))
+        elif phase == _DISCARD:
             legal = [DISCARD + c for c in self._held[self._turn]]
-        elif phase == Phase.NOMINATE:
+        elif phase == _NOMINATE:
             legal = [NOMINATE + s for s in range(4)] + [NO_NOMINATION]
         else:
             legal = []
         self._legal, self._legal_step = legal, self.step
         return legal
+
+    def _call_actions(self, bids: tuple[int, ...]) -> list[int]:
+        """Pass and the given bids as actions; memoised, since auction rules return shared tuples."""
+        cache = self.rules.call_actions
+        hit = cache.get(id(bids))
+        if hit is None or hit[0] is not bids:
+            hit = cache[id(bids)] = (bids, [PASS_ACTION] + [CALL + r for r in bids])
+        return list(hit[1])
 
     def apply(self, action: int, *, seat: int | None = None) -> None:
         """Play ``action`` for the player to act; raises ``IllegalActionError`` naming the rule.
@@ -207,11 +215,74 @@ class GameState:
         """Play an action known to come from ``legal_actions()`` (the simulator's fast path)."""
         self._apply(action)
 
+    def play_out(self, players: Sequence[Any], rng: random.Random, max_deals: int) -> None:
+        """Drive the game to its end (or to ``max_deals`` deals) with one player per seat.
+
+        Each player is asked ``act(state, legal)`` with the sorted legal actions and is trusted to
+        return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
+        """
+        acts = [p.act for p in players]
+        while True:
+            seat = self._turn
+            if seat >= 0:
+                if self.phase == _PLAY:
+                    self._play_loop(acts)
+                else:
+                    self._apply(acts[seat](self, self.legal_actions()))
+            elif seat == CHANCE and self.deals < max_deals:
+                self.deal(rng)
+            else:
+                return
+
+    def _play_loop(self, acts: list[Any]) -> None:
+        """The play phase with every table in a local: what ``_legal_plays`` and ``_play`` do, card
+        by card, without their calls.  The record tests replay simulated games through ``apply()``,
+        so the two paths are checked against each other."""
+        table = self._table
+        suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
+        buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
+        while self.phase == _PLAY:
+            seat = self._turn
+            self.step += 1
+            action = acts[seat](self, self._legal_plays())
+            if action < JOKER_LEAD:
+                card, named, led = action, None, suit_of[action]
+            else:
+                n, named = divmod(action - JOKER_LEAD, 4)
+                card, led = JOKER_BASE + n, named
+            buckets[seat][suit_of[card]].remove(card)
+            held[seat].remove(card)
+            if led in unled:
+                unled.remove(led)
+            row = power[led]
+            best, winner = row[card], seat
+            trick = self._trick
+            trick.append(card)
+            self._led, self._named, self._power_led = led, named, row
+            for _ in range(size - 1):
+                seat = self._turn = nxt[seat]
+                self.step += 1
+                hand = buckets[seat]
+                if hand[led]:
+                    legal = list(hand[led])
+                elif hand[NO_SUIT] and compulsory:
+                    legal = list(hand[NO_SUIT])
+                else:
+                    legal = list(held[seat])
+                card = acts[seat](self, legal)
+                hand[suit_of[card]].remove(card)
+                held[seat].remove(card)
+                trick.append(card)
+                if row[card] > best:
+                    best, winner = row[card], seat
+            self._winner = winner
+            self._finish_trick()
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
-        log = self.hands_log[-1] if self.hands_log and self.phase != Phase.DEAL else None
+        log = self.hands_log[-1] if self.hands_log and self.phase != _DEAL else None
         contractor = log.contractor if log else -1
-        trick = self._trick if self.phase == Phase.PLAY else []
+        trick = self._trick if self.phase == _PLAY else []
         exposed = None
         if log and self._open_hand_shown and seat != contractor:
             exposed = tuple(self._held[contractor])
@@ -236,7 +307,7 @@ class GameState:
         other.hands_log = [_copy_log(h) for h in self.hands_log]
         other._legal = None
         other._legal_step = -1
-        if self.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        if self.phase not in (_DEAL, _GAME_OVER):
             other._held = [list(h) for h in self._held]
             other._buckets = [[list(b) for b in bs] for bs in self._buckets] if self._buckets else []
             other._trick = list(self._trick)
@@ -268,11 +339,11 @@ class GameState:
         ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades."""
         t = text.strip()
         words = t.split()
-        if self.phase == Phase.AUCTION:
+        if self.phase == _AUCTION:
             return CALL + self.rules.parse_call(t)
-        if self.phase == Phase.DISCARD:
+        if self.phase == _DISCARD:
             return DISCARD + parse_card(words[-1])
-        if self.phase == Phase.NOMINATE:
+        if self.phase == _NOMINATE:
             return NO_NOMINATION if words[-1].lower() == "none" else NOMINATE + parse_suit(words[-1])
         if ":" in t:
             card_text, suit_text = t.split(":", 1)
@@ -299,23 +370,23 @@ class GameState:
         self._bidding = self.rules.auction.start(self.dealer, self.rules.players)
         self._bidding.calls = log.calls
         self._turn = self._bidding.turn
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self.step += 1
 
     def _apply(self, action: int) -> None:
         self.step += 1
         phase = self.phase
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             if action < JOKER_LEAD:
                 self._play(action, None)
             else:
                 n, suit = divmod(action - JOKER_LEAD, 4)
                 self._play(JOKER_BASE + n, suit)
-        elif phase == Phase.AUCTION:
+        elif phase == _AUCTION:
             self._call(action - CALL)
-        elif phase == Phase.DISCARD:
+        elif phase == _DISCARD:
             self._discard(action - DISCARD)
-        elif phase == Phase.NOMINATE:
+        elif phase == _NOMINATE:
             self._nominate(None if action == NO_NOMINATION else action - NOMINATE)
         else:
             raise IllegalActionError("no action is possible now", rule=R.WRONG_PHASE)
@@ -336,7 +407,7 @@ class GameState:
         for card in log.kitty:
             insort(self._held[contractor], card)
         self._turn = contractor
-        self.phase = Phase.DISCARD
+        self.phase = _DISCARD
 
     def _discard(self, card: int) -> None:
         log = self.hands_log[-1]
@@ -346,7 +417,7 @@ class GameState:
             assert log.contract is not None
             jokers = self.rules.joker_rules(log.contract)
             if jokers.nominate and any(c >= JOKER_BASE for c in self._held[log.contractor]):
-                self.phase = Phase.NOMINATE
+                self.phase = _NOMINATE
             else:
                 self._start_play(None)
 
@@ -367,7 +438,7 @@ class GameState:
             self._next[before] = (self._sitting_out + 1) % n
             self._held[self._sitting_out] = []
         self._trick_size = n - (self._sitting_out >= 0)
-        suit_of = table.suit_of
+        suit_of = self._suit_of = table.suit_of
         self._buckets = []
         for held in self._held:
             buckets: list[list[int]] = [[], [], [], [], []]
@@ -380,7 +451,7 @@ class GameState:
         self._leader = self._turn = first
         self._is_misere = contract.kind == "misere"
         self._open = contract.open
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
 
     def _partner_of(self, seat: int) -> int:
         team = self.rules.team_of[seat]
@@ -415,23 +486,24 @@ class GameState:
 
     def _play(self, card: int, named: int | None) -> None:
         seat = self._turn
-        table = self._table
-        self._buckets[seat][table.suit_of[card]].remove(card)
+        suit = self._suit_of[card]
+        self._buckets[seat][suit].remove(card)
         self._held[seat].remove(card)
         trick = self._trick
-        if not trick:
-            led = table.suit_of[card] if named is None else named
+        if trick:
+            power = self._power_led[card]
+            if power > self._best:
+                self._best = power
+                self._winner = seat
+        else:
+            led = suit if named is None else named
             self._led = led
             self._named = named
             if led in self._unled:
                 self._unled.remove(led)
-            self._best = table.power[led][card]
+            self._power_led = self._table.power[led]
+            self._best = self._power_led[card]
             self._winner = seat
-        else:
-            power = table.power[self._led][card]
-            if power > self._best:
-                self._best = power
-                self._winner = seat
         trick.append(card)
         if len(trick) == self._trick_size:
             self._finish_trick()
@@ -471,14 +543,14 @@ class GameState:
         log.tricks_won, log.scores, log.totals = list(self._won), scores, list(self.totals)
         self.result = rules.game_result(self.totals, outcome)
         if self.result is not None:
-            self.phase = Phase.GAME_OVER
+            self.phase = _GAME_OVER
             self._turn = TERMINAL
         else:
             self._next_deal()
 
     def _next_deal(self) -> None:
         self.dealer = (self.dealer + 1) % self.rules.players
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self._turn = CHANCE
 
     # --- explaining illegal actions ------------------------------------------------------
@@ -486,9 +558,9 @@ class GameState:
     def _raise_out_of_turn(self, seat: int, action: int) -> None:
         name = self.rules.seats[seat] if 0 <= seat < self.rules.players else str(seat)
         text = self.action_to_str(action)
-        if self.phase == Phase.AUCTION and self._bidding.passed[seat]:
+        if self.phase == _AUCTION and self._bidding.passed[seat]:
             raise IllegalActionError(f"{name} calls {text} after passing", rule=R.PASSED, seat=name, action=text)
-        if self.phase == Phase.AUCTION and self._bidding.over:
+        if self.phase == _AUCTION and self._bidding.over:
             raise IllegalActionError(f"{name} calls after the auction ended", rule=R.CONTRACTOR_RAISE,
                                      seat=name, action=text)
         actor = self.current_player()
@@ -507,12 +579,12 @@ class GameState:
         def error(message: str, rule: str) -> IllegalActionError:
             return IllegalActionError(f"{name}: {text}: {message}", rule=rule, seat=name, action=text)
 
-        expected = {Phase.AUCTION: "call", Phase.DISCARD: "discard", Phase.NOMINATE: "nominate",
-                    Phase.PLAY: "play"}.get(self.phase)
+        expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate",
+                    _PLAY: "play"}.get(self.phase)
         kind = action_kind(action)
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
             return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
-        if self.phase == Phase.AUCTION:
+        if self.phase == _AUCTION:
             rung = action - CALL
             if rung >= len(self.rules.ladder):
                 return error("no such call", R.NOT_ON_LADDER)
@@ -525,9 +597,9 @@ class GameState:
                 rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"the ladder: needs a standing bid of {needed}"
                 return error(f"needs a standing bid of at least {needed}", rule)
             return error("not a legal call now", R.NOT_HIGHER)
-        if self.phase == Phase.DISCARD:
+        if self.phase == _DISCARD:
             return error("the card is not in the contractor's hand", R.DISCARD)
-        if self.phase == Phase.NOMINATE:
+        if self.phase == _NOMINATE:
             return error("not a suit", R.NOMINATE)
         return self._why_illegal_play(action, error)
 
