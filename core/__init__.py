@@ -8,6 +8,8 @@ The public API::
     report = fivehundred.validate(["games.jsonl"])
 """
 
+from typing import TYPE_CHECKING
+
 from fivehundred.cards import Card, card_str, parse_card
 from fivehundred.errors import (
     FiveHundredError,
@@ -19,6 +21,12 @@ from fivehundred.errors import (
 )
 from fivehundred.markers import hookimpl
 from fivehundred.ruleset import Ruleset, load_ruleset
+
+if TYPE_CHECKING:
+    from fivehundred.manager import compile_rules
+    from fivehundred.simulation import play_game, simulate
+    from fivehundred.state import GameState, new_game
+    from fivehundred.validation import validate
 
 __version__ = "0.1.0"
 
@@ -38,8 +46,8 @@ __all__ = [
     "hookimpl",
     "load_ruleset",
     "new_game",
-    "play_game",
     "parse_card",
+    "play_game",
     "simulate",
     "validate",
 ]

@@ -79,7 +79,7 @@ def parse_card(text: str) -> int:
     t = text.strip().upper()
     if t.startswith("JK"):
         n = int(t[2:]) - 1 if t[2:].isdigit() else 0
-        if t[2:] and not t[2:].isdigit() or not 0 <= n < MAX_CARD - JOKER_BASE:
+        if (t[2:] and not t[2:].isdigit()) or not 0 <= n < MAX_CARD - JOKER_BASE:
             raise ValueError(f"not a card: {text!r}")
         return joker(n)
     if len(t) < 2:

@@ -18,7 +18,7 @@ from typing import IO, Any
 from fivehundred.manager import compile_rules, make_player, player_factories
 from fivehundred.record import dumps, game_to_dict
 from fivehundred.ruleset import Ruleset, load_ruleset
-from fivehundred.state import CHANCE, GameState, new_game
+from fivehundred.state import GameState, new_game
 
 MAX_DEALS = 1000
 """A game still unfinished after this many deals is abandoned (reported, never silently dropped)."""
@@ -203,7 +203,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     with ExitStack() as stack:
         sink: IO[str] | None = None
         if isinstance(out, (str, Path)):
-            sink = stack.enter_context(open(out, "w", encoding="utf-8"))  # noqa: SIM115
+            sink = stack.enter_context(open(out, "w", encoding="utf-8"))
         elif out is not None:
             sink = out
         if workers > 1:

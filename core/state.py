@@ -18,7 +18,7 @@ from enum import IntEnum
 from typing import Any
 
 from fivehundred import rules_text as R
-from fivehundred.auction import PASS, Bidding
+from fivehundred.auction import Bidding
 from fivehundred.cards import JOKER_BASE, NO_SUIT, SUIT_LETTERS, card_str, parse_card, parse_suit
 from fivehundred.errors import IllegalActionError
 from fivehundred.manager import Rules, compile_rules
@@ -116,6 +116,28 @@ def action_kind(action: int) -> str:
 class GameState:
     """One game of Five Hundred under a compiled ruleset (see ``fivehundred.manager.Rules``)."""
 
+    # The state of the hand in progress (set when a hand is dealt, and when its play starts).
+    _held: list[list[int]]
+    _buckets: list[list[list[int]]]
+    _bidding: Bidding
+    _trick: list[int]
+    _won: list[int]
+    _unled: list[int]
+    _next: list[int]
+    _trick_size: int
+    _table: PlayTable
+    _suit_of: list[int]
+    _power_led: list[int]
+    _led: int
+    _named: int | None
+    _best: int
+    _winner: int
+    _leader: int
+    _sitting_out: int
+    _open_hand_shown: bool
+    _is_misere: bool
+    _open: bool
+
     def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
                  rng: random.Random | None = None, misere_play_out: bool = False):
         self.rules: Rules = rules if isinstance(rules, Rules) else compile_rules(rules)
@@ -150,7 +172,8 @@ class GameState:
 
     def deal(self, rng: random.Random) -> None:
         """Shuffle with ``rng`` and deal the next hand (the chance event)."""
-        deck = sorted(self.rules.deck, key=lambda _, draw=rng.random: draw())  # a uniform shuffle, and fast
+        draw = rng.random
+        deck = sorted(self.rules.deck, key=lambda _: draw())  # a uniform shuffle, faster than rng.shuffle
         pick_hands, pick_kitty = self.rules.deal_getters
         n = self.rules.players
         first = self.dealer + 1
@@ -360,11 +383,11 @@ class GameState:
         log = HandLog(number=self.deals, dealer=self.dealer, hands=hands, kitty=kitty)
         self.hands_log.append(log)
         self._held = [sorted(h) for h in hands]
-        self._buckets: list[list[list[int]]] = []
-        self._trick: list[int] = []
+        self._buckets = []
+        self._trick = []
         self._won = [0] * self.rules.players
         self._unled = [0, 1, 2, 3]
-        self._leader = -1
+        self._best = self._winner = self._leader = -1
         self._sitting_out = -1
         self._open_hand_shown = False
         self._bidding = self.rules.auction.start(self.dealer, self.rules.players)
@@ -594,7 +617,7 @@ class GameState:
                 return error(f"does not beat the standing bid {standing}", R.NOT_HIGHER)
             if contract.requires_standing is not None:
                 needed = self.rules.call_text(contract.requires_standing)
-                rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"the ladder: needs a standing bid of {needed}"
+                rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"the ladder: {contract.call} needs {needed}"
                 return error(f"needs a standing bid of at least {needed}", rule)
             return error("not a legal call now", R.NOT_HIGHER)
         if self.phase == _DISCARD:

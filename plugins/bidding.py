@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fivehundred.auction import AuctionRules, SingleRoundAuction
 from fivehundred.markers import hookimpl
 from fivehundred.ruleset import Ruleset, parse_call
-from fivehundred.tables import Contract
+from fivehundred.tables import Contract, Kind
 
 
 @hookimpl(trylast=True)
@@ -20,7 +20,7 @@ def fivehundred_bid_ladder(ruleset: Ruleset) -> list[Contract]:
         parsed = parse_call(rung.call)
         if parsed is not None:
             level, trump = parsed
-            kind = "no-trumps" if trump is None else "trumps"
+            kind: Kind = "no-trumps" if trump is None else "trumps"
             ladder.append(Contract(rung.call, i, kind, rung.value, level, trump, requires_standing=required))
         else:
             special = ruleset.contracts[rung.call]
