@@ -121,8 +121,10 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int] 
 def fivehundred_game_result(
     ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome
 ) -> GameResult | None:
-    """Decide whether the game ends after a scored hand (``totals`` already include it).
+    """Decide whether the game ends after a scored hand.
 
+    :param totals: each team's running total, the hand just scored included.
+    :param outcome: the hand just scored.
     :return: ``GameResult(winner, reason)``, or None to play on (the built-in decides last;
       a plugin cannot make the game continue once the built-in ends it).
     """

@@ -46,10 +46,7 @@ def make_plugin_manager(*, entry_points: bool = True, extra: Sequence[object] = 
         if not pm.is_blocked(module_name):
             pm.register(importlib.import_module(module_name), name=module_name)
     if entry_points:
-        try:
-            pm.load_setuptools_entrypoints("fivehundred")
-        except Exception as e:  # a plugin that fails to import is named, not hidden
-            raise PluginError(f"a plugin in the 'fivehundred' entry-point group failed to load: {e!r}") from e
+        _load_entry_points(pm)
     for plugin in extra:
         pm.register(plugin)
     pm.check_pending()
@@ -57,6 +54,21 @@ def make_plugin_manager(*, entry_points: bool = True, extra: Sequence[object] = 
         pm.trace.root.setwriter(sys.stderr.write)
         pm.enable_tracing()
     return pm
+
+
+def _load_entry_points(pm: pluggy.PluginManager) -> None:
+    """Register the ``fivehundred`` entry points; one that fails to import is named, with its package."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="fivehundred"):
+        if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
+            continue
+        try:
+            pm.load_setuptools_entrypoints("fivehundred", name=ep.name)  # keeps pluggy's distribution info
+        except Exception as e:
+            dist = ep.dist.name if ep.dist is not None else "unknown package"
+            raise PluginError(f"plugin {ep.name!r} ({ep.value}, from {dist}) failed to load: "
+                              f"{type(e).__name__}: {e}") from e
 
 
 def plugin_manager() -> pluggy.PluginManager:
@@ -227,8 +239,8 @@ def compile_rules(ruleset: Any, pm: pluggy.PluginManager | None = None) -> Rules
 def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[tuple[str, str]]:
     """Problems found by every plugin's ``fivehundred_check_ruleset``, plus unknown house rules."""
     pm = pm or plugin_manager()
-    problems = [p for found in pm.hook.fivehundred_check_ruleset(ruleset=ruleset) for p in found or ()]
-    known = {name for names in pm.hook.fivehundred_house_rules() for name in names or ()}
+    problems = [p for found in _call(pm, "fivehundred_check_ruleset", ruleset=ruleset) for p in found or ()]
+    known = {name for names in _call(pm, "fivehundred_house_rules") for name in names or ()}
     for name in ruleset.house_rules:
         if name not in known:
             problems.append(
@@ -247,7 +259,7 @@ def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callab
     found = _factories.get(id(pm))
     if found is None:
         found = _factories[id(pm)] = {}
-        pm.hook.fivehundred_register_players(register=found.__setitem__)
+        _call(pm, "fivehundred_register_players", register=found.__setitem__)
     return found
 
 

@@ -8,21 +8,47 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
-from functools import cached_property
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from fivehundred.cards import parse_rank, parse_suit
 from fivehundred.errors import RulesetError, UnknownNameError
 
 
+class ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A dict that refuses changes: rulesets are frozen, mappings included (their hash depends on it)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("rulesets are immutable; use model_copy(update=...) to derive another")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+    __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self),))
+
+
+def _read_only(value: Any) -> Any:
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: _read_only(v) for k, v in value.items()})
+    return value
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="after")
+    def _freeze_mappings(self) -> Any:
+        for name in type(self).model_fields:
+            value = self.__dict__[name]
+            if isinstance(value, dict) and not isinstance(value, ReadOnlyDict):
+                self.__dict__[name] = _read_only(value)
+        return self
 
 
 class Team(_Model):
@@ -149,25 +175,46 @@ class Ruleset(_Model):
     )
 
     @model_validator(mode="after")
-    def _consistent(self) -> Ruleset:
-        calls = [r.call for r in self.auction.ladder]
-        for rung in self.auction.ladder:
-            if not _is_suit_call(rung.call) and rung.call not in self.contracts:
-                raise ValueError(f"ladder call {rung.call!r} is neither a bid like '7H'/'7NT' nor a named contract")
-            if rung.requires_standing and rung.requires_standing not in calls:
-                raise ValueError(f"{rung.call}: requires_standing {rung.requires_standing!r} is not on the ladder")
-        if len(set(calls)) != len(calls):
-            raise ValueError("a call appears twice on the ladder")
-        for name in self.contracts:
-            if name not in calls:
-                raise ValueError(f"contract {name!r} is never placed on the ladder")
+    def _consistent(self, info: ValidationInfo) -> Ruleset:
+        if info.context and info.context.get("locate_problems"):
+            return self  # load_ruleset reports them itself, each at its own line
+        problems = self.consistency_problems()
+        if problems:
+            raise ValueError("; ".join(f"{'.'.join(map(str, path))}: {msg}" for path, msg in problems))
         return self
 
-    @cached_property
+    def consistency_problems(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """Contradictions between fields, each with the key path it concerns."""
+        problems: list[tuple[tuple[str | int, ...], str]] = []
+        calls = [r.call for r in self.auction.ladder]
+        for i, rung in enumerate(self.auction.ladder):
+            if not _is_suit_call(rung.call) and rung.call not in self.contracts:
+                problems.append((("auction", "ladder", i, "call"),
+                                 f"ladder call {rung.call!r} is neither a bid like '7H'/'7NT' nor a contract named in 'contracts'"))
+            if rung.requires_standing and rung.requires_standing not in calls:
+                problems.append((("auction", "ladder", i, "requires_standing"),
+                                 f"requires_standing {rung.requires_standing!r} is not on the ladder"))
+            if rung.call in calls[:i]:
+                problems.append((("auction", "ladder", i, "call"), f"{rung.call!r} appears twice on the ladder"))
+        for name in self.contracts:
+            if name not in calls:
+                problems.append((("contracts", name), f"contract {name!r} is never placed on the ladder"))
+        return problems
+
+    @property
     def content_hash(self) -> str:
-        """A short hash of the resolved content, stored in game records."""
-        text = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        """A short hash of the resolved content, stored in game records (computed once per instance)."""
+        cached: str | None = self.__dict__.get("_content_hash")
+        if cached is None:
+            text = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+            cached = hashlib.sha256(text.encode()).hexdigest()[:16]
+            self.__dict__["_content_hash"] = cached
+        return cached
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Ruleset:
+        copy = super().model_copy(update=update, deep=deep)
+        copy.__dict__.pop("_content_hash", None)  # the copy's content may differ
+        return copy
 
 
 def _is_suit_call(call: str) -> bool:
@@ -242,10 +289,10 @@ def bundled_dir() -> Path:
 
 def ruleset_paths() -> dict[str, Path]:
     """Every ruleset known by name: the bundled ones, then those that plugins provide."""
-    from fivehundred.manager import plugin_manager
+    from fivehundred.manager import _call, plugin_manager
 
     found = {p.stem: p for p in sorted(bundled_dir().glob("*.yaml"))}
-    for extra in plugin_manager().hook.fivehundred_ruleset_paths():
+    for extra in _call(plugin_manager(), "fivehundred_ruleset_paths"):
         for p in extra or ():
             found.setdefault(Path(p).stem, Path(p))
     return found
@@ -268,19 +315,20 @@ def _locate(ref: str, relative_to: Path | None = None) -> Path:
 
 
 def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Lines]:
-    if path.resolve() in seen:
-        chain = " → ".join(str(p) for p in (*seen, path.resolve()))
-        raise RulesetError([f"{path}: 'extends' makes a cycle: {chain}"])
     data, lines = _read_yaml(path)
     parent_ref = data.pop("extends", None)
     if parent_ref is None:
         return data, lines
+    file, line = lines.get(("extends",), (str(path), 1))
     try:
         parent_path = _locate(str(parent_ref), relative_to=path)
     except UnknownNameError as e:
-        file, line = lines.get(("extends",), (str(path), 1))
         raise RulesetError([f"{file}:{line}: extends: {e}"]) from None
-    base, base_lines = _resolve(parent_path, (*seen, path.resolve()))
+    chain = (*seen, path.resolve())
+    if parent_path.resolve() in chain:
+        cycle = " → ".join(str(p) for p in (*chain, parent_path.resolve()))
+        raise RulesetError([f"{file}:{line}: extends: makes a cycle: {cycle}"])
+    base, base_lines = _resolve(parent_path, chain)
     for key in ("name", "description", "source"):
         base.pop(key, None)
     return _merge(base, data), {**_inherited(base_lines, lines, data), **lines}
@@ -311,9 +359,12 @@ def _line_of(loc: tuple[str | int, ...], lines: Lines, default: str) -> str:
 
 
 def _problems(error: ValidationError, lines: Lines, default: str) -> list[str]:
+    errors = [(tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-"))), e)
+              for e in error.errors()]
     out = []
-    for err in error.errors():
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-after")))
+    for loc, err in errors:
+        if err["type"] == "too_short" and any(len(o) > len(loc) and o[: len(loc)] == loc for o, _ in errors):
+            continue  # its items were invalid, so pydantic saw none; the items' own errors say why
         key = ".".join(str(p) for p in loc) or "(top level)"
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
@@ -332,15 +383,20 @@ def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
     data, lines = _resolve(path)
     data.setdefault("name", path.stem)
     try:
-        ruleset = Ruleset.model_validate(data)
+        ruleset = Ruleset.model_validate(data, context={"locate_problems": True})
     except ValidationError as e:
         raise RulesetError(_problems(e, lines, str(path))) from None
     from fivehundred.manager import check_ruleset
 
-    problems = check_ruleset(ruleset)
-    if problems:
-        raise RulesetError([f"{_line_of((key,), lines, str(path))}: {key}: {msg}" for key, msg in problems])
+    located = [*ruleset.consistency_problems(), *((_key_path(key), msg) for key, msg in check_ruleset(ruleset))]
+    if located:
+        raise RulesetError([f"{_line_of(loc, lines, str(path))}: {'.'.join(map(str, loc))}: {msg}"
+                            for loc, msg in located])
     return ruleset
+
+
+def _key_path(key: str) -> tuple[str | int, ...]:
+    return tuple(int(part) if part.isdigit() else part for part in key.split("."))
 
 
 def iter_rulesets() -> Iterator[tuple[str, Path]]:

@@ -93,6 +93,8 @@ class Observation:
     """The seat's own discards (only the contractor has any)."""
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
     current_trick: tuple[int, ...]
+    led: int | None
+    """The suit led to the current trick (for a free joker led, the suit named for it)."""
     leader: int
     tricks_won: tuple[int, ...]
     totals: tuple[int, ...]
@@ -102,15 +104,18 @@ class Observation:
 
 
 def action_kind(action: int) -> str:
-    if action < JOKER_LEAD:
+    """The kind of action an int encodes: play, lead-joker, discard, nominate, call or unknown."""
+    if 0 <= action < JOKER_LEAD:
         return "play"
-    if action < DISCARD:
+    if JOKER_LEAD <= action < JOKER_LEAD + 16:
         return "lead-joker"
-    if action < NOMINATE:
+    if DISCARD <= action < DISCARD + JOKER_LEAD:
         return "discard"
-    if action <= NO_NOMINATION:
+    if NOMINATE <= action <= NO_NOMINATION:
         return "nominate"
-    return "call"
+    if action >= PASS_ACTION:
+        return "call"
+    return "unknown"
 
 
 class GameState:
@@ -317,7 +322,7 @@ class GameState:
             nomination=log.nomination if log else None,
             discards=tuple(log.discards) if log and seat == contractor else (),
             tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
-            current_trick=tuple(trick), leader=self._leader if log else -1,
+            current_trick=tuple(trick), led=self._led if trick else None, leader=self._leader if log else -1,
             tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
             open_hand=exposed, sitting_out=self._sitting_out if log else -1,
         )
@@ -346,6 +351,8 @@ class GameState:
 
     def action_to_str(self, action: int) -> str:
         kind = action_kind(action)
+        if kind == "unknown":
+            return f"action {action}"
         if kind == "play":
             return card_str(action)
         if kind == "lead-joker":
@@ -605,6 +612,8 @@ class GameState:
         expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate",
                     _PLAY: "play"}.get(self.phase)
         kind = action_kind(action)
+        if kind == "unknown":
+            return error("no such action", R.WRONG_PHASE)
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
             return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
         if self.phase == _AUCTION:
@@ -617,7 +626,7 @@ class GameState:
                 return error(f"does not beat the standing bid {standing}", R.NOT_HIGHER)
             if contract.requires_standing is not None:
                 needed = self.rules.call_text(contract.requires_standing)
-                rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"the ladder: {contract.call} needs {needed}"
+                rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"ladder: {contract.call} needs {needed}"
                 return error(f"needs a standing bid of at least {needed}", rule)
             return error("not a legal call now", R.NOT_HIGHER)
         if self.phase == _DISCARD:
