@@ -30,27 +30,34 @@ class Bidding:
 class AuctionRules:
     """Rules 8–13: an auction of as many rounds as needed in which a pass is final.
 
-    Subclass and override ``next_turn`` / ``legal_bids`` for other auctions (single round,
-    re-bidding rules); return the subclass from ``fivehundred_auction_rules``.
+    Subclass and override ``next_turn`` / ``legal_calls`` for other auctions (single round,
+    re-bidding rules); return the subclass from ``fivehundred_auction_rules``.  ``legal_calls``
+    should return shared tuples where it can (the engine memoises by identity).
     """
 
     def __init__(self, ladder: Sequence[Contract]):
         self.ladder = tuple(ladder)
-        # bids_over[standing + 1]: the rungs a player may call over that standing bid.
-        self.bids_over = [
-            tuple(
+        # calls_over[standing + 1]: pass, then the rungs a player may call over that standing bid.
+        self.calls_over = [
+            (PASS, *(
                 r.rung
                 for r in self.ladder
                 if r.rung > standing and (r.requires_standing is None or standing >= r.requires_standing)
-            )
+            ))
             for standing in range(-1, len(self.ladder))
         ]
 
-    def start(self, dealer: int, players: int) -> Bidding:
-        return Bidding(players=players, turn=(dealer + 1) % players)
+    def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
+        """A new auction; seats in ``out`` (dummies, players barred from bidding) take no part."""
+        bidding = Bidding(players=players, turn=dealer)
+        for seat in out:
+            bidding.passed[seat] = True
+        self.next_turn(bidding)
+        return bidding
 
-    def legal_bids(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
-        return self.bids_over[bidding.standing + 1]
+    def legal_calls(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
+        """The calls ``seat`` may make now: ``PASS`` (-1) and rung indices, ascending."""
+        return self.calls_over[bidding.standing + 1]
 
     def apply(self, bidding: Bidding, seat: int, call: int) -> None:
         bidding.calls.append((seat, call))
@@ -78,7 +85,12 @@ class SingleRoundAuction(AuctionRules):
     """Each player calls exactly once, in turn; the highest bid wins (variant B5)."""
 
     def next_turn(self, bidding: Bidding) -> None:
-        if len(bidding.calls) == bidding.players:
-            bidding.over = True
-        else:
-            bidding.turn = (bidding.turn + 1) % bidding.players
+        n = bidding.players
+        called = {seat for seat, _ in bidding.calls}
+        seat = bidding.turn
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat not in called and not bidding.passed[seat]:
+                bidding.turn = seat
+                return
+        bidding.over = True

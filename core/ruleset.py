@@ -59,6 +59,16 @@ class Team(_Model):
 class Players(_Model):
     seats: tuple[str, ...] = Field(min_length=2, description="Seat names in clockwise order.")
     teams: tuple[Team, ...] = Field(min_length=2, description="Sides that share one score.")
+    dummies: dict[str, str] = Field(
+        default_factory=dict,
+        description="P2: a dummy seat and the seat that plays it (its partner); a dummy does not call.",
+    )
+    partnership: Literal["fixed", "called-card"] = Field(
+        "fixed", description="P5 'called-card': after the exchange the contractor calls a card (or goes alone); "
+        "its holder partners the contractor for the hand.",
+    )
+    called_partner_share: Literal["full", "half"] = Field(
+        "full", description="P5: what the called partner scores of the contract's points.")
 
     @model_validator(mode="after")
     def _teams_cover_seats(self) -> Players:
@@ -67,12 +77,15 @@ class Players(_Model):
             raise ValueError(f"teams must list every seat exactly once; seats {list(self.seats)}, teams list {named}")
         if len(set(self.seats)) != len(self.seats):
             raise ValueError("seat names must be distinct")
+        for dummy, controller in self.dummies.items():
+            if dummy not in self.seats or controller not in self.seats:
+                raise ValueError(f"dummies: {dummy!r} → {controller!r} names a seat that does not exist")
         return self
 
 
 class Deck(_Model):
     suits: dict[str, tuple[str, ...]] = Field(description="Ranks of each suit, high to low, by suit letter.")
-    jokers: int = Field(1, ge=0, le=4)
+    jokers: int = Field(1, ge=0, le=4, description="Jokers; the first (JK) outranks the second (JK2), D2/FC.")
 
     @field_validator("suits")
     @classmethod
@@ -89,53 +102,112 @@ class Deck(_Model):
 class Packet(_Model):
     each: int | None = Field(None, ge=1, description="Cards to each player, starting at the dealer's left.")
     kitty: int | None = Field(None, ge=1, description="Cards to the kitty.")
+    dead: int | None = Field(None, ge=1, description="P3: cards to a dead hand, face down, out of play.")
 
     @model_validator(mode="after")
     def _one_target(self) -> Packet:
-        if (self.each is None) == (self.kitty is None):
-            raise ValueError("a packet gives cards either to 'each' player or to the 'kitty'")
+        if sum(x is not None for x in (self.each, self.kitty, self.dead)) != 1:
+            raise ValueError("a packet gives cards to exactly one of 'each' player, the 'kitty' or the 'dead' hand")
         return self
 
 
 class Deal(_Model):
     packets: tuple[Packet, ...] = Field(min_length=1)
-    first_dealer: Literal["random", "cut"] = "random"
-    all_pass: Literal["redeal"] = "redeal"
+    first_dealer: Literal["random", "cut"] = Field("random", description="D5 'cut': the lowest card cut deals.")
+    all_pass: Literal["redeal", "no-trumps", "same-cards", "dealer-must-bid"] = Field(
+        "redeal", description="B10: all pass → the next dealer deals; or the hand is played at no-trumps for "
+        "tricks; or the next dealer deals the same cards unshuffled; or the dealer may not pass last.",
+    )
+    redeals: int = Field(0, ge=0, description="B10: the same dealer redeals this many times before the deal passes.")
+    misdeal_without_face_card: Literal["no", "may", "must"] = Field(
+        "no", description="D4: a hand with no J, Q, K or joker is (or may be called) a misdeal, redealt.")
 
 
 class Rung(_Model):
     call: str = Field(description="'6S'…'10NT' for suit and no-trump bids, else a name from 'contracts'.")
     value: int
     requires_standing: str | None = Field(
-        None, description="May be called only when the standing bid is at least this call."
+        None, description="May be called only when the standing bid is at least this call (rule 10, B2, C4)."
     )
+    first_calls: int | None = Field(None, ge=1, description="B7: only the first N calls of the auction may be this.")
+    first_own_call: bool = Field(False, description="B8: only as the caller's first call (a blind bid).")
+    signal: bool = Field(False, description="B7 inkle: a signal that cannot become the contract.")
 
 
 class ContractType(_Model):
-    kind: Literal["misere"] = "misere"
-    open: bool = Field(False, description="The contractor's hand is shown after the first trick.")
-    partner_plays: bool = Field(False, description="False: the contractor's partner sits the hand out.")
+    kind: Literal["trumps", "no-trumps", "misere"] = Field(
+        "misere", description="How the cards play: with a trump suit, without, or as misère (no trumps).")
+    trump: str | None = Field(None, description="The trump suit letter, for kind 'trumps'.")
+    goal: Literal["at-least", "none", "exactly"] = Field(
+        "none", description="The contracting side must take at least / exactly 'tricks' tricks, or none.")
+    tricks: int = Field(0, ge=0)
+    partner_plays: bool = Field(False, description="False: the contractor's partners sit the hand out.")
+    open: bool = Field(False, description="The contractor's hand is shown after the first trick (open misère).")
+    partner_open: bool = Field(False, description="The partner's hand is shown after the first trick (C2, C3).")
+    kitty: bool = Field(True, description="False: played without the kitty (B9, C4 open misère).")
+    kitty_to_partner: bool = Field(False, description="C1: the contractor passes the discards to the partner, "
+                                   "who keeps the best and discards as many.")
+    jacks_high: bool = Field(False, description="C8: each jack ranks above its ace (no-trumps only).")
+    fail_penalty: int = Field(0, description="Extra points lost on failure (C6 slam: 100).")
+    fail_value: int | None = Field(None, description="Points lost on failure instead of the value (C7: 500).")
+
+    @model_validator(mode="after")
+    def _trump_for_trumps(self) -> ContractType:
+        if (self.kind == "trumps") != (self.trump is not None):
+            raise ValueError("a 'trumps' contract names its trump suit, and only it does")
+        if self.trump is not None:
+            parse_suit(self.trump)
+        return self
 
 
 class Auction(_Model):
-    rounds: Literal["unlimited", "single"] = "unlimited"
+    rounds: Literal["unlimited", "single"] = Field("unlimited", description="B5 'single': each calls once.")
+    rebid: Literal["always", "after-intervening-bid"] = Field(
+        "always", description="B6: a bidder may bid again whenever the turn returns, or only after another bid.")
+    winner_may_raise: bool = Field(False, description="B6: the auction winner may raise once after all passed.")
     ladder: tuple[Rung, ...] = Field(min_length=1, description="Every call, lowest first.")
+    set_bar: int | None = Field(None, ge=1, description="R1: a contractor who falls this many tricks short "
+                                "(or more) may not bid in the next hand.")
+    set_bar_misere: int | None = Field(None, ge=1, description="R1: … or takes this many tricks in misère.")
 
 
 class Kitty(_Model):
     taken_by: Literal["contractor"] = "contractor"
 
 
+class Declarations(_Model):
+    slam: list[int] = Field(default_factory=list, description="C6: levels at which the contractor may call slam "
+                            "after the exchange (partner passes one card and drops out; all tricks or lose "
+                            "value + slam_penalty).")
+    slam_penalty: int = 100
+    declare: bool = Field(False, description="C7: the contractor may declare: take the partner's best card, "
+                          "discard one, play alone for all tricks; failure loses declare_value.")
+    declare_value: int = 500
+
+
 class Play(_Model):
-    first_lead: Literal["contractor", "dealer-left"] = "contractor"
+    first_lead: Literal["contractor", "dealer-left"] = Field("contractor", description="L1 'dealer-left'.")
     misere_ends_early: bool = Field(True, description="The hand stops once a misère contractor wins a trick.")
+    claims: bool = Field(False, description="L2: the contractor may claim the remaining tricks.")
+    claim_penalty: int = Field(100, description="L2: what a wrong claim costs.")
 
 
 class JokerInNoTrumps(_Model):
-    nomination: Literal["contractor", "none"] = "contractor"
-    lead: Literal["unled-suit", "last-trick", "any"] = "unled-suit"
-    void_play_in_no_trumps: Literal["optional", "compulsory"] = "optional"
-    void_play_in_misere: Literal["optional", "compulsory"] = "compulsory"
+    nomination: Literal["contractor", "none", "when-played"] = Field(
+        "contractor", description="Rule 19; J2 'when-played': the joker has no suit until played, then is named.")
+    lead: Literal["unled-suit", "last-trick", "any"] = Field(
+        "unled-suit", description="Rule 22; J1 'last-trick'; J5 'any'.")
+    void_play_in_no_trumps: Literal["optional", "compulsory", "any-time"] = Field(
+        "optional", description="Rule 21; J5 'any-time': may be played even when holding the suit led.")
+    void_play_in_misere: Literal["optional", "compulsory", "any-time"] = "compulsory"
+    no_renege: bool = Field(False, description="J3: may not be named as a suit its holder has shown void in.")
+    first_or_last: bool = Field(False, description="J4: in no-trumps, only as the first or last card of a suit.")
+    in_suit_contracts: Literal["top-trump", "none"] = Field(
+        "top-trump", description="J2 'none': a no-trump-only card; in suit contracts it is out of the deck.")
+
+
+class Trumps(_Model):
+    colour_four: bool = Field(False, description="D3: the 4 of the trump suit's colour is a trump (13 trumps).")
 
 
 class Slam(_Model):
@@ -144,16 +216,30 @@ class Slam(_Model):
 
 
 class Scoring(_Model):
-    slam: Slam | None = Slam()
-    overtrick_points: int = 0
-    defender_trick_points: int = 10
+    slam: Slam | None = Field(Slam(), description="Rule 25; null: no slam bonus (S3, S4).")
+    overtrick_points: int = Field(0, description="S3: points per trick over the bid.")
+    overtrick_cap: int | None = Field(None, description="S3: a made contract scores at most this.")
+    defender_trick_points: int = Field(10, description="Rule 26; S6: 0.")
     defender_points_in_misere: int = 0
+    defender_cap: int | None = Field(None, description="S5: defence points may not take a side past this (490).")
+    failed: Literal["lose-value", "opponents-gain"] = Field(
+        "lose-value", description="FC 'opponents-gain': a failed contract gives its value to the opponents.")
+    breach: int | None = Field(None, description="R2: the breach call's value, or null for no breach.")
 
 
 class GameEnd(_Model):
     target: int = 500
-    win: Literal["contract-made", "any"] = "contract-made"
-    swamp: int | None = Field(-500, description="A side at or below this loses; null: never.")
+    win: Literal["contract-made", "any"] = Field("contract-made", description="Rule 30; E1 'any'.")
+    both_reach: Literal["contractors", "higher"] = Field(
+        "contractors", description="E1: if both sides pass the target in one hand.")
+    swamp: int | None = Field(-500, description="Rule 29: a side at or below this loses; null: never (E2).")
+    swamp_strict: bool = Field(False, description="E3: only strictly below the swamp score loses.")
+    swamp_needs_opponents_not_negative: bool = Field(False, description="E3.")
+    spread: int | None = Field(None, description="E4: one side positive, the other negative, this far apart.")
+    exact_target: bool = Field(False, description="E5: the winner must finish exactly on the target …")
+    bust: int | None = Field(None, description="E5: … and a side passing this loses.")
+    mid_hand: bool = Field(False, description="E6: a side reaching the target during a hand ends it, unless "
+                           "the contractor can still make the contract.")
 
 
 class Ruleset(_Model):
@@ -166,7 +252,9 @@ class Ruleset(_Model):
     auction: Auction
     contracts: dict[str, ContractType] = Field(default_factory=dict)
     kitty: Kitty = Kitty()
+    declarations: Declarations = Declarations()
     play: Play = Play()
+    trumps: Trumps = Trumps()
     joker: JokerInNoTrumps = JokerInNoTrumps()
     scoring: Scoring = Scoring()
     game: GameEnd = GameEnd()

@@ -209,7 +209,7 @@ class GameState:
         if phase == _PLAY:
             legal = self._legal_plays()
         elif phase == _AUCTION:
-            legal = self._call_actions(self.rules.auction.legal_bids(self._bidding, self._turn))
+            legal = self._call_actions(self.rules.auction.legal_calls(self._bidding, self._turn))
         elif phase == _DISCARD:
             legal = [DISCARD + c for c in self._held[self._turn]]
         elif phase == _NOMINATE:
@@ -219,12 +219,12 @@ class GameState:
         self._legal, self._legal_step = legal, self.step
         return legal
 
-    def _call_actions(self, bids: tuple[int, ...]) -> list[int]:
-        """Pass and the given bids as actions; memoised, since auction rules return shared tuples."""
+    def _call_actions(self, calls: tuple[int, ...]) -> list[int]:
+        """Calls as actions; memoised by identity, since auction rules return shared tuples."""
         cache = self.rules.call_actions
-        hit = cache.get(id(bids))
-        if hit is None or hit[0] is not bids:
-            hit = cache[id(bids)] = (bids, [PASS_ACTION] + [CALL + r for r in bids])
+        hit = cache.get(id(calls))
+        if hit is None or hit[0] is not calls:
+            hit = cache[id(calls)] = (calls, [CALL + c for c in calls])
         return list(hit[1])
 
     def apply(self, action: int, *, seat: int | None = None) -> None:

@@ -14,6 +14,9 @@ from fivehundred.cards import NO_SUIT, SUIT_LETTERS
 Kind = Literal["trumps", "no-trumps", "misere"]
 
 
+Goal = Literal["at-least", "none", "exactly"]
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A rung of the bid ladder: what winning the auction with this call obliges the contractor to."""
@@ -23,16 +26,35 @@ class Contract:
     kind: Kind
     value: int
     tricks: int
-    """Tricks the contracting side must take (misère: the contractor must take none)."""
+    """Tricks the contracting side must take (at least, or exactly; misère: none)."""
     trump: int | None = None
     open: bool = False
+    """The contractor's hand is shown once the first trick is complete."""
     partner_plays: bool = True
     requires_standing: int | None = None
     """Rung index the standing bid must have reached before this call is legal."""
+    goal: Goal = "at-least"
+    partner_open: bool = False
+    kitty: bool = True
+    kitty_to_partner: bool = False
+    jacks_high: bool = False
+    fail_penalty: int = 0
+    fail_value: int | None = None
+    first_calls: int | None = None
+    first_own_call: bool = False
+    signal: bool = False
 
     @property
     def has_trumps(self) -> bool:
         return self.trump is not None
+
+    def made(self, side_tricks: int) -> bool:
+        """Whether the contracting side's tricks fulfil the contract."""
+        if self.goal == "none":
+            return side_tricks == 0
+        if self.goal == "exactly":
+            return side_tricks == self.tricks
+        return side_tricks >= self.tricks
 
     def __str__(self) -> str:
         return self.call

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fivehundred.auction import AuctionRules, SingleRoundAuction
+from fivehundred.cards import parse_suit
 from fivehundred.markers import hookimpl
 from fivehundred.ruleset import Ruleset, parse_call
 from fivehundred.tables import Contract, Kind
@@ -16,16 +17,22 @@ def fivehundred_bid_ladder(ruleset: Ruleset) -> list[Contract]:
     index = {r.call: i for i, r in enumerate(rungs)}
     ladder = []
     for i, rung in enumerate(rungs):
-        required = index[rung.requires_standing] if rung.requires_standing else None
+        common = {
+            "requires_standing": index[rung.requires_standing] if rung.requires_standing else None,
+            "first_calls": rung.first_calls, "first_own_call": rung.first_own_call, "signal": rung.signal,
+        }
         parsed = parse_call(rung.call)
         if parsed is not None:
             level, trump = parsed
             kind: Kind = "no-trumps" if trump is None else "trumps"
-            ladder.append(Contract(rung.call, i, kind, rung.value, level, trump, requires_standing=required))
-        else:
-            special = ruleset.contracts[rung.call]
-            ladder.append(Contract(rung.call, i, special.kind, rung.value, 0, None, open=special.open,
-                                   partner_plays=special.partner_plays, requires_standing=required))
+            ladder.append(Contract(rung.call, i, kind, rung.value, level, trump, **common))  # type: ignore[arg-type]
+            continue
+        c = ruleset.contracts[rung.call]
+        ladder.append(Contract(
+            rung.call, i, c.kind, rung.value, c.tricks, None if c.trump is None else parse_suit(c.trump),
+            open=c.open, partner_plays=c.partner_plays, goal=c.goal, partner_open=c.partner_open, kitty=c.kitty,
+            kitty_to_partner=c.kitty_to_partner, jacks_high=c.jacks_high, fail_penalty=c.fail_penalty,
+            fail_value=c.fail_value, **common))  # type: ignore[arg-type]
     return ladder
 
 

@@ -436,7 +436,7 @@ def test_a_packet_gives_to_each_or_to_the_kitty(tmp_path: Path) -> None:
     problems = problems_of(child)
     packets = [p for p in problems if parse_problem(p)[2] in ("deal.packets.0", "deal.packets.1")]
     assert len(packets) == 2, problems
-    assert all("either to 'each' player or to the 'kitty'" in p for p in packets)
+    assert all("exactly one of 'each' player, the 'kitty' or the 'dead' hand" in p for p in packets)
 
 
 def test_invalid_list_items_do_not_also_report_the_list_as_empty(tmp_path: Path) -> None:
