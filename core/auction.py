@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fivehundred.tables import Contract
+from fivehundred.tables import Contract, HandOutcome
 
 PASS = -1
 """The pass, as a call; bids are rung indices on the ladder (0 = lowest)."""
@@ -54,6 +54,10 @@ class AuctionRules:
             bidding.passed[seat] = True
         self.next_turn(bidding)
         return bidding
+
+    def barred_after(self, outcome: HandOutcome) -> frozenset[int]:
+        """Seats that may not call in the next auction after this hand (R1); none by default."""
+        return frozenset()
 
     def legal_calls(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
         """The calls ``seat`` may make now: ``PASS`` (-1) and rung indices, ascending."""

@@ -142,6 +142,10 @@ class Rules:
         self.auction = _required(
             self._hook("fivehundred_auction_rules", ladder=self.ladder), "fivehundred_auction_rules"
         )
+        dummies = ruleset.players.dummies
+        self.dummies = frozenset(self.seats.index(d) for d in dummies)
+        self.controller = tuple(self.seats.index(dummies.get(s, s)) for s in self.seats)
+        """Who decides for each seat: itself, or for a dummy (P2) the seat that plays it."""
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
         self._tables: dict[tuple[int, int | None], PlayTable] = {}

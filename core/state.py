@@ -100,6 +100,8 @@ class Observation:
     totals: tuple[int, ...]
     open_hand: tuple[int, ...] | None
     """The open misère contractor's hand, once exposed."""
+    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
+    """Every exposed hand as (seat, cards): open misère, a shown partner (C2, C3)."""
     sitting_out: int
 
 
@@ -140,6 +142,10 @@ class GameState:
     _leader: int
     _sitting_out: int
     _open_hand_shown: bool
+    _side: frozenset[int]
+    """The contracting side's seats."""
+    _out: frozenset[int]
+    """Seats sitting the hand out (the misère contractor's partners)."""
     _is_misere: bool
     _open: bool
 
@@ -156,6 +162,7 @@ class GameState:
         self.deals = 0
         self.result: GameResult | None = None
         self.misere_play_out = misere_play_out or not self.rules.ruleset.play.misere_ends_early
+        self._barred: frozenset[int] = frozenset()
         self.step = 0
         self._legal: list[int] | None = None
         self._legal_step = -1
@@ -249,7 +256,7 @@ class GameState:
         Each player is asked ``act(state, legal)`` with the sorted legal actions and is trusted to
         return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
         """
-        acts = [p.act for p in players]
+        acts = [players[self.rules.controller[seat]].act for seat in range(self.rules.players)]
         while True:
             seat = self._turn
             if seat >= 0:
@@ -267,6 +274,11 @@ class GameState:
         by card, without their calls.  The record tests replay simulated games through ``apply()``,
         so the two paths are checked against each other."""
         table = self._table
+        if table.legal_filter is not None:  # a variant restricts plays by what happened before: no shortcuts
+            while self.phase == _PLAY:
+                self.step += 1
+                self._apply_play(acts[self._turn](self, self._legal_plays()))
+            return
         suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
         while self.phase == _PLAY:
@@ -298,11 +310,14 @@ class GameState:
                 else:
                     legal = list(held[seat])
                 card = acts[seat](self, legal)
+                strength = row[card] if card < JOKER_LEAD else self._named_joker_power(card, led)
+                if card >= JOKER_LEAD:
+                    card = JOKER_BASE + (card - JOKER_LEAD) // 4
                 hand[suit_of[card]].remove(card)
                 held[seat].remove(card)
                 trick.append(card)
-                if row[card] > best:
-                    best, winner = row[card], seat
+                if strength > best:
+                    best, winner = strength, seat
             self._winner = winner
             self._finish_trick()
 
@@ -311,9 +326,8 @@ class GameState:
         log = self.hands_log[-1] if self.hands_log and self.phase != _DEAL else None
         contractor = log.contractor if log else -1
         trick = self._trick if self.phase == _PLAY else []
-        exposed = None
-        if log and self._open_hand_shown and seat != contractor:
-            exposed = tuple(self._held[contractor])
+        shown = tuple((s, tuple(self._held[s])) for s in self._exposed_seats()) if log else ()
+        exposed = next((cards for s, cards in shown if s == contractor and s != seat), None)
         return Observation(
             seat=seat, phase=self.phase, dealer=self.dealer,
             hand=tuple(self._held[seat]) if log else (),
@@ -324,7 +338,8 @@ class GameState:
             tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
             current_trick=tuple(trick), led=self._led if trick else None, leader=self._leader if log else -1,
             tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
-            open_hand=exposed, sitting_out=self._sitting_out if log else -1,
+            open_hand=exposed, open_hands=tuple(x for x in shown if x[0] != seat),
+            sitting_out=self._sitting_out if log else -1,
         )
 
     def clone(self) -> GameState:
@@ -397,7 +412,8 @@ class GameState:
         self._best = self._winner = self._leader = -1
         self._sitting_out = -1
         self._open_hand_shown = False
-        self._bidding = self.rules.auction.start(self.dealer, self.rules.players)
+        self._side = self._out = frozenset()
+        self._bidding = self.rules.auction.start(self.dealer, self.rules.players, self.rules.dummies | self._barred)
         self._bidding.calls = log.calls
         self._turn = self._bidding.turn
         self.phase = _AUCTION
@@ -407,11 +423,7 @@ class GameState:
         self.step += 1
         phase = self.phase
         if phase == _PLAY:
-            if action < JOKER_LEAD:
-                self._play(action, None)
-            else:
-                n, suit = divmod(action - JOKER_LEAD, 4)
-                self._play(JOKER_BASE + n, suit)
+            self._apply_play(action)
         elif phase == _AUCTION:
             self._call(action - CALL)
         elif phase == _DISCARD:
@@ -434,6 +446,10 @@ class GameState:
     def _take_kitty(self, contractor: int, contract: Contract) -> None:
         log = self.hands_log[-1]
         log.contract, log.contractor = contract, contractor
+        self._side = self._team_seats(contractor)
+        if not contract.kitty:  # B9, C4: played as dealt; the kitty stays out of play
+            self._after_exchange()
+            return
         for card in log.kitty:
             insort(self._held[contractor], card)
         self._turn = contractor
@@ -441,33 +457,51 @@ class GameState:
 
     def _discard(self, card: int) -> None:
         log = self.hands_log[-1]
-        self._held[self._turn].remove(card)
+        assert log.contract is not None
+        seat = self._turn
+        self._held[seat].remove(card)
         log.discards.append(card)
-        if len(log.discards) == self.rules.kitty_size:
-            assert log.contract is not None
-            jokers = self.rules.joker_rules(log.contract)
-            if jokers.nominate and any(c >= JOKER_BASE for c in self._held[log.contractor]):
-                self.phase = _NOMINATE
-            else:
-                self._start_play(None)
+        k = self.rules.kitty_size
+        if log.contract.kitty_to_partner and seat == log.contractor:
+            # C1: the contractor's discards go to the partner, who then discards as many.
+            partner = next((s for s in sorted(self._side) if s != seat), seat)
+            insort(self._held[partner], card)
+            if len(log.discards) == k:
+                self._turn = partner
+            return
+        if len(log.discards) == (2 * k if log.contract.kitty_to_partner else k):
+            self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        jokers = self.rules.joker_rules(log.contract)
+        if jokers.nominate and any(c >= JOKER_BASE for c in self._held[log.contractor]):
+            self._turn = log.contractor
+            self.phase = _NOMINATE
+        else:
+            self._start_play(None)
 
     def _nominate(self, suit: int | None) -> None:
         self.hands_log[-1].nomination = suit
         self._start_play(suit)
 
+    def _team_seats(self, seat: int) -> frozenset[int]:
+        team = self.rules.team_of[seat]
+        return frozenset(s for s in range(self.rules.players) if self.rules.team_of[s] == team)
+
     def _start_play(self, nomination: int | None) -> None:
         log = self.hands_log[-1]
         assert log.contract is not None
-        contract = log.contract
+        contract, contractor = log.contract, log.contractor
         table = self._table = self.rules.play_table(contract, nomination)
         n = self.rules.players
-        self._sitting_out = -1 if contract.partner_plays else self._partner_of(log.contractor)
-        self._next = [(s + 1) % n for s in range(n)]
-        if self._sitting_out >= 0:
-            before = (self._sitting_out - 1) % n
-            self._next[before] = (self._sitting_out + 1) % n
-            self._held[self._sitting_out] = []
-        self._trick_size = n - (self._sitting_out >= 0)
+        out = self._out = frozenset() if contract.partner_plays else self._side - {contractor}
+        self._sitting_out = min(out, default=-1)
+        for seat in out:
+            self._held[seat] = []  # rule 15: the partner lays the hand aside
+        self._next = [next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n)]
+        self._trick_size = n - len(out)
         suit_of = self._suit_of = table.suit_of
         self._buckets = []
         for held in self._held:
@@ -475,24 +509,30 @@ class GameState:
             for c in held:
                 buckets[suit_of[c]].append(c)
             self._buckets.append(buckets)
-        first = log.contractor if self.rules.ruleset.play.first_lead == "contractor" else (self.dealer + 1) % n
-        if first == self._sitting_out:
+        first = contractor if self.rules.ruleset.play.first_lead == "contractor" else (self.dealer + 1) % n
+        if first in out:
             first = self._next[first]
         self._leader = self._turn = first
-        self._is_misere = contract.kind == "misere"
-        self._open = contract.open
+        self._is_misere = contract.goal == "none"
+        self._open = contract.open or contract.partner_open
         self.phase = _PLAY
 
-    def _partner_of(self, seat: int) -> int:
-        team = self.rules.team_of[seat]
-        n = self.rules.players
-        for k in range(1, n):
-            other = (seat + k) % n
-            if self.rules.team_of[other] == team:
-                return other
-        return -1
+    def _exposed_seats(self) -> list[int]:
+        """Seats whose hands are shown once the first trick is complete (rule 18, C2, C3)."""
+        log = self.hands_log[-1]
+        if log.contract is None or not self._open_hand_shown:
+            return []
+        c = log.contract
+        partners = sorted(self._side - {log.contractor} - self._out) if c.partner_open else []
+        return ([log.contractor] if c.open else []) + partners
 
     def _legal_plays(self) -> list[int]:
+        legal = self._plain_legal_plays()
+        legal_filter = self._table.legal_filter
+        return legal if legal_filter is None else sorted(legal_filter(self, self._turn, legal))
+
+    def _plain_legal_plays(self) -> list[int]:
+        """Rules 16, 21, 22: follow suit; a free joker only when void (compulsory in misère); leading it."""
         seat = self._turn
         table = self._table
         buckets = self._buckets[seat]
@@ -521,7 +561,8 @@ class GameState:
         self._held[seat].remove(card)
         trick = self._trick
         if trick:
-            power = self._power_led[card]
+            power = self._power_led[card] if named is None else self._named_joker_power(
+                JOKER_LEAD + 4 * (card - JOKER_BASE) + named, self._led)
             if power > self._best:
                 self._best = power
                 self._winner = seat
@@ -540,6 +581,18 @@ class GameState:
         else:
             self._turn = self._next[seat]
 
+    def _apply_play(self, action: int) -> None:
+        if action < JOKER_LEAD:
+            self._play(action, None)
+        else:
+            n, suit = divmod(action - JOKER_LEAD, 4)
+            self._play(JOKER_BASE + n, suit)
+
+    def _named_joker_power(self, action: int, led: int) -> int:
+        """A joker played with a named suit (J2) is the top card of that suit, and of no other."""
+        n, named = divmod(action - JOKER_LEAD, 4)
+        return self._table.power[named][JOKER_BASE + n] if named == led else 0
+
     def _finish_trick(self) -> None:
         log = self.hands_log[-1]
         winner = self._winner
@@ -548,7 +601,7 @@ class GameState:
         self._won[winner] += 1
         if self._open and len(log.tricks) == 1:
             self._open_hand_shown = True  # rule 18
-        lost_misere = self._is_misere and winner == log.contractor and not self.misere_play_out
+        lost_misere = self._is_misere and winner in self._side and not self.misere_play_out
         if lost_misere or len(log.tricks) == self.rules.hand_size:
             self._score_hand()
         else:
@@ -564,9 +617,10 @@ class GameState:
             by_team[team_of[seat]] += won
         contract, contractor = log.contract, log.contractor
         ct = team_of[contractor]
-        made = self._won[contractor] == 0 if contract.kind == "misere" else by_team[ct] >= contract.tricks
+        made = contract.made(sum(self._won[s] for s in self._side))
         outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
-                              len(log.tricks), rules.hand_size)
+                              len(log.tricks), rules.hand_size, tuple(sorted(self._side)))
+        self._barred = rules.auction.barred_after(outcome)
         scores = rules.score_hand(outcome)
         for team, points in enumerate(scores):
             self.totals[team] += points

@@ -7,7 +7,8 @@ the play loop then reads only these tables.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from fivehundred.cards import NO_SUIT, SUIT_LETTERS
 
@@ -91,6 +92,10 @@ class PlayTable:
     joker_lead: Literal["unled-suit", "last-trick", "any"] = "unled-suit"
     joker_void_compulsory: bool = False
     nomination: int | None = None
+    legal_filter: Callable[[Any, int, list[int]], list[int]] | None = None
+    """A variant's restriction of the plain legal plays: ``(state, seat, legal) -> legal``, given the
+    rules-16/21/22 plays (followers' joker actions may name a suit: ``JOKER_LEAD + 4n + suit``).
+    None for the reference game, which then plays from the tables alone."""
     extra: dict[str, object] = field(default_factory=dict)
 
     def lead_suits_for_joker(self, unled: list[int], tricks_left: int) -> list[int]:
@@ -117,6 +122,8 @@ class HandOutcome:
     tricks_played: int
     hand_size: int
     """Tricks in a full hand (10 in the reference game)."""
+    side: tuple[int, ...] = ()
+    """Seats of the contracting side this hand (the contractor's team, or with a called partner)."""
 
 
 @dataclass(frozen=True, slots=True)
