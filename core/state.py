@@ -414,6 +414,7 @@ class GameState:
         self._open_hand_shown = False
         self._side = self._out = frozenset()
         self._bidding = self.rules.auction.start(self.dealer, self.rules.players, self.rules.dummies | self._barred)
+        self._barred = frozenset()  # R1 bars a player from the next auction only
         self._bidding.calls = log.calls
         self._turn = self._bidding.turn
         self.phase = _AUCTION
