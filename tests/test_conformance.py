@@ -1,0 +1,1064 @@
+"""Random-play conformance: thousands of seeded games checked step by step against a referee.
+
+The referee below is an independent, deliberately simple reading of RULES.md (and of the ruleset
+fields that parametrise it).  It works on card *text* ("10H", "JK", "JK:S"), never on the engine's
+tables: it tracks every hand, decides who acts, which actions are legal, who wins each trick, what
+each hand scores and when the game ends.  The engine must agree with it at every step of every
+game, and every finished game's record must replay through it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import fivehundred
+from fivehundred.cards import card_str
+from fivehundred.errors import IllegalActionError
+from fivehundred.record import dumps, game_to_dict
+from fivehundred.ruleset import Ruleset
+from fivehundred.simulation import play_game
+from fivehundred.state import CHANCE, TERMINAL, GameState, Phase, new_game
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st_
+except ImportError:  # pragma: no cover - hypothesis is a test extra
+    given = None
+
+# --- RULES.md, restated as data ----------------------------------------------------------------
+
+RULES_LADDER = [
+    ("6S", 40), ("6C", 60), ("6D", 80), ("6H", 100), ("6NT", 120),
+    ("7S", 140), ("7C", 160), ("7D", 180), ("7H", 200), ("7NT", 220),
+    ("misere", 250),
+    ("8S", 240), ("8C", 260), ("8D", 280), ("8H", 300), ("8NT", 320),
+    ("9S", 340), ("9C", 360), ("9D", 380), ("9H", 400), ("9NT", 420),
+    ("10S", 440), ("10C", 460), ("10D", 480),
+    ("open-misere", 500),
+    ("10H", 500), ("10NT", 520),
+]
+"""Rules 9 and 24: the 27 rungs, low to high, with their Avondale values."""
+
+RULES_DECK = sorted(
+    [r + s for s in "HD" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")]
+    + [r + s for s in "SC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5")]
+    + ["JK"]
+)
+"""Rule 2: 43 cards."""
+
+SAME_COLOUR = {"S": "C", "C": "S", "D": "H", "H": "D"}
+FACE = {"J": 20, "Q": 21, "K": 22, "A": 23}
+
+
+class Unsupported(Exception):
+    """A ruleset feature this referee does not model (its games get the generic checks only)."""
+
+
+def is_joker(card: str) -> bool:
+    return card.startswith("JK")
+
+
+def joker_index(card: str) -> int:
+    return 0 if card == "JK" else int(card[2:]) - 1
+
+
+def printed_suit(card: str) -> str:
+    return card[-1]
+
+
+def rank_value(card: str) -> int:
+    rank = card[:-1]
+    return FACE[rank] if rank in FACE else int(rank)
+
+
+def split_play(text: str) -> tuple[str, str | None]:
+    """``"JK:S"`` → ("JK", "S"); ``"10H"`` → ("10H", None)."""
+    card, _, named = text.partition(":")
+    return card, named or None
+
+
+def normal_rank(rank: str) -> str:
+    rank = rank.upper()
+    return "10" if rank == "T" else rank
+
+
+# --- the referee ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rung:
+    call: str
+    value: int
+    kind: str  # "trumps", "no-trumps", "misere"
+    level: int  # tricks the contracting side needs (0 for misère)
+    trump: str | None
+    open: bool = False
+    partner_plays: bool = True
+    requires: int | None = None
+
+
+MODELLED = {
+    "players": {"seats", "teams"},
+    "deck": {"suits", "jokers"},
+    "deal": {"packets", "first_dealer"},
+    "auction": {"rounds", "ladder"},
+    "play": {"first_lead", "misere_ends_early"},
+    "joker": {"lead", "void_play_in_no_trumps", "void_play_in_misere"},
+    "scoring": {"slam", "overtrick_points", "defender_trick_points", "defender_points_in_misere"},
+    "game": {"target", "swamp"},
+}
+"""The ruleset fields the referee reads as parameters; every other field must be as in the reference."""
+
+ALLOWED = {
+    ("auction", "rounds"): {"unlimited", "single"},
+    ("joker", "nomination"): {"contractor", "none"},
+    ("game", "win"): {"contract-made", "any"},
+}
+
+
+@functools.cache
+def reference_ruleset() -> Ruleset:
+    return fivehundred.load_ruleset("pagat-australian")
+
+
+def unsupported(rs: Ruleset, reference: Ruleset) -> list[str]:
+    """What ``rs`` does differently from the reference in ways the referee does not model."""
+    mine, base = rs.model_dump(mode="json"), reference.model_dump(mode="json")
+    out = []
+    for section, value in mine.items():
+        if section in ("name", "description", "source", "contracts"):
+            continue
+        if not isinstance(value, dict):
+            if value != base.get(section):
+                out.append(section)
+            continue
+        for key, v in value.items():
+            if (section, key) in ALLOWED:
+                if v not in ALLOWED[section, key]:
+                    out.append(f"{section}.{key}: {v}")
+            elif key not in MODELLED.get(section, set()) and v != base.get(section, {}).get(key):
+                out.append(f"{section}.{key}")
+    base_rung, base_misere = base["auction"]["ladder"][0], base["contracts"]["misere"]
+    for rung in mine["auction"]["ladder"]:
+        out += [f"ladder {rung['call']}: {k}" for k, v in rung.items()
+                if k not in ("call", "value", "requires_standing") and v != base_rung.get(k)]
+    for name, c in mine["contracts"].items():
+        out += [f"contract {name}: {k}" for k, v in c.items()
+                if k not in ("open", "partner_plays") and v != base_misere.get(k)]
+        if c.get("open") not in (True, False, "none", "contractor"):
+            out.append(f"contract {name}: open {c.get('open')}")
+    for packet in mine["deal"]["packets"]:
+        out += [f"packet {k}" for k, v in packet.items() if k not in ("each", "kitty") and v is not None]
+    for team in mine["players"]["teams"]:
+        out += [f"team {k}" for k in team if k not in ("name", "seats")]
+    return out
+
+
+class Referee:
+    """The rules of one ruleset, read from its data and applied by simple, independent code."""
+
+    def __init__(self, rs: Ruleset):
+        different = unsupported(rs, reference_ruleset())
+        if different:
+            raise Unsupported(", ".join(different))
+        self.rs = rs
+        self.seats = list(rs.players.seats)
+        self.n = len(self.seats)
+        self.teams = [t.name for t in rs.players.teams]
+        self.team_of = [next(i for i, t in enumerate(rs.players.teams) if seat in t.seats) for seat in self.seats]
+        self.deck = sorted([normal_rank(r) + s for s, ranks in rs.deck.suits.items() for r in ranks]
+                           + ["JK" if k == 0 else f"JK{k + 1}" for k in range(rs.deck.jokers)])
+        self.hand_size = sum(p.each or 0 for p in rs.deal.packets)
+        self.kitty_size = sum(p.kitty or 0 for p in rs.deal.packets)
+        calls = [r.call for r in rs.auction.ladder]
+        self.ladder: list[Rung] = []
+        for r in rs.auction.ladder:
+            requires = calls.index(r.requires_standing) if r.requires_standing else None
+            if r.call in rs.contracts:
+                c = rs.contracts[r.call]
+                shown = c.open not in (False, None, "none")
+                self.ladder.append(Rung(r.call, r.value, "misere", 0, None, shown, c.partner_plays, requires))
+            else:
+                text = r.call.upper()
+                if text.endswith("NT"):
+                    self.ladder.append(Rung(r.call, r.value, "no-trumps", int(text[:-2]), None, requires=requires))
+                else:
+                    self.ladder.append(Rung(r.call, r.value, "trumps", int(text[:-1]), text[-1], requires=requires))
+        self.by_call = {r.call: i for i, r in enumerate(self.ladder)}
+
+    def partner(self, seat: int) -> int | None:
+        for k in range(1, self.n):
+            other = (seat + k) % self.n
+            if self.team_of[other] == self.team_of[seat]:
+                return other
+        return None
+
+    def hand_score(self, rung: Rung, contractor: int, won: list[int]) -> tuple[list[int], bool]:
+        """Rules 25–27: each team's points for one hand, and whether the contract was made."""
+        s = self.rs.scoring
+        ct = self.team_of[contractor]
+        by_team = [0] * len(self.teams)
+        for seat, n in enumerate(won):
+            by_team[self.team_of[seat]] += n
+        scores = [0] * len(self.teams)
+        if rung.kind == "misere":
+            made = won[contractor] == 0
+            scores[ct] = rung.value if made else -rung.value
+            per_trick = s.defender_points_in_misere
+        else:
+            taken = by_team[ct]
+            made = taken >= rung.level
+            if not made:
+                scores[ct] = -rung.value
+            elif taken == self.hand_size and s.slam is not None and rung.value < s.slam.below:
+                scores[ct] = s.slam.scores
+            else:
+                scores[ct] = rung.value + s.overtrick_points * (taken - rung.level)
+            per_trick = s.defender_trick_points
+        for team in range(len(self.teams)):
+            if team != ct:
+                scores[team] = per_trick * by_team[team]
+        return scores, made
+
+    def game_winner(self, totals: list[int], contractor_team: int, made: bool) -> int | None:
+        """Rules 28–31, checked after a whole hand is scored."""
+        g = self.rs.game
+        if g.swamp is not None:
+            for team, total in enumerate(totals):
+                if total <= g.swamp:
+                    return max((t for t in range(len(totals)) if t != team), key=lambda t: totals[t])
+        if g.win == "contract-made":
+            return contractor_team if made and totals[contractor_team] >= g.target else None
+        reached = [t for t, total in enumerate(totals) if total >= g.target]
+        if not reached:
+            return None
+        return contractor_team if contractor_team in reached else max(reached, key=lambda t: totals[t])
+
+
+@dataclass
+class TrickLog:
+    leader: int
+    cards: list[str]  # as played, the led joker with its named suit
+    winner: int = -1
+
+
+@dataclass
+class Shadow:
+    """One hand followed action by action: who acts, what is legal, who wins, what it scores."""
+
+    ref: Referee
+    dealer: int
+    dealt: dict[int, list[str]]
+    kitty: list[str]
+    play_out: bool = False
+    phase: str = "auction"
+    turn: int = -1
+    calls: list[tuple[int, str]] = field(default_factory=list)
+    passed: set[int] = field(default_factory=set)
+    standing: int = -1
+    holder: int | None = None
+    rung: Rung | None = None
+    contractor: int | None = None
+    held: dict[int, list[str]] = field(default_factory=dict)
+    discards: list[str] = field(default_factory=list)
+    nomination: str | None = None
+    nominated: set[str] = field(default_factory=set)
+    sitting_out: int | None = None
+    tricks: list[TrickLog] = field(default_factory=list)
+    trick: list[tuple[int, str]] = field(default_factory=list)
+    led: str | None = None
+    led_suits: set[str] = field(default_factory=set)
+    won: list[int] = field(default_factory=list)
+    scores: list[int] | None = None
+    made: bool | None = None
+
+    def __post_init__(self) -> None:
+        ref = self.ref
+        assert sorted([c for h in self.dealt.values() for c in h] + self.kitty) == ref.deck, "rule 2/6: not the deck"
+        assert all(len(h) == ref.hand_size for h in self.dealt.values()), "rule 6: hand sizes"
+        assert len(self.kitty) == ref.kitty_size, "rule 6: kitty size"
+        self.held = {s: list(h) for s, h in self.dealt.items()}
+        self.won = [0] * ref.n
+        self.turn = (self.dealer + 1) % ref.n  # rule 8
+
+    # --- what is legal ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def legal(self) -> set[str]:
+        if self.phase == "auction":
+            return {"pass"} | {r.call for i, r in enumerate(self.ref.ladder)
+                               if i > self.standing and (r.requires is None or self.standing >= r.requires)}
+        if self.phase == "discard":
+            assert self.contractor is not None
+            return {f"discard {c}" for c in self.held[self.contractor]}
+        if self.phase == "nominate":
+            return {f"nominate {s}" for s in "SCDH"} | {"nominate none"}
+        if self.phase == "play":
+            return self.legal_plays(self.turn)
+        return set()
+
+    def suit(self, card: str) -> str | None:
+        """The suit a card counts as now; None for a free joker (rules 3, 4, 19, 20)."""
+        assert self.rung is not None
+        trump = self.rung.trump
+        if trump is not None:
+            if is_joker(card):
+                return trump
+            if card[:-1] == "J" and printed_suit(card) in (trump, SAME_COLOUR[trump]):
+                return trump
+            return printed_suit(card)
+        if is_joker(card):
+            return self.nomination if card in self.nominated else None
+        return printed_suit(card)
+
+    def is_free_joker(self, card: str) -> bool:
+        return is_joker(card) and self.suit(card) is None
+
+    def legal_plays(self, seat: int) -> set[str]:
+        assert self.rung is not None
+        hand = self.held[seat]
+        joker = self.ref.rs.joker
+        if self.trick:  # rules 16, 21
+            follow = {c for c in hand if self.suit(c) == self.led}
+            if follow:
+                return follow
+            free = {c for c in hand if self.is_free_joker(c)}
+            void = joker.void_play_in_misere if self.rung.kind == "misere" else joker.void_play_in_no_trumps
+            if free and void == "compulsory":
+                return free
+            return set(hand)
+        legal = {c for c in hand if not self.is_free_joker(c)}
+        last = len(self.tricks) == self.ref.hand_size - 1
+        for j in (c for c in hand if self.is_free_joker(c)):  # rule 22
+            if joker.lead == "any" or last:
+                suits = set("SCDH")
+            elif joker.lead == "last-trick":
+                suits = set()
+            else:
+                suits = set("SCDH") - self.led_suits
+            legal |= {f"{j}:{s}" for s in suits}
+        return legal
+
+    def power(self, card: str) -> int:
+        """Rule 17: the strength of a card in the current trick; -1 never wins."""
+        assert self.rung is not None
+        trump = self.rung.trump
+        suit = self.suit(card)
+        if trump is not None and suit == trump:
+            if is_joker(card):
+                strength = 500 - joker_index(card)
+            elif card[:-1] == "J":
+                strength = 300 if printed_suit(card) == trump else 299
+            else:
+                strength = rank_value(card)
+            return 1000 + strength
+        if suit is None:  # a free joker wins any trick it is played to (rule 20)
+            return 5000 - joker_index(card)
+        if suit != self.led:
+            return -1
+        return 100 if is_joker(card) else rank_value(card)  # a nominated joker tops its suit (rule 19)
+
+    # --- applying --------------------------------------------------------------------------
+
+    def apply(self, seat: int, text: str) -> None:
+        assert not self.over, f"{text!r} after the hand is over"
+        assert seat == self.turn, f"{self.ref.seats[seat]} acts but it is {self.ref.seats[self.turn]}'s turn"
+        legal = self.legal()
+        assert text in legal, f"{self.ref.seats[seat]}: {text!r} is not legal; legal: {sorted(legal)}"
+        getattr(self, f"_{self.phase}")(seat, text)
+
+    def _auction(self, seat: int, text: str) -> None:
+        ref = self.ref
+        self.calls.append((seat, text))
+        if text == "pass":
+            self.passed.add(seat)
+        else:
+            self.standing, self.holder = ref.by_call[text], seat
+        if ref.rs.auction.rounds == "single":
+            done = len(self.calls) == ref.n
+        else:  # rules 8, 12, 13
+            done = len(self.passed) == ref.n or (self.holder is not None and len(self.passed) == ref.n - 1)
+        if not done:
+            nxt = (seat + 1) % ref.n
+            if ref.rs.auction.rounds != "single":
+                while nxt in self.passed:
+                    nxt = (nxt + 1) % ref.n
+            self.turn = nxt
+            return
+        if self.holder is None:  # rule 13: nothing is scored
+            self.phase = "over"
+            return
+        self.rung, self.contractor = ref.ladder[self.standing], self.holder
+        self.held[self.contractor] += self.kitty  # rule 14
+        self.phase, self.turn = "discard", self.contractor
+
+    def _discard(self, seat: int, text: str) -> None:
+        card = text.removeprefix("discard ")
+        self.held[seat].remove(card)
+        self.discards.append(card)
+        if len(self.discards) < self.ref.kitty_size:
+            return
+        assert self.rung is not None
+        may_nominate = (self.rung.trump is None and self.ref.rs.joker.nomination == "contractor"
+                        and any(is_joker(c) for c in self.held[seat]))
+        if may_nominate:
+            self.phase = "nominate"
+        else:
+            self._start_play()
+
+    def _nominate(self, seat: int, text: str) -> None:
+        suit = text.removeprefix("nominate ")
+        if suit != "none":
+            self.nomination = suit
+            self.nominated = {c for c in self.held[seat] if is_joker(c)}
+        self._start_play()
+
+    def _start_play(self) -> None:
+        ref = self.ref
+        assert self.rung is not None and self.contractor is not None
+        if not self.rung.partner_plays:  # rule 15
+            self.sitting_out = ref.partner(self.contractor)
+            if self.sitting_out is not None:
+                self.held[self.sitting_out] = []
+        first = self.contractor if ref.rs.play.first_lead == "contractor" else (self.dealer + 1) % ref.n
+        if first == self.sitting_out:
+            first = (first + 1) % ref.n
+        self.phase, self.turn = "play", first
+
+    def _play(self, seat: int, text: str) -> None:
+        ref = self.ref
+        card, named = split_play(text)
+        self.held[seat].remove(card)
+        if not self.trick:
+            self.led = named or self.suit(card)
+            self.led_suits.add(self.led)  # rule 22 decision: a named suit counts as led
+            self.tricks.append(TrickLog(seat, []))
+        self.trick.append((seat, card))
+        self.tricks[-1].cards.append(text)
+        size = ref.n - (self.sitting_out is not None)
+        if len(self.trick) < size:
+            nxt = (seat + 1) % ref.n
+            if nxt == self.sitting_out:
+                nxt = (nxt + 1) % ref.n
+            self.turn = nxt
+            return
+        winner = max(self.trick, key=lambda sc: self.power(sc[1]))[0]
+        assert self.power(self.trick[0][1]) >= 0, "the card led can always win"
+        self.tricks[-1].winner = winner
+        self.won[winner] += 1
+        self.trick = []
+        assert self.rung is not None
+        ended_misere = (self.rung.kind == "misere" and winner == self.contractor
+                        and ref.rs.play.misere_ends_early and not self.play_out)
+        if ended_misere or len(self.tricks) == ref.hand_size:
+            self._score()
+        else:
+            self.turn = winner  # rule 17
+
+    def _score(self) -> None:
+        assert self.rung is not None and self.contractor is not None
+        self.scores, self.made = self.ref.hand_score(self.rung, self.contractor, self.won)
+        self.phase = "over"
+
+
+# --- checking a finished record against the referee ----------------------------------------
+
+
+def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> list[Shadow]:
+    """Replay a record through the referee; ``strict``: misères end at the contractor's first trick."""
+    seats, n = ref.seats, ref.n
+    assert rec["format"] == "fivehundred-record/1"
+    assert rec["ruleset"]["name"] == ref.rs.name
+    assert rec["ruleset"]["hash"] == ref.rs.content_hash
+    hands = rec["hands"]
+    assert rec["deals"] == len(hands)
+    shadows = []
+    totals = [0] * len(ref.teams)
+    winner: int | None = None
+    first = seats.index(hands[0]["dealer"]) if hands else 0
+    for i, h in enumerate(hands):
+        where = f"hand {h['number']}"
+        assert winner is None, f"{where} recorded after the game ended"
+        assert h["number"] == i + 1, where
+        assert h["dealer"] == seats[(first + i) % n], f"{where}: rule 7, the deal passes to the left"
+        dealt = {s: list(h["hands"][seats[s]]) for s in range(n)}
+        sh = Shadow(ref, (first + i) % n, dealt, list(h["kitty"]), play_out=not strict)
+        for c in h["calls"]:
+            sh.apply(seats.index(c["seat"]), c["call"])
+        assert sh.phase != "auction", f"{where}: the auction is not over"
+        if sh.rung is None:
+            assert h["contract"] is None, where
+            assert not h.get("discards") and not h.get("tricks") and not h.get("nomination"), where
+            assert all(v == 0 for v in h.get("scores", {}).values()), where
+            shadows.append(sh)
+            continue
+        assert sh.contractor is not None
+        assert h["contract"] == {"call": sh.rung.call, "contractor": seats[sh.contractor], "value": sh.rung.value}
+        for d in h["discards"]:
+            sh.apply(sh.contractor, f"discard {d}")
+        if sh.phase == "nominate":
+            sh.apply(sh.contractor, f"nominate {h['nomination'] or 'none'}")
+        else:
+            assert h["nomination"] is None, f"{where}: rule 19, nothing to nominate"
+        for k, t in enumerate(h["tricks"]):
+            assert sh.phase == "play", f"{where}: trick {k + 1} recorded after the hand ended"
+            assert t["leader"] == seats[sh.turn], f"{where}: trick {k + 1} leader"
+            for text in t["cards"]:
+                sh.apply(sh.turn, text)
+            assert sh.tricks[k].cards == t["cards"]
+            assert t["winner"] == seats[sh.tricks[k].winner], f"{where}: trick {k + 1} winner (rule 17)"
+        assert sh.over, f"{where}: only {len(h['tricks'])} tricks and the hand is not over"
+        # trick counts and sizes (rules 15, 17, 27)
+        size = n - (sh.sitting_out is not None)
+        assert all(len(t["cards"]) == size for t in h["tricks"])
+        if sh.rung.kind == "misere" and sh.won[sh.contractor] and ref.rs.play.misere_ends_early and strict:
+            first_lost = next(k for k, t in enumerate(sh.tricks) if t.winner == sh.contractor)
+            assert len(h["tricks"]) == first_lost + 1, f"{where}: the misère must end at the contractor's trick"
+        else:
+            assert len(h["tricks"]) == ref.hand_size, f"{where}: {len(h['tricks'])} tricks"
+            assert all(not cards for cards in sh.held.values()), f"{where}: cards left after ten tricks"
+        assert h["tricks_won"] == {seats[s]: sh.won[s] for s in range(n)}, where
+        assert sh.scores is not None and sh.made is not None
+        assert h["scores"] == dict(zip(ref.teams, sh.scores, strict=True)), f"{where}: rules 24–27"
+        totals = [t + s for t, s in zip(totals, sh.scores, strict=True)]
+        assert h["totals"] == dict(zip(ref.teams, totals, strict=True)), f"{where}: running totals"
+        winner = ref.game_winner(totals, ref.team_of[sh.contractor], sh.made)
+        shadows.append(sh)
+    if winner is None:
+        assert rec["result"] is None, "a result recorded but no hand ended the game (rules 28–31)"
+    else:
+        assert rec["result"] is not None, "the game ended but no result is recorded"
+        assert rec["result"]["winner"] == ref.teams[winner], "rules 28–31: wrong winner"
+        assert rec["result"]["totals"] == dict(zip(ref.teams, totals, strict=True))
+    return shadows
+
+
+# --- driving the engine, checked at every step ---------------------------------------------
+
+Policy = Callable[[GameState, random.Random, list[int]], int]
+
+
+def uniform(st: GameState, rng: random.Random, legal: list[int]) -> int:
+    return rng.choice(legal)
+
+
+def cautious(pass_rate: float = 0.6, reach: int = 3) -> Policy:
+    """Pass often and bid low: long games, all-pass deals, misères, both ways of ending."""
+
+    def act(st: GameState, rng: random.Random, legal: list[int]) -> int:
+        if st.phase == Phase.AUCTION:
+            if len(legal) == 1 or rng.random() < pass_rate:
+                return legal[0]  # the pass sorts first
+            return rng.choice(legal[1:1 + reach])
+        return rng.choice(legal)
+
+    return act
+
+
+@dataclass
+class Coverage:
+    """What the checked games went through, so that a test can insist on variety."""
+
+    games: int = 0
+    steps: int = 0
+    deals: int = 0
+    seen: Counter[str] = field(default_factory=Counter)
+
+    def add_hand(self, sh: Shadow) -> None:
+        self.deals += 1
+        if sh.rung is None:
+            self.seen["all-pass"] += 1
+            return
+        self.seen[sh.rung.kind] += 1
+        self.seen["made" if sh.made else "failed"] += 1
+        if sh.rung.open:
+            self.seen["open-misere"] += 1
+        if sh.rung.kind == "misere" and len(sh.tricks) < sh.ref.hand_size:
+            self.seen["misere-ended-early"] += 1
+        if sh.nomination:
+            self.seen["nomination"] += 1
+        for t in sh.tricks:
+            if ":" in t.cards[0]:
+                self.seen["joker-led-named"] += 1
+            if any(c.startswith("JK") for c in t.cards[1:]):
+                self.seen["joker-followed"] += 1
+        if sh.rung.trump and any(c == "J" + SAME_COLOUR[sh.rung.trump] for t in sh.tricks for c in t.cards):
+            self.seen["left-bower-played"] += 1
+
+
+TEXT = {c: card_str(c) for c in range(90) if c >= 80 or 2 <= c % 20 <= 17}
+"""Card ids as text (a cache: the checks below convert many cards)."""
+
+
+def texts(cards: Any) -> list[str]:
+    return sorted(TEXT[c] for c in cards)
+
+
+def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> None:
+    """Every seat sees its own hand and the public record, nothing more; every card is accounted for."""
+    n = st.rules.players
+    obs = [st.observation(s) for s in range(n)]
+    log = st.hands_log[-1]
+    o = obs[0]
+    public = (o.calls, o.contract, o.contractor, o.nomination, o.tricks, o.current_trick, o.led, o.leader,
+              o.tricks_won, o.totals, o.sitting_out)
+    assert list(o.totals) == totals
+    for s, x in enumerate(obs):
+        assert x.seat == s and x.dealer == st.dealer and x.phase == st.phase
+        view = (x.calls, x.contract, x.contractor, x.nomination, x.tricks, x.current_trick, x.led, x.leader,
+                x.tricks_won, x.totals, x.sitting_out)
+        assert view == public, "the public part of the observations differs between seats"
+        if s != x.contractor:
+            assert x.discards == (), "a defender sees the contractor's discards"
+    # card accounting: held + discards + played (+ kitty before it is taken, + a hand laid aside) = deck
+    everything = [c for t in o.tricks for c in t[1]] + list(o.current_trick) + [c for x in obs for c in x.hand]
+    if o.contractor >= 0:
+        everything += obs[o.contractor].discards
+    if st.phase == Phase.AUCTION:
+        everything += log.kitty
+    if o.sitting_out >= 0 and st.phase == Phase.PLAY:
+        everything += log.hands[o.sitting_out]
+    extra = Counter(everything) - Counter(st.rules.deck)
+    assert not extra, f"cards outside the deck, or seen twice: {extra}"
+    if sh is None:
+        return  # a variant the referee does not model may put cards out of play (a dead hand)
+    assert texts(everything) == texts(st.rules.deck), Counter(TEXT[c] for c in everything)
+    # against the referee: own hand exactly, the open misère hand only once the first trick is done
+    done = len(sh.tricks) - bool(sh.trick)
+    for s, x in enumerate(obs):
+        assert texts(x.hand) == sorted(sh.held[s]), f"seat {s}: observation.hand"
+        if sh.rung is not None and sh.rung.open and done >= 1 and s != sh.contractor:
+            assert x.open_hand is not None, "rule 18: the open misère hand is shown after the first trick"
+            assert texts(x.open_hand) == sorted(sh.held[sh.contractor]), "rule 18: the open misère hand"
+        else:
+            assert x.open_hand is None, f"seat {s} sees the contractor's hand ({x.open_hand})"
+    if sh.contractor is not None:
+        assert texts(obs[sh.contractor].discards) == sorted(sh.discards)
+        assert o.contractor == sh.contractor
+    assert [TEXT[c] for c in o.current_trick] == [c for _, c in sh.trick]
+    assert o.led == ("SCDH".index(sh.led) if sh.trick and sh.led else None), "the suit led to the current trick"
+    assert len(o.tricks) == done
+    assert o.sitting_out == (sh.sitting_out if sh.sitting_out is not None and st.phase == Phase.PLAY else -1)
+
+
+def check_clones(st: GameState, legal: list[int], rng: random.Random) -> None:
+    """Each legal action is accepted on a clone; a few illegal ones are refused; the original is untouched."""
+    before = (st.step, st.observation(st.current_player()), list(st.legal_actions()))
+    for a in legal:
+        c = st.clone()
+        c.apply(a, seat=st.current_player())
+        assert c.step != st.step
+    kinds = {Phase.AUCTION: range(400, 400 + len(st.rules.ladder) + 1), Phase.DISCARD: range(200, 285),
+             Phase.NOMINATE: range(300, 305), Phase.PLAY: [*range(0, 85), *range(100, 120)]}.get(st.phase, [])
+    illegal = [a for a in kinds if a not in legal]
+    for a in rng.sample(illegal, min(4, len(illegal))):
+        c = st.clone()
+        with pytest.raises(IllegalActionError) as caught:
+            c.apply(a)
+        assert caught.value.rule, "an illegal action must name the rule it breaks"
+        assert c.legal_actions() == legal, "a refused action changed the state"
+    others = [s for s in range(st.rules.players) if s != st.current_player()]
+    c = st.clone()
+    with pytest.raises(IllegalActionError):
+        c.apply(legal[0], seat=rng.choice(others))  # out of turn
+    assert (st.step, st.observation(st.current_player()), list(st.legal_actions())) == before
+
+
+def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, observe: bool = True,
+          play_out: bool = False, max_deals: int = 400, coverage: Coverage | None = None) -> tuple[GameState, dict]:
+    """Play one game by driving ``GameState`` directly, checking it against the referee at every step."""
+    try:
+        ref: Referee | None = Referee(rs)
+    except Unsupported:
+        ref = None
+    st, rng = new_game(rs, seed, misere_play_out=play_out)
+    prng = random.Random(f"conformance:{seed}:policy")
+    n = st.rules.players
+    dealer = st.dealer
+    sh: Shadow | None = None
+    totals = [0] * len(st.rules.team_names)
+    cov = coverage or Coverage()
+    while True:
+        p = st.current_player()
+        if p == TERMINAL:
+            assert st.is_terminal() and st.result is not None
+            assert st.legal_actions() == []
+            break
+        assert not st.is_terminal()
+        if p == CHANCE:
+            assert ref is None or st.dealer == dealer, "rule 7: the deal passes to the left after every deal"
+            if st.deals >= max_deals:
+                break
+            st.deal(rng)
+            dealer = (dealer + 1) % n
+            log = st.hands_log[-1]
+            assert log.dealer == st.dealer and log.number == st.deals
+            if ref is not None:
+                sh = Shadow(ref, st.dealer, {s: [card_str(c) for c in log.hands[s]] for s in range(n)},
+                            [card_str(c) for c in log.kitty], play_out=play_out)
+            if observe:
+                check_observations(st, sh, totals)
+            continue
+        legal = st.legal_actions()
+        assert legal, "no legal action while the game goes on"
+        assert legal == sorted(set(legal)), "legal actions must be sorted and distinct"
+        words = [st.action_to_str(a) for a in legal]
+        if deep or cov.steps % 7 == 0:
+            assert [st.parse_action(t) for t in words] == legal, "action text does not round-trip"
+        if sh is not None:
+            assert p == sh.turn, f"{st.rules.seats[p]} to act, the referee says {st.rules.seats[sh.turn]}"
+            assert set(words) == sh.legal(), (sorted(words), sorted(sh.legal()))
+        if deep:
+            check_clones(st, legal, prng)
+        a = policy(st, prng, legal)
+        st.apply(a, seat=p)
+        cov.steps += 1
+        if sh is not None:
+            sh.apply(p, words[legal.index(a)])
+            if sh.over:
+                totals = check_hand_end(st, sh, totals)
+                cov.add_hand(sh)
+        if observe and st.phase not in (Phase.DEAL, Phase.GAME_OVER):
+            check_observations(st, sh, totals)
+    cov.games += 1
+    record = game_to_dict(st, seed=str(seed), game=0, players=["test"] * n)
+    if ref is not None:
+        check_record(record, ref, strict=not play_out)
+    return st, record
+
+
+def check_hand_end(st: GameState, sh: Shadow, totals: list[int]) -> list[int]:
+    """After the referee's hand is over, the engine's log, totals and game state must agree."""
+    ref = sh.ref
+    log = st.hands_log[-1]
+    if sh.rung is None:
+        assert log.contract is None and st.phase == Phase.DEAL, "rule 13: all passed, a new deal"
+        assert list(st.totals) == totals
+        return totals
+    assert log.contract is not None and log.contract.call == sh.rung.call and log.contractor == sh.contractor
+    assert [(t.leader, [card_str(c) for c in t.cards], t.winner) for t in log.tricks] == [
+        (t.leader, [split_play(c)[0] for c in t.cards], t.winner) for t in sh.tricks]
+    assert list(log.tricks_won) == sh.won
+    assert list(log.scores) == sh.scores, f"scores {log.scores} but rules 24–27 give {sh.scores}"
+    totals = [t + s for t, s in zip(totals, sh.scores or [], strict=True)]
+    assert list(st.totals) == totals == list(log.totals)
+    assert sh.contractor is not None and sh.made is not None
+    winner = ref.game_winner(totals, ref.team_of[sh.contractor], sh.made)
+    if winner is None:
+        assert st.phase == Phase.DEAL and st.result is None, f"the game must go on at {totals} (rules 28–31)"
+        assert st.returns() == [0.0] * st.rules.players
+    else:
+        assert st.is_terminal() and st.result is not None, f"the game must end at {totals} (rules 28–31)"
+        assert st.result.winner == winner
+        assert st.returns() == [1.0 if ref.team_of[s] == winner else -1.0 for s in range(ref.n)]
+    return totals
+
+
+# --- the reference ruleset is RULES.md -------------------------------------------------------
+
+
+def test_reference_ruleset_restates_rules_md(pagat: Ruleset) -> None:
+    ref = Referee(pagat)
+    assert ref.deck == RULES_DECK
+    assert [(r.call, r.value) for r in ref.ladder] == RULES_LADDER
+    misere = ref.ladder[ref.by_call["misere"]]
+    assert misere.requires == ref.by_call["7S"] and not misere.partner_plays and not misere.open
+    assert ref.ladder[ref.by_call["open-misere"]].open and ref.ladder[ref.by_call["open-misere"]].requires is None
+    assert (ref.hand_size, ref.kitty_size, ref.seats, ref.teams) == (10, 3, ["N", "E", "S", "W"], ["NS", "EW"])
+    assert (pagat.play.first_lead, pagat.play.misere_ends_early, pagat.auction.rounds) == ("contractor", True,
+                                                                                          "unlimited")
+    j = pagat.joker
+    assert (j.nomination, j.lead, j.void_play_in_no_trumps, j.void_play_in_misere) == (
+        "contractor", "unled-suit", "optional", "compulsory")  # rules 19-22
+    sc = pagat.scoring
+    assert sc.slam is not None and (sc.slam.below, sc.slam.scores) == (250, 250)  # rule 25
+    assert (sc.overtrick_points, sc.defender_trick_points, sc.defender_points_in_misere) == (0, 10, 0)
+    assert (pagat.game.target, pagat.game.win, pagat.game.swamp) == (500, "contract-made", -500)  # rules 29-30
+    rules = fivehundred.compile_rules(pagat)
+    assert sorted(card_str(c) for c in rules.deck) == RULES_DECK
+    assert [(c.call, c.value) for c in rules.ladder] == RULES_LADDER
+
+
+def test_referee_trick_examples(pagat: Ruleset) -> None:
+    """The referee itself on RULES §8 and a few joker cases, so that its verdicts can be trusted."""
+    ref = Referee(pagat)
+
+    def winner(call: str, cards: list[str], nomination: str | None = None) -> int:
+        sh = Shadow(ref, 3, {s: RULES_DECK[s * 10:(s + 1) * 10] for s in range(4)}, RULES_DECK[40:])
+        sh.rung, sh.contractor, sh.nomination = ref.ladder[ref.by_call[call]], 0, nomination
+        sh.nominated = {"JK"} if nomination else set()
+        first, named = split_play(cards[0])
+        sh.led = named or sh.suit(first)
+        return max(range(len(cards)), key=lambda i: sh.power(split_play(cards[i])[0]))
+
+    assert winner("8H", ["AH", "JD", "KH", "JK"]) == 3  # §8: the joker wins
+    assert winner("8H", ["AH", "JD", "KH"]) == 1  # the left bower beats the ace
+    assert winner("8H", ["AH", "JD", "JH"]) == 2  # the right bower beats the left
+    assert winner("8S", ["AH", "JC", "KH"]) == 1  # a left bower trumps a plain lead
+    assert winner("8S", ["JH", "AH", "QD"]) == 1  # jacks of the other colour are plain cards
+    assert winner("8NT", ["AH", "JK", "KH"]) == 1  # a free joker wins
+    assert winner("8NT", ["JK:S", "AS", "KH"]) == 0
+    assert winner("8NT", ["AS", "JK", "KS"], nomination="H") == 0  # a nominated joker thrown away loses
+    assert winner("8NT", ["AH", "JK", "KH"], nomination="H") == 1  # and tops its own suit
+    assert winner("misere", ["5S", "10S", "4H"]) == 1
+
+
+# --- random-play conformance ----------------------------------------------------------------
+
+
+def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
+    """Uniformly random players (they bid high and usually end the game in a hand or two)."""
+    cov = Coverage()
+    first_dealers: Counter[int] = Counter()
+    for i in range(900):
+        st, _ = drive(shipped_ruleset, f"uniform-{i}", uniform, coverage=cov)
+        first_dealers[st.hands_log[0].dealer] += 1
+    assert cov.games == 900 and cov.deals >= 900
+    assert len(first_dealers) == len(shipped_ruleset.players.seats), "rule 5: the first dealer is random"
+    if shipped_ruleset.name == "pagat-australian":
+        for what in ("no-trumps", "trumps", "misere", "open-misere", "nomination", "joker-led-named",
+                     "joker-followed", "misere-ended-early", "left-bower-played"):
+            assert cov.seen[what], f"the uniform games never had {what}: {cov.seen}"
+
+
+def test_cautious_games(shipped_ruleset: Ruleset) -> None:
+    """Players who pass often and bid low: long games through all-pass deals and both ways to end."""
+    cov = Coverage()
+    ends: Counter[str] = Counter()
+    for i in range(50):
+        st, _ = drive(shipped_ruleset, f"cautious-{i}", cautious(0.55 + 0.3 * (i % 3) / 2), coverage=cov)
+        if st.result is not None:
+            ends["swamp" if min(st.totals) <= (shipped_ruleset.game.swamp or -10**9) else "made"] += 1
+    if shipped_ruleset.name == "pagat-australian":
+        assert cov.deals > 5 * cov.games
+        assert ends["swamp"] and ends["made"], ends
+        for what in ("all-pass", "misere", "made", "failed", "misere-ended-early", "trumps", "no-trumps"):
+            assert cov.seen[what], f"the cautious games never had {what}: {cov.seen}"
+
+
+def test_every_legal_action_is_accepted_on_a_clone(shipped_ruleset: Ruleset) -> None:
+    """Deep checks: at every step each legal action applies to a clone, illegal ones are refused."""
+    for i in range(12):
+        drive(shipped_ruleset, f"deep-{i}", uniform if i % 2 else cautious(0.5), deep=True)
+
+
+def test_played_out_misere_games(shipped_ruleset: Ruleset) -> None:
+    """With misere_play_out every hand has all its tricks, and the records still check (rule 27)."""
+    cov = Coverage()
+    for i in range(25):
+        drive(shipped_ruleset, f"playout-{i}", cautious(0.5), play_out=True, coverage=cov)
+    assert cov.seen["misere-ended-early"] == 0
+
+
+def test_simulator_games(shipped_ruleset: Ruleset) -> None:
+    """Games from ``play_game`` (the simulator's fast path) replay through the referee."""
+    try:
+        ref = Referee(shipped_ruleset)
+    except Unsupported as e:
+        pytest.skip(f"the referee does not model {e}")
+    for i in range(2000):
+        st = play_game(shipped_ruleset, 21, "random", game=i)
+        assert st.is_terminal()
+        check_record(game_to_dict(st, seed=21, game=i, players=["random"] * ref.n), ref)
+
+
+def test_heuristic_games(shipped_ruleset: Ruleset) -> None:
+    pytest.importorskip("fivehundred.heuristic")
+    try:
+        ref = Referee(shipped_ruleset)
+    except Unsupported as e:
+        pytest.skip(f"the referee does not model {e}")
+    seats = ref.n
+    start = time.perf_counter()
+    for i in range(100):
+        players = ["heuristic"] * seats if i % 3 else ["heuristic", "random"] * (seats // 2) + ["random"] * (seats % 2)
+        st = play_game(shipped_ruleset, 5, players, game=i)
+        check_record(game_to_dict(st, seed=5, game=i, players=players), ref)
+        if time.perf_counter() - start > 10:
+            break
+
+
+if given is not None:
+
+    @given(seed=st_.integers(0, 2**40), pass_rate=st_.floats(0.0, 0.95), reach=st_.integers(1, 8))
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    def test_hypothesis_games(pagat: Ruleset, seed: int, pass_rate: float, reach: int) -> None:
+        drive(pagat, seed, cautious(pass_rate, reach))
+
+
+# --- the information each seat gets --------------------------------------------------------
+
+
+def _deal(st: GameState, hands: list[list[int]], kitty: list[int]) -> GameState:
+    st.deal_cards(hands, kitty)
+    return st
+
+
+def test_observation_hides_other_hands_and_the_kitty(pagat: Ruleset) -> None:
+    """Two deals that differ only in cards hidden from North give North identical observations."""
+    rules = fivehundred.compile_rules(pagat)
+    for seed in range(20):
+        rng = random.Random(seed)
+        deck = list(rules.deck)
+        rng.shuffle(deck)
+        hands = [sorted(deck[10 * s:10 * s + 10]) for s in range(4)]
+        kitty = deck[40:]
+        hidden = hands[1] + hands[2] + hands[3] + kitty
+        rng.shuffle(hidden)
+        other = [hands[0]] + [sorted(hidden[10 * k:10 * k + 10]) for k in range(3)]
+        a = _deal(GameState(rules, first_dealer=seed % 4), hands, kitty)
+        b = _deal(GameState(rules, first_dealer=seed % 4), other, hidden[30:])
+        while a.phase == Phase.AUCTION:
+            assert a.observation(0) == b.observation(0)
+            assert a.legal_actions() == b.legal_actions()
+            call = rng.choice(a.legal_actions()[:4])
+            a.apply(call)
+            b.apply(call)
+        if a.phase == Phase.DISCARD and a.current_player() != 0:
+            assert a.observation(0) == b.observation(0), "North learns something of the kitty"
+
+
+def test_observation_names_the_suit_of_a_led_joker(pagat: Ruleset) -> None:
+    """Rule 22: once a free joker is led naming a suit, the others must know the suit to follow it.
+
+    Two states that differ only in the suit named must give the next player different observations.
+    """
+    found = 0
+    for i in range(400):
+        st, rng = new_game(pagat, f"named-{i}")
+        prng = random.Random(i)
+        while not st.is_terminal() and st.deals < 3:
+            if st.current_player() == CHANCE:
+                st.deal(rng)
+                continue
+            legal = st.legal_actions()
+            leads = [a for a in legal if st.action_to_str(a).startswith("JK:")]
+            if st.phase == Phase.PLAY and len(leads) >= 2:
+                a, b = st.clone(), st.clone()
+                a.apply(leads[0])
+                b.apply(leads[1])
+                nxt = a.current_player()
+                assert nxt == b.current_player()
+                assert a.observation(nxt) != b.observation(nxt), (
+                    f"{st.action_to_str(leads[0])} and {st.action_to_str(leads[1])} look the same to the next player")
+                found += 1
+                if found >= 5:
+                    return
+            st.apply(prng.choice(legal))
+    assert found, "no free joker lead found"
+
+
+# --- errors and determinism ----------------------------------------------------------------
+
+
+def _states_in_every_phase(rs: Ruleset) -> Iterator[GameState]:
+    for i in range(40):
+        st, rng = new_game(rs, f"phases-{i}")
+        prng = random.Random(i)
+        seen: set[Phase] = set()
+        while not st.is_terminal() and st.deals < 3:
+            if st.current_player() == CHANCE:
+                st.deal(rng)
+                continue
+            if st.phase not in seen or prng.random() < 0.05:
+                seen.add(st.phase)
+                yield st.clone()
+            st.apply(prng.choice(st.legal_actions()))
+
+
+def test_apply_refuses_every_illegal_int_with_illegal_action_error(pagat: Ruleset) -> None:
+    """``apply`` raises ``IllegalActionError`` (naming a rule) for any int that is not legal now."""
+    phases = set()
+    for st in _states_in_every_phase(pagat):
+        legal = set(st.legal_actions())
+        phases.add(st.phase)
+        for a in range(-3, 530):
+            if a in legal:
+                continue
+            try:
+                st.apply(a)
+            except IllegalActionError as e:
+                assert e.rule
+            except Exception as e:
+                pytest.fail(f"apply({a}) in the {st.phase.name} phase raised {type(e).__name__}: {e}")
+            else:
+                pytest.fail(f"apply({a}) was accepted in the {st.phase.name} phase but is not legal")
+    assert phases == {Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE, Phase.PLAY}
+
+
+def test_same_seed_same_game(pagat: Ruleset) -> None:
+    for i in range(20):
+        a = dumps(game_to_dict(play_game(pagat, 9, "random", game=i), seed=9, game=i))
+        b = dumps(game_to_dict(play_game(pagat, 9, "random", game=i), seed=9, game=i))
+        assert a == b
+        c = dumps(game_to_dict(play_game(pagat, 10, "random", game=i), seed=9, game=i))
+        assert a != c, "a different seed must give a different game"
+    _, r1 = drive(pagat, "again", cautious())
+    _, r2 = drive(pagat, "again", cautious())
+    assert dumps(r1) == dumps(r2)
+
+
+def test_same_seed_same_game_in_another_process(pagat: Ruleset) -> None:
+    code = (
+        "import fivehundred, sys\n"
+        "from fivehundred.record import dumps, game_to_dict\n"
+        "from fivehundred.simulation import play_game\n"
+        "for i in range(5):\n"
+        "    st = play_game('pagat-australian', 'proc', 'random', game=i)\n"
+        "    print(dumps(game_to_dict(st, seed='proc', game=i)))\n"
+    )
+    here = [dumps(game_to_dict(play_game(pagat, "proc", "random", game=i), seed="proc", game=i)) for i in range(5)]
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60,
+                          check=True)
+    assert done.stdout.splitlines() == here
+    assert all(json.loads(line)["result"] for line in here)
+
+
+# --- the referee's parameters, against the engine's --------------------------------------
+
+VARIANTS = {
+    "single-round": """
+        extends: pagat-australian
+        name: single-round
+        auction: {rounds: single}
+        joker: {lead: last-trick, void_play_in_misere: optional}
+        play: {first_lead: dealer-left, misere_ends_early: false}
+        scoring: {slam: null, overtrick_points: 10}
+        game: {target: 300, swamp: null}
+    """,
+    "two-jokers": """
+        extends: pagat-australian
+        name: two-jokers
+        deck: {jokers: 2}
+        deal:
+          packets: [{each: 3}, {kitty: 2}, {each: 4}, {kitty: 1}, {each: 3}, {kitty: 1}]
+        joker: {nomination: none, lead: any, void_play_in_no_trumps: compulsory}
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_ruleset_parameters(tmp_path: Any, name: str) -> None:
+    """Rulesets that change the parameters the referee reads: engine and referee still agree."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text("\n".join(line[8:] for line in VARIANTS[name].splitlines()), encoding="utf-8")
+    rs = fivehundred.load_ruleset(path)
+    assert unsupported(rs, reference_ruleset()) == []
+    for i in range(40):  # without a swamp, random bidders can go on for ever: cap the deals
+        drive(rs, f"{name}-{i}", cautious(0.5) if i % 2 else uniform, max_deals=12)
