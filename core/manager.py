@@ -148,6 +148,7 @@ class Rules:
         """Who decides for each seat: itself, or for a dummy (P2) the seat that plays it."""
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
+        self.dead_size = sum(n for target, n in self.pattern if target == "dead")
         self._tables: dict[tuple[int, int | None], PlayTable] = {}
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
@@ -157,28 +158,33 @@ class Rules:
         return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
 
     @cached_property
-    def deal_slots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-        """Positions in the shuffled deck of each hand (counted from the dealer's left) and of the kitty."""
+    def deal_slots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+        """Positions in the shuffled deck of each hand (from the dealer's left), the kitty and the dead hand."""
         hands: list[list[int]] = [[] for _ in range(self.players)]
         kitty: list[int] = []
+        dead: list[int] = []
         pos = 0
         for target, n in self.pattern:
-            for hand in hands if target == "each" else [kitty]:
+            for hand in hands if target == "each" else [kitty if target == "kitty" else dead]:
                 hand.extend(range(pos, pos + n))
                 pos += n
-        return tuple(tuple(h) for h in hands), tuple(kitty)
+        return tuple(tuple(h) for h in hands), tuple(kitty), tuple(dead)
 
     @cached_property
-    def deal_getters(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], Callable[..., Any]]:
-        """``itemgetter``s that pick each hand and the kitty out of a shuffled deck."""
+    def deal_getters(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...],
+                                    Callable[[Sequence[int]], tuple[int, ...]],
+                                    Callable[[Sequence[int]], tuple[int, ...]]]:
+        """``itemgetter``s that pick each hand, the kitty and the dead hand out of a shuffled deck."""
         from operator import itemgetter
 
         def getter(positions: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+            if not positions:
+                return lambda deck: ()
             pick = itemgetter(*positions)
             return pick if len(positions) > 1 else (lambda deck: (pick(deck),))
 
-        hands, kitty = self.deal_slots
-        return tuple(getter(h) for h in hands), getter(kitty) if kitty else (lambda deck: ())
+        hands, kitty, dead = self.deal_slots
+        return tuple(getter(h) for h in hands), getter(kitty), getter(dead)
 
     def first_dealer(self, rng: random.Random) -> int:
         return int(_required(self._hook("fivehundred_first_dealer", rng=rng), "first_dealer"))
@@ -215,7 +221,7 @@ class Rules:
         return result
 
     def call_text(self, call: int) -> str:
-        return "pass" if call < 0 else self.ladder[call].call
+        return "pass" if call == -1 else "misdeal" if call == -2 else self.ladder[call].call
 
     def parse_call(self, text: str) -> int:
         t = text.strip()

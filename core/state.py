@@ -10,43 +10,48 @@ shuffles with the caller's seeded generator, ``deal_cards(hands, kitty)`` replay
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any
 
 from fivehundred import rules_text as R
+from fivehundred.actions import (  # noqa: F401 - re-exported: the state's public vocabulary
+    ALONE,
+    BREACH,
+    CALL,
+    CHANCE,
+    DECLARE,
+    DISCARD,
+    GIVE,
+    JOKER_LEAD,
+    MISDEAL_CALL,
+    NO_BREACH,
+    NO_DECLARATION,
+    NO_NOMINATION,
+    NOMINATE,
+    PARTNER,
+    PASS_ACTION,
+    PHASE_KINDS,
+    SLAM,
+    TERMINAL,
+    Phase,
+    action_kind,
+    action_text,
+    parse_action_text,
+)
 from fivehundred.auction import Bidding
-from fivehundred.cards import JOKER_BASE, NO_SUIT, SUIT_LETTERS, card_str, parse_card, parse_suit
+from fivehundred.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
 from fivehundred.errors import IllegalActionError
+from fivehundred.exchange import Exchange
 from fivehundred.manager import Rules, compile_rules
 from fivehundred.tables import Contract, GameResult, HandOutcome, PlayTable
 
-CHANCE = -1
-TERMINAL = -4
-
-# Action encoding: one int space, one range per kind of action.
-JOKER_LEAD = 100  # + 4 * joker number + named suit
-DISCARD = 200  # + card
-NOMINATE = 300  # + suit; NOMINATE + 4 = keep the joker free
-NO_NOMINATION = NOMINATE + 4
-CALL = 401  # + rung; CALL - 1 = pass
-PASS_ACTION = CALL - 1
-
-
-class Phase(IntEnum):
-    DEAL = 0
-    AUCTION = 1
-    DISCARD = 2
-    NOMINATE = 3
-    PLAY = 4
-    GAME_OVER = 5
-
-
 # Module constants: an enum member lookup costs more than the comparison it feeds.
-_DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = Phase
+_DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = (Phase.DEAL, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE,
+                                                          Phase.PLAY, Phase.GAME_OVER)
 
 
 @dataclass(slots=True)
@@ -66,11 +71,24 @@ class HandLog:
     dealer: int
     hands: list[list[int]]
     kitty: list[int]
+    dead: list[int] = field(default_factory=list)
+    """P3: the dead hand, out of play."""
+    misdeal: bool = False
+    """D4: the deal was thrown in (no face card) and the same dealer dealt again."""
     calls: list[tuple[int, int]] = field(default_factory=list)
     contract: Contract | None = None
     contractor: int = -1
     discards: list[int] = field(default_factory=list)
     nomination: int | None = None
+    nominated: bool = False
+    partner_call: int | None = None
+    """P5: the card the contractor called (-1: alone); None when no partner was called."""
+    declaration: str | None = None
+    """C6, C7: 'slam', 'declare' or 'none'; None when the ruleset offers no declaration."""
+    given: int | None = None
+    """C6, C7: the card the partner passed to the contractor."""
+    breach_calls: list[tuple[int, bool]] = field(default_factory=list)
+    """R2: each defender asked, and whether it called breach."""
     tricks: list[Trick] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
@@ -105,22 +123,7 @@ class Observation:
     sitting_out: int
 
 
-def action_kind(action: int) -> str:
-    """The kind of action an int encodes: play, lead-joker, discard, nominate, call or unknown."""
-    if 0 <= action < JOKER_LEAD:
-        return "play"
-    if JOKER_LEAD <= action < JOKER_LEAD + 16:
-        return "lead-joker"
-    if DISCARD <= action < DISCARD + JOKER_LEAD:
-        return "discard"
-    if NOMINATE <= action <= NO_NOMINATION:
-        return "nominate"
-    if action >= PASS_ACTION:
-        return "call"
-    return "unknown"
-
-
-class GameState:
+class GameState(Exchange):
     """One game of Five Hundred under a compiled ruleset (see ``fivehundred.manager.Rules``)."""
 
     # The state of the hand in progress (set when a hand is dealt, and when its play starts).
@@ -163,6 +166,10 @@ class GameState:
         self.result: GameResult | None = None
         self.misere_play_out = misere_play_out or not self.rules.ruleset.play.misere_ends_early
         self._barred: frozenset[int] = frozenset()
+        self._redeals = 0
+        self._reuse_deck: list[int] | None = None
+        self._deck_order: list[int] | None = None
+        self._faceless: frozenset[int] = frozenset()
         self.step = 0
         self._legal: list[int] | None = None
         self._legal_step = -1
@@ -184,29 +191,35 @@ class GameState:
 
     def deal(self, rng: random.Random) -> None:
         """Shuffle with ``rng`` and deal the next hand (the chance event)."""
-        draw = rng.random
-        deck = sorted(self.rules.deck, key=lambda _: draw())  # a uniform shuffle, faster than rng.shuffle
-        pick_hands, pick_kitty = self.rules.deal_getters
+        if self._reuse_deck is not None:  # B10 'same-cards': the next dealer deals them unshuffled
+            deck, self._reuse_deck = self._reuse_deck, None
+        else:
+            draw = rng.random
+            deck = sorted(self.rules.deck, key=lambda _: draw())  # a uniform shuffle, faster than rng.shuffle
+        pick_hands, pick_kitty, pick_dead = self.rules.deal_getters
         n = self.rules.players
         first = self.dealer + 1
         hands: list[list[int]] = [[]] * n
         for i, pick in enumerate(pick_hands):
             hands[(first + i) % n] = list(pick(deck))
-        self._start_hand(hands, list(pick_kitty(deck)))
+        self._deck_order = deck
+        self._start_hand(hands, list(pick_kitty(deck)), list(pick_dead(deck)))
 
-    def deal_cards(self, hands: Sequence[Sequence[int]], kitty: Sequence[int]) -> None:
-        """Deal given hands (by seat) and kitty, as from a record; checks every card is dealt once."""
+    def deal_cards(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], dead: Sequence[int] = ()) -> None:
+        """Deal given hands (by seat), kitty and dead hand, as from a record; checks every card is dealt once."""
         if self.phase != _DEAL:
             raise IllegalActionError("cards are dealt only between hands", rule=R.WRONG_PHASE)
-        dealt = sorted([c for h in hands for c in h] + list(kitty))
+        dealt = sorted([c for h in hands for c in h] + list(kitty) + list(dead))
         if dealt != sorted(self.rules.deck):
             raise IllegalActionError("the dealt cards are not exactly the ruleset's deck",
                                      rule="rule 2/6: every card of the deck is dealt once")
         sizes = [len(h) for h in hands]
-        if sizes != [self.rules.hand_size] * self.rules.players or len(kitty) != self.rules.kitty_size:
-            raise IllegalActionError(f"hands of {sizes} and a kitty of {len(kitty)} do not match the deal",
-                                     rule="rule 6: the deal pattern")
-        self._start_hand([list(h) for h in hands], list(kitty))
+        rules = self.rules
+        if sizes != [rules.hand_size] * rules.players or len(kitty) != rules.kitty_size or len(dead) != rules.dead_size:
+            raise IllegalActionError(f"hands of {sizes}, a kitty of {len(kitty)} and a dead hand of {len(dead)} "
+                                     "do not match the deal", rule="rule 6: the deal pattern")
+        self._deck_order = None
+        self._start_hand([list(h) for h in hands], list(kitty), list(dead))
 
     def legal_actions(self) -> list[int]:
         """Sorted legal actions for the player to act (the list is cached: do not modify it)."""
@@ -217,12 +230,15 @@ class GameState:
             legal = self._legal_plays()
         elif phase == _AUCTION:
             legal = self._call_actions(self.rules.auction.legal_calls(self._bidding, self._turn))
+            if self._turn in self._faceless and self.rules.ruleset.deal.misdeal_without_face_card == "may":
+                if all(seat != self._turn for seat, _ in self._bidding.calls):
+                    legal.insert(0, MISDEAL_CALL)
         elif phase == _DISCARD:
             legal = [DISCARD + c for c in self._held[self._turn]]
         elif phase == _NOMINATE:
             legal = [NOMINATE + s for s in range(4)] + [NO_NOMINATION]
         else:
-            legal = []
+            legal = self._exchange_actions()
         self._legal, self._legal_step = legal, self.step
         return legal
 
@@ -365,44 +381,19 @@ class GameState:
     # --- text ----------------------------------------------------------------------------
 
     def action_to_str(self, action: int) -> str:
-        kind = action_kind(action)
-        if kind == "unknown":
-            return f"action {action}"
-        if kind == "play":
-            return card_str(action)
-        if kind == "lead-joker":
-            n, suit = divmod(action - JOKER_LEAD, 4)
-            return f"{card_str(JOKER_BASE + n)}:{SUIT_LETTERS[suit]}"
-        if kind == "discard":
-            return f"discard {card_str(action - DISCARD)}"
-        if kind == "nominate":
-            return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
-        return self.rules.call_text(action - CALL)
+        return action_text(action, self.rules.call_text)
 
     def parse_action(self, text: str) -> int:
         """The action ``text`` means in the current phase: ``7H``/``pass``, ``discard 4D``,
-        ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades."""
-        t = text.strip()
-        words = t.split()
-        if self.phase == _AUCTION:
-            return CALL + self.rules.parse_call(t)
-        if self.phase == _DISCARD:
-            return DISCARD + parse_card(words[-1])
-        if self.phase == _NOMINATE:
-            return NO_NOMINATION if words[-1].lower() == "none" else NOMINATE + parse_suit(words[-1])
-        if ":" in t:
-            card_text, suit_text = t.split(":", 1)
-            card = parse_card(card_text)
-            if card < JOKER_BASE:
-                raise ValueError(f"{text!r}: only a joker is led with a named suit")
-            return JOKER_LEAD + 4 * (card - JOKER_BASE) + parse_suit(suit_text)
-        return parse_card(t)
+        ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades,
+        ``call AS``/``alone``, ``slam``/``declare``/``no declaration``, ``give 5C``, ``breach``."""
+        return parse_action_text(text, self.phase, self.rules.parse_call)
 
     # --- the hand ------------------------------------------------------------------------
 
-    def _start_hand(self, hands: list[list[int]], kitty: list[int]) -> None:
+    def _start_hand(self, hands: list[list[int]], kitty: list[int], dead: list[int]) -> None:
         self.deals += 1
-        log = HandLog(number=self.deals, dealer=self.dealer, hands=hands, kitty=kitty)
+        log = HandLog(number=self.deals, dealer=self.dealer, hands=hands, kitty=kitty, dead=dead)
         self.hands_log.append(log)
         self._held = [sorted(h) for h in hands]
         self._buckets = []
@@ -419,6 +410,11 @@ class GameState:
         self._turn = self._bidding.turn
         self.phase = _AUCTION
         self.step += 1
+        misdeal = self.rules.ruleset.deal.misdeal_without_face_card
+        self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
+        if misdeal == "must" and self._faceless:
+            log.misdeal = True
+            self._redeal()
 
     def _apply(self, action: int) -> None:
         self.step += 1
@@ -431,101 +427,64 @@ class GameState:
             self._discard(action - DISCARD)
         elif phase == _NOMINATE:
             self._nominate(None if action == NO_NOMINATION else action - NOMINATE)
+        elif phase == Phase.CALL_PARTNER:
+            self._call_partner(None if action == ALONE else action - PARTNER)
+        elif phase == Phase.DECLARE:
+            self._declare({SLAM: "slam", DECLARE: "declare"}.get(action, "none"))
+        elif phase == Phase.GIVE:
+            self._give(action - GIVE)
+        elif phase == Phase.BREACH:
+            self._breach(action == BREACH)
         else:
             raise IllegalActionError("no action is possible now", rule=R.WRONG_PHASE)
 
+    def _exchange_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == Phase.CALL_PARTNER:
+            return [PARTNER + c for c in self._callable_cards()] + [ALONE]
+        if phase == Phase.DECLARE:
+            d = self.rules.ruleset.declarations
+            contract = self.hands_log[-1].contract
+            assert contract is not None
+            return [NO_DECLARATION] + ([SLAM] if contract.tricks in d.slam else []) + ([DECLARE] if d.declare else [])
+        if phase == Phase.GIVE:
+            return [GIVE + c for c in self._held[self._turn]]
+        if phase == Phase.BREACH:
+            return [NO_BREACH, BREACH]
+        return []
+
     def _call(self, call: int) -> None:
         bidding = self._bidding
+        if call == MISDEAL_CALL - CALL:  # D4: a hand without a face card may be thrown in
+            bidding.calls.append((self._turn, call))
+            self.hands_log[-1].misdeal = True
+            self._redeal()
+            return
         self.rules.auction.apply(bidding, self._turn, call)
         if not bidding.over:
             self._turn = bidding.turn
         elif bidding.holder < 0:
-            self._next_deal()  # rule 13: all passed, the deal passes to the left
+            self._all_passed()
         else:
             self._take_kitty(bidding.holder, self.rules.ladder[bidding.standing])
 
-    def _take_kitty(self, contractor: int, contract: Contract) -> None:
-        log = self.hands_log[-1]
-        log.contract, log.contractor = contract, contractor
-        self._side = self._team_seats(contractor)
-        if not contract.kitty:  # B9, C4: played as dealt; the kitty stays out of play
-            self._after_exchange()
-            return
-        for card in log.kitty:
-            insort(self._held[contractor], card)
-        self._turn = contractor
-        self.phase = _DISCARD
-
-    def _discard(self, card: int) -> None:
-        log = self.hands_log[-1]
-        assert log.contract is not None
-        seat = self._turn
-        self._held[seat].remove(card)
-        log.discards.append(card)
-        k = self.rules.kitty_size
-        if log.contract.kitty_to_partner and seat == log.contractor:
-            # C1: the contractor's discards go to the partner, who then discards as many.
-            partner = next((s for s in sorted(self._side) if s != seat), seat)
-            insort(self._held[partner], card)
-            if len(log.discards) == k:
-                self._turn = partner
-            return
-        if len(log.discards) == (2 * k if log.contract.kitty_to_partner else k):
-            self._after_exchange()
-
-    def _after_exchange(self) -> None:
-        log = self.hands_log[-1]
-        assert log.contract is not None
-        jokers = self.rules.joker_rules(log.contract)
-        if jokers.nominate and any(c >= JOKER_BASE for c in self._held[log.contractor]):
-            self._turn = log.contractor
-            self.phase = _NOMINATE
+    def _all_passed(self) -> None:
+        """Rule 13, and the variants of B10."""
+        deal = self.rules.ruleset.deal
+        if deal.all_pass == "no-trumps":
+            self._take_kitty(-1, NO_BID)
+        elif self._redeals < deal.redeals:
+            self._redeals += 1
+            self._redeal()
         else:
-            self._start_play(None)
+            if deal.all_pass == "same-cards":
+                self._reuse_deck = self._deck_order
+            self._next_deal()
 
-    def _nominate(self, suit: int | None) -> None:
-        self.hands_log[-1].nomination = suit
-        self._start_play(suit)
-
-    def _team_seats(self, seat: int) -> frozenset[int]:
-        team = self.rules.team_of[seat]
-        return frozenset(s for s in range(self.rules.players) if self.rules.team_of[s] == team)
-
-    def _start_play(self, nomination: int | None) -> None:
-        log = self.hands_log[-1]
-        assert log.contract is not None
-        contract, contractor = log.contract, log.contractor
-        table = self._table = self.rules.play_table(contract, nomination)
-        n = self.rules.players
-        out = self._out = frozenset() if contract.partner_plays else self._side - {contractor}
-        self._sitting_out = min(out, default=-1)
-        for seat in out:
-            self._held[seat] = []  # rule 15: the partner lays the hand aside
-        self._next = [next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n)]
-        self._trick_size = n - len(out)
-        suit_of = self._suit_of = table.suit_of
-        self._buckets = []
-        for held in self._held:
-            buckets: list[list[int]] = [[], [], [], [], []]
-            for c in held:
-                buckets[suit_of[c]].append(c)
-            self._buckets.append(buckets)
-        first = contractor if self.rules.ruleset.play.first_lead == "contractor" else (self.dealer + 1) % n
-        if first in out:
-            first = self._next[first]
-        self._leader = self._turn = first
-        self._is_misere = contract.goal == "none"
-        self._open = contract.open or contract.partner_open
-        self.phase = _PLAY
-
-    def _exposed_seats(self) -> list[int]:
-        """Seats whose hands are shown once the first trick is complete (rule 18, C2, C3)."""
-        log = self.hands_log[-1]
-        if log.contract is None or not self._open_hand_shown:
-            return []
-        c = log.contract
-        partners = sorted(self._side - {log.contractor} - self._out) if c.partner_open else []
-        return ([log.contractor] if c.open else []) + partners
+    def _redeal(self) -> None:
+        """The same dealer deals again."""
+        self.phase = _DEAL
+        self._turn = CHANCE
 
     def _legal_plays(self) -> list[int]:
         legal = self._plain_legal_plays()
@@ -634,6 +593,7 @@ class GameState:
             self._next_deal()
 
     def _next_deal(self) -> None:
+        self._redeals = 0
         self.dealer = (self.dealer + 1) % self.rules.players
         self.phase = _DEAL
         self._turn = CHANCE
@@ -718,11 +678,19 @@ class GameState:
         return error(f"{SUIT_LETTERS[named or 0]} has already been led", R.JOKER_LEAD_SUIT)
 
 
+NO_BID = Contract("no-bid", -1, "no-trumps", 0, 0, kitty=False)
+"""B10 'no-trumps': the hand everybody passed, played at no-trumps with no contractor."""
+
+
+def _is_face(card: int) -> bool:
+    return card >= JOKER_BASE or card % 20 in (JACK, QUEEN, KING)
+
+
 def _copy_log(log: HandLog) -> HandLog:
-    return HandLog(log.number, log.dealer, log.hands, log.kitty, list(log.calls), log.contract, log.contractor,
-                   list(log.discards), log.nomination, [Trick(t.leader, list(t.cards), t.winner, t.named)
-                                                        for t in log.tricks],
-                   list(log.tricks_won), list(log.scores), list(log.totals))
+    return dataclasses.replace(
+        log, calls=list(log.calls), discards=list(log.discards), breach_calls=list(log.breach_calls),
+        tricks=[Trick(t.leader, list(t.cards), t.winner, t.named) for t in log.tricks],
+        tricks_won=list(log.tricks_won), scores=list(log.scores), totals=list(log.totals))
 
 
 def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, random.Random]:

@@ -17,7 +17,8 @@ def fivehundred_build_deck(ruleset: Ruleset) -> list[int]:
 
 @hookimpl(trylast=True)
 def fivehundred_deal_pattern(ruleset: Ruleset) -> list[tuple[str, int]]:
-    return [("each", p.each) if p.each is not None else ("kitty", p.kitty or 0) for p in ruleset.deal.packets]
+    return [("each", p.each) if p.each is not None else ("kitty", p.kitty) if p.kitty is not None
+            else ("dead", p.dead or 0) for p in ruleset.deal.packets]
 
 
 @hookimpl(trylast=True)
@@ -39,6 +40,8 @@ def fivehundred_check_ruleset(ruleset: Ruleset) -> list[tuple[str, str]]:
     if dealt != deck:
         kitty = sum(n for t, n in pattern if t == "kitty")
         each = sum(n for t, n in pattern if t == "each")
-        return [("deal", f"the deal gives {each} cards to each of {players} players and {kitty} to the kitty "
-                 f"({dealt} cards) but the deck has {deck}")]
+        dead = sum(n for t, n in pattern if t == "dead")
+        to_dead = f", {dead} to the dead hand" if dead else ""
+        return [("deal", f"the deal gives {each} cards to each of {players} players and {kitty} to the kitty"
+                 f"{to_dead} ({dealt} cards) but the deck has {deck}")]
     return []

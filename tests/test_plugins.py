@@ -190,7 +190,7 @@ def test_deal_pattern_hook(ruleset: Ruleset) -> None:
 
     rules = Rules(ruleset, make_plugin_manager(entry_points=False, extra=[BigKittyLast()]))
     assert rules.pattern == (("each", 10), ("kitty", 3))
-    hands, kitty = rules.deal_slots
+    hands, kitty, _dead = rules.deal_slots
     assert hands[0] == tuple(range(10))
     assert kitty == (40, 41, 42)
 

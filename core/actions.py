@@ -1,0 +1,117 @@
+"""Phases of a hand and the encoding of actions as ints, with their text.
+
+One int space, one range per kind of action, so that an action means the same in every phase.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from fivehundred.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
+
+
+class Phase(IntEnum):
+    DEAL = 0
+    AUCTION = 1
+    DISCARD = 2
+    NOMINATE = 3
+    PLAY = 4
+    GAME_OVER = 5
+    CALL_PARTNER = 6
+    """P5: the contractor calls a card; its holder partners the contractor for the hand."""
+    DECLARE = 7
+    """C6, C7: the contractor may call slam or declare after the exchange."""
+    GIVE = 8
+    """C6, C7: the partner passes a card to the contractor."""
+    BREACH = 9
+    """R2: each defender in turn may call breach before play."""
+
+
+CHANCE = -1
+TERMINAL = -4
+
+JOKER_LEAD = 100  # + 4 * joker number + named suit
+DISCARD = 200  # + card
+NOMINATE = 300  # + suit; NOMINATE + 4 = keep the joker free
+NO_NOMINATION = NOMINATE + 4
+MISDEAL_CALL = 399  # D4: a player without a face card calls a misdeal
+PASS_ACTION = 400
+CALL = 401  # + rung
+PARTNER = 500  # + card: the card called (P5)
+ALONE = 599
+NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
+GIVE = 700  # + card
+NO_BREACH, BREACH = 800, 801
+
+KINDS = (
+    (0, JOKER_LEAD, "play"), (JOKER_LEAD, JOKER_LEAD + 16, "lead-joker"), (DISCARD, DISCARD + 100, "discard"),
+    (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, PARTNER, "call"), (PARTNER, ALONE + 1, "partner"),
+    (NO_DECLARATION, DECLARE + 1, "declare"), (GIVE, GIVE + 100, "give"), (NO_BREACH, BREACH + 1, "breach"),
+)
+
+PHASE_KINDS = {
+    Phase.AUCTION: ("call",), Phase.DISCARD: ("discard",), Phase.NOMINATE: ("nominate",),
+    Phase.PLAY: ("play", "lead-joker"), Phase.CALL_PARTNER: ("partner",), Phase.DECLARE: ("declare",),
+    Phase.GIVE: ("give",), Phase.BREACH: ("breach",),
+}
+
+
+def action_kind(action: int) -> str:
+    """The kind of action an int encodes (play, lead-joker, discard, nominate, call, partner,
+    declare, give, breach) or ``unknown``."""
+    for low, high, kind in KINDS:
+        if low <= action < high:
+            return kind
+    return "unknown"
+
+
+def action_text(action: int, call_text: object) -> str:
+    """Text of an action; ``call_text(call)`` names calls (the ruleset's ladder)."""
+    kind = action_kind(action)
+    if kind == "play":
+        return card_str(action)
+    if kind == "lead-joker":
+        n, suit = divmod(action - JOKER_LEAD, 4)
+        return f"{card_str(JOKER_BASE + n)}:{SUIT_LETTERS[suit]}"
+    if kind == "discard":
+        return f"discard {card_str(action - DISCARD)}"
+    if kind == "nominate":
+        return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
+    if kind == "call":
+        return "misdeal" if action == MISDEAL_CALL else call_text(action - CALL)  # type: ignore[operator,no-any-return]
+    if kind == "partner":
+        return "alone" if action == ALONE else f"call {card_str(action - PARTNER)}"
+    if kind == "declare":
+        return {NO_DECLARATION: "no declaration", SLAM: "slam", DECLARE: "declare"}[action]
+    if kind == "give":
+        return f"give {card_str(action - GIVE)}"
+    if kind == "breach":
+        return "breach" if action == BREACH else "no breach"
+    return f"action {action}"
+
+
+def parse_action_text(text: str, phase: Phase, parse_call: object) -> int:
+    """The action ``text`` means in ``phase``; ``parse_call(text)`` reads calls (the ladder)."""
+    t = text.strip()
+    words = t.lower().split()
+    if phase == Phase.AUCTION:
+        return MISDEAL_CALL if words == ["misdeal"] else CALL + parse_call(t)  # type: ignore[operator]
+    if phase == Phase.DISCARD:
+        return DISCARD + parse_card(words[-1])
+    if phase == Phase.NOMINATE:
+        return NO_NOMINATION if words[-1] == "none" else NOMINATE + parse_suit(words[-1])
+    if phase == Phase.CALL_PARTNER:
+        return ALONE if words == ["alone"] else PARTNER + parse_card(words[-1])
+    if phase == Phase.DECLARE:
+        return {"slam": SLAM, "declare": DECLARE}.get(words[-1], NO_DECLARATION)
+    if phase == Phase.GIVE:
+        return GIVE + parse_card(words[-1])
+    if phase == Phase.BREACH:
+        return BREACH if words == ["breach"] else NO_BREACH
+    if ":" in t:
+        card_text, suit_text = t.split(":", 1)
+        card = parse_card(card_text)
+        if card < JOKER_BASE:
+            raise ValueError(f"{text!r}: only a joker is played with a named suit")
+        return JOKER_LEAD + 4 * (card - JOKER_BASE) + parse_suit(suit_text)
+    return parse_card(t)

@@ -1,0 +1,227 @@
+"""Between the auction and the first lead: kitty, discards, a called partner, declarations,
+the joker's nomination and a breach call (rules 14–15, 19; variants B9, C1, C6, C7, P5, R2).
+
+The steps run in a fixed order and each is skipped unless the ruleset and the contract ask for it;
+``_advance`` finds the next one from what the hand's log already holds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from fivehundred.actions import Phase
+from fivehundred.cards import JOKER_BASE
+from fivehundred.tables import Contract, PlayTable
+
+if TYPE_CHECKING:
+    from fivehundred.manager import Rules
+    from fivehundred.state import HandLog
+
+
+class Exchange:
+    """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
+
+    rules: Rules
+    hands_log: list[HandLog]
+    dealer: int
+    phase: Phase
+    _turn: int
+    _held: list[list[int]]
+    _buckets: list[list[list[int]]]
+    _side: frozenset[int]
+    _out: frozenset[int]
+    _sitting_out: int
+    _next: list[int]
+    _trick_size: int
+    _table: PlayTable
+    _suit_of: list[int]
+    _leader: int
+    _is_misere: bool
+    _open: bool
+    _open_hand_shown: bool
+
+    # --- kitty and discards ----------------------------------------------------------------
+
+    def _take_kitty(self, contractor: int, contract: Contract) -> None:
+        log = self.hands_log[-1]
+        log.contract, log.contractor = contract, contractor
+        self._side = self._team_seats(contractor)
+        if contract.kitty:
+            for card in log.kitty:
+                insort(self._held[contractor], card)
+        self._advance()
+
+    def _discards_due(self) -> int:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        k = self.rules.kitty_size if log.contract.kitty else 0
+        return k * (2 if log.contract.kitty_to_partner else 1) + (log.given is not None)
+
+    def _discard(self, card: int) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        seat = self._turn
+        self._held[seat].remove(card)
+        log.discards.append(card)
+        k = self.rules.kitty_size
+        if log.contract.kitty_to_partner and seat == log.contractor and len(log.discards) <= k:
+            # C1: the contractor's discards go to the partner, who then discards as many.
+            insort(self._held[self._partner()], card)
+        self._advance()
+
+    def _partner(self) -> int:
+        log = self.hands_log[-1]
+        n = self.rules.players
+        return next((log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n in self._side)
+
+    # --- the steps, in order ---------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Move to the next exchange step this hand needs, or to the play."""
+        log = self.hands_log[-1]
+        contract, contractor = log.contract, log.contractor
+        assert contract is not None
+        rules = self.rules.ruleset
+        due = self._discards_due()
+        if len(log.discards) < due:
+            k = self.rules.kitty_size
+            c1_partner = contract.kitty_to_partner and k <= len(log.discards) < 2 * k
+            self._to(Phase.DISCARD, self._partner() if c1_partner else contractor)
+        elif rules.players.partnership == "called-card" and log.partner_call is None:
+            self._to(Phase.CALL_PARTNER, contractor)
+        elif self._may_declare() and log.declaration is None:
+            self._to(Phase.DECLARE, contractor)
+        elif log.declaration in ("slam", "declare") and log.given is None:
+            self._to(Phase.GIVE, self._partner())
+        elif self._may_nominate() and not log.nominated:
+            self._to(Phase.NOMINATE, contractor)
+        elif self._breach_turn() is not None:
+            self._to(Phase.BREACH, self._breach_turn())  # type: ignore[arg-type]
+        else:
+            self._start_play(log.nomination)
+
+    def _to(self, phase: Phase, seat: int) -> None:
+        self.phase, self._turn = phase, seat
+
+    # --- P5: a called partner ---------------------------------------------------------------
+
+    def _callable_cards(self) -> list[int]:
+        log = self.hands_log[-1]
+        mine = set(self._held[log.contractor]) | set(log.discards)
+        return [c for c in sorted(self.rules.deck) if c < JOKER_BASE and c not in mine]
+
+    def _call_partner(self, card: int | None) -> None:
+        log = self.hands_log[-1]
+        log.partner_call = -1 if card is None else card
+        holder = next((s for s, held in enumerate(self._held) if card in held), None) if card is not None else None
+        self._side = frozenset({log.contractor} | ({holder} if holder is not None else set()))
+        self._advance()
+
+    # --- C6 slam call, C7 declare -------------------------------------------------------------
+
+    def _may_declare(self) -> bool:
+        log = self.hands_log[-1]
+        d = self.rules.ruleset.declarations
+        contract = log.contract
+        assert contract is not None
+        if contract.goal != "at-least" or len(self._side) < 2:
+            return False
+        return contract.tricks in d.slam or d.declare
+
+    def _declare(self, declaration: str) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        log.declaration = declaration
+        d = self.rules.ruleset.declarations
+        everything = self.rules.hand_size
+        if declaration == "slam":
+            log.contract = dataclasses.replace(log.contract, call=f"{log.contract.call} slam", tricks=everything,
+                                               partner_plays=False, fail_penalty=d.slam_penalty)
+        elif declaration == "declare":
+            log.contract = dataclasses.replace(log.contract, call=f"{log.contract.call} declared", tricks=everything,
+                                               partner_plays=False, fail_value=d.declare_value)
+        self._advance()
+
+    def _give(self, card: int) -> None:
+        log = self.hands_log[-1]
+        self._held[self._turn].remove(card)
+        insort(self._held[log.contractor], card)
+        log.given = card
+        self._advance()
+
+    # --- nomination (rule 19) -------------------------------------------------------------------
+
+    def _may_nominate(self) -> bool:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        return self.rules.joker_rules(log.contract).nominate and any(
+            c >= JOKER_BASE for c in self._held[log.contractor])
+
+    def _nominate(self, suit: int | None) -> None:
+        log = self.hands_log[-1]
+        log.nomination, log.nominated = suit, True
+        self._advance()
+
+    # --- R2 breach ----------------------------------------------------------------------------
+
+    def _breach_turn(self) -> int | None:
+        """The next defender who may still call breach, or None when the breach round is over."""
+        log = self.hands_log[-1]
+        contract = log.contract
+        assert contract is not None
+        if self.rules.ruleset.scoring.breach is None or contract.goal != "at-least" or contract.tricks < 7:
+            return None
+        if any(called for _, called in log.breach_calls):
+            return None
+        n = self.rules.players
+        asked = {seat for seat, _ in log.breach_calls}
+        defenders = [(log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n not in self._side]
+        return next((s for s in defenders if s not in asked and s not in self.rules.dummies), None)
+
+    def _breach(self, called: bool) -> None:
+        self.hands_log[-1].breach_calls.append((self._turn, called))
+        self._advance()
+
+    # --- the play begins ------------------------------------------------------------------------
+
+    def _team_seats(self, seat: int) -> frozenset[int]:
+        team = self.rules.team_of[seat]
+        return frozenset(s for s in range(self.rules.players) if self.rules.team_of[s] == team)
+
+    def _start_play(self, nomination: int | None) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        contract, contractor = log.contract, log.contractor
+        table = self._table = self.rules.play_table(contract, nomination)
+        n = self.rules.players
+        out = self._out = frozenset() if contract.partner_plays else self._side - {contractor}
+        self._sitting_out = min(out, default=-1)
+        for seat in out:
+            self._held[seat] = []  # rule 15: the partner lays the hand aside
+        self._next = [next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n)]
+        self._trick_size = n - len(out)
+        suit_of = self._suit_of = table.suit_of
+        self._buckets = []
+        for held in self._held:
+            buckets: list[list[int]] = [[], [], [], [], []]
+            for c in held:
+                buckets[suit_of[c]].append(c)
+            self._buckets.append(buckets)
+        first = contractor if self.rules.ruleset.play.first_lead == "contractor" else (self.dealer + 1) % n
+        if first in out:
+            first = self._next[first]
+        self._leader = self._turn = first
+        self._is_misere = contract.goal == "none"
+        self._open = contract.open or contract.partner_open
+        self.phase = Phase.PLAY
+
+    def _exposed_seats(self) -> list[int]:
+        """Seats whose hands are shown once the first trick is complete (rule 18, C2, C3)."""
+        log = self.hands_log[-1]
+        if log.contract is None or not self._open_hand_shown:
+            return []
+        c = log.contract
+        partners = sorted(self._side - {log.contractor} - self._out) if c.partner_open else []
+        return ([log.contractor] if c.open else []) + partners
