@@ -168,7 +168,28 @@ def rules_show(
     if as_json:
         _print_json(rs.model_dump(mode="json") | {"content_hash": rs.content_hash})
     else:
-        out.print(explain(rs), highlight=False, markup=False)
+        out.print(explain(rs), highlight=False, markup=False, soft_wrap=True)
+
+
+@rules_app.command("diff")
+def rules_diff(
+    first: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")],
+    second: Annotated[str, typer.Argument(help="Ruleset name or YAML path to compare with the first.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
+) -> None:
+    """List what differs between two rulesets, one line per field: path, both values, what it means."""
+    from fivehundred.explain import diff
+
+    with user_errors():
+        a, b = fivehundred.load_ruleset(first), fivehundred.load_ruleset(second)
+    differences = diff(a, b)
+    if as_json:
+        _print_json({"first": a.name, "second": b.name, "differences": [d.as_dict() for d in differences]})
+        return
+    for difference in differences:
+        out.print(str(difference), highlight=False, markup=False, soft_wrap=True)
+    if not differences:
+        out.print(f"{a.name} and {b.name} say the same", highlight=False, markup=False)
 
 
 @rules_app.command("schema")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -230,9 +229,8 @@ class GameState(Exchange):
             legal = self._legal_plays()
         elif phase == _AUCTION:
             legal = self._call_actions(self.rules.auction.legal_calls(self._bidding, self._turn))
-            if self._turn in self._faceless and self.rules.ruleset.deal.misdeal_without_face_card == "may":
-                if all(seat != self._turn for seat, _ in self._bidding.calls):
-                    legal.insert(0, MISDEAL_CALL)
+            if self._may_call_misdeal():
+                legal.insert(0, MISDEAL_CALL)
         elif phase == _DISCARD:
             legal = [DISCARD + c for c in self._held[self._turn]]
         elif phase == _NOMINATE:
@@ -241,6 +239,12 @@ class GameState(Exchange):
             legal = self._exchange_actions()
         self._legal, self._legal_step = legal, self.step
         return legal
+
+    def _may_call_misdeal(self) -> bool:
+        """D4 'may': a player without a face card may throw the deal in, as their first call."""
+        seat = self._turn
+        return (seat in self._faceless and self.rules.ruleset.deal.misdeal_without_face_card == "may"
+                and all(caller != seat for caller, _ in self._bidding.calls))
 
     def _call_actions(self, calls: tuple[int, ...]) -> list[int]:
         """Calls as actions; memoised by identity, since auction rules return shared tuples."""

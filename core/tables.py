@@ -73,7 +73,14 @@ class JokerRules:
     nominate: bool = False
     """The contractor holding it may nominate its suit before the first lead (rule 19)."""
     lead: Literal["unled-suit", "last-trick", "any"] = "unled-suit"
-    void_play: Literal["optional", "compulsory"] = "optional"
+    void_play: Literal["optional", "compulsory", "any-time"] = "optional"
+    """Rule 21: when void in the suit led; J5 'any-time': also while holding the suit led."""
+    named_when_played: bool = False
+    """J2: the joker has no suit until played; whoever plays it, leading or following, names one."""
+    no_renege: bool = False
+    """J3: it may not be used as a suit its holder has shown void in (unless it is the last card)."""
+    first_or_last: bool = False
+    """J4: used as a suit, it must be the first or the last card of that suit its holder plays."""
 
 
 @dataclass(slots=True)
@@ -96,6 +103,9 @@ class PlayTable:
     """A variant's restriction of the plain legal plays: ``(state, seat, legal) -> legal``, given the
     rules-16/21/22 plays (followers' joker actions may name a suit: ``JOKER_LEAD + 4n + suit``).
     None for the reference game, which then plays from the tables alone."""
+    explain_illegal: Callable[[Any, int, int, list[int]], tuple[str, str] | None] | None = None
+    """Why ``legal_filter`` refuses an action: ``(state, seat, action, plain_legal) -> (message, rule)``,
+    or None when the filter is not the reason (the engine then explains it as usual)."""
     extra: dict[str, object] = field(default_factory=dict)
 
     def lead_suits_for_joker(self, unled: list[int], tricks_left: int) -> list[int]:

@@ -1,52 +1,244 @@
-"""Hand scoring and the end of the game (rules 24–31; variants S3, S4, S6, E1, E2 are data)."""
+"""Hand scoring and the end of the game (rules 24–31).
+
+Variants read here: S3 (overtricks and their cap), S4 (``slam: null``), S5 (``defender_cap``), S6
+(``defender_trick_points: 0``), FC (``failed: opponents-gain``), C5 (goal 'exactly'), C6/C7
+(``fail_penalty``, ``fail_value``), P5 (``called_partner_share``), E1 (``win: any``, ``both_reach``),
+E2 (``swamp: null``), E3 (``swamp_strict``, ``swamp_needs_opponents_not_negative``), E4 (``spread``),
+E5 (``exact_target``, ``bust``).  S1 and S2 are ladder values only.
+
+The order of the end-of-game checks, after each whole hand (rule 28):
+
+1. a side that reaches the target as rule 30 (or E1) allows wins — even if another side goes out
+   in the same hand (seed 001: the side that reached +500 wins);
+2. a side at or below the swamp (rule 29, E3), or with E5 at or past ``bust``, loses: the highest
+   of the other sides wins;
+3. E4: one side positive, another negative, ``spread`` or more apart: the highest side wins.
+
+E5 (Walker Ultimate 500, seed 003) reads: a side wins only by landing exactly on the target (with
+``win: contract-made``, by making a contract); a side standing at ``bust`` or more loses, just as a
+side at the swamp or below does ("1000 points, like −500 points, lose the game").  A side that
+passes the target without reaching ``bust`` plays on.  Ties for "the highest side" go to the
+contractor's team, then to the team listed first.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.tables import GameResult, HandOutcome
+from fivehundred.ruleset import GameEnd, Ruleset, Scoring
+from fivehundred.tables import Contract, GameResult, HandOutcome
+
+# --- scoring a hand (rules 24–27) ------------------------------------------------------------
 
 
 @hookimpl(trylast=True)
 def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     s = ruleset.scoring
-    contract, ct = outcome.contract, outcome.contractor_team
-    scores = [0] * len(outcome.tricks_by_team)
-    if contract.kind == "misere":
-        scores[ct] = contract.value if outcome.made else -contract.value
-        defence = s.defender_points_in_misere
+    team_of = _team_of(ruleset)
+    side = _side(outcome, team_of)
+    side_teams = {team_of[seat] for seat in side}
+    ct = outcome.contractor_team
+    scores = [0] * len(ruleset.players.teams)
+    points = contract_points(s, outcome.contract, sum(outcome.tricks_by_seat[seat] for seat in side),
+                             outcome.hand_size, outcome.made)
+    if points < 0 and s.failed == "opponents-gain":  # FC: nothing is ever subtracted
+        for team in range(len(scores)):
+            if team not in side_teams:
+                scores[team] += -points
     else:
-        taken = outcome.tricks_by_team[ct]
-        if not outcome.made:
-            scores[ct] = -contract.value
-        elif taken == outcome.hand_size and s.slam is not None and contract.value < s.slam.below:
-            scores[ct] = s.slam.scores
-        else:
-            scores[ct] = contract.value + s.overtrick_points * (taken - contract.tricks)
-        defence = s.defender_trick_points
-    for team, taken in enumerate(outcome.tricks_by_team):
-        if team != ct:
-            scores[team] = defence * taken
-    return scores
+        scores[ct] += points
+        for team in side_teams - {ct}:  # P5: the called partner's team
+            scores[team] += _partner_share(points, ruleset.players.called_partner_share)
+    defence = _defence_points(s, outcome, team_of, side_teams)
+    before = _totals_before(outcome)
+    if s.defender_cap is not None and before is not None:
+        defence = _capped(defence, before, s.defender_cap)
+    return [a + b for a, b in zip(scores, defence, strict=True)]
+
+
+def _defence_points(s: Scoring, outcome: HandOutcome, team_of: Sequence[int], side_teams: set[int]) -> list[int]:
+    """Rule 26 (S6): each defending side scores per trick it took; nothing in misère (rule 27)."""
+    per_trick = s.defender_points_in_misere if outcome.contract.kind == "misere" else s.defender_trick_points
+    points = [0] * (max(team_of) + 1)
+    for seat, won in enumerate(outcome.tricks_by_seat):
+        if team_of[seat] not in side_teams:
+            points[team_of[seat]] += per_trick * won
+    return points
+
+
+def contract_points(s: Scoring, contract: Contract, side_tricks: int, hand_size: int, made: bool) -> int:
+    """What the contracting side scores: the value when made (rule 25, 27; S3 overtricks), minus what
+    it loses when failed (the value, or C7's ``fail_value``, plus C6's ``fail_penalty``)."""
+    if not made:
+        lost = contract.value if contract.fail_value is None else contract.fail_value
+        return -(lost + contract.fail_penalty)
+    if contract.goal != "at-least":  # misère, C5 Hi/Lo: exactly the value
+        return contract.value
+    if side_tricks == hand_size and s.slam is not None and contract.value < s.slam.below:
+        return s.slam.scores  # rule 25: the slam
+    over = s.overtrick_points * (side_tricks - contract.tricks)
+    if s.overtrick_cap is not None:  # S3: a made contract scores at most the cap (never less than its value)
+        over = min(over, max(0, s.overtrick_cap - contract.value))
+    return contract.value + over
+
+
+def _partner_share(points: int, share: str) -> int:
+    """P5: the called partner scores the contract points in full, or half of them (toward zero)."""
+    if share == "full":
+        return points
+    return points // 2 if points >= 0 else -(-points // 2)
+
+
+def _capped(defence: Sequence[int], before: Sequence[int], cap: int) -> list[int]:
+    """S5: defence points may not take a side past ``cap``; those beyond are lost."""
+    return [min(points, max(0, cap - total)) for points, total in zip(defence, before, strict=True)]
+
+
+def _totals_before(outcome: HandOutcome) -> Sequence[int] | None:
+    """Each side's total before the hand, for S5.  Read only when the engine supplies it
+    (a ``HandOutcome.totals_before`` field); until then ``fivehundred_check_ruleset`` refuses S5."""
+    before: Sequence[int] | None = getattr(outcome, "totals_before", None)
+    return before or None
+
+
+def _team_of(ruleset: Ruleset) -> list[int]:
+    """The team index of every seat, in seat order."""
+    index = {seat: t for t, team in enumerate(ruleset.players.teams) for seat in team.seats}
+    return [index[seat] for seat in ruleset.players.seats]
+
+
+def _side(outcome: HandOutcome, team_of: Sequence[int]) -> tuple[int, ...]:
+    """The contracting side's seats: as the engine reports them, else the contractor's team."""
+    if outcome.side:
+        return outcome.side
+    return tuple(seat for seat, team in enumerate(team_of) if team == outcome.contractor_team)
+
+
+# --- the end of the game (rules 28–31) --------------------------------------------------------
 
 
 @hookimpl(trylast=True)
 def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
-    g = ruleset.game
-    ct = outcome.contractor_team
-    if g.swamp is not None:
-        for team, total in enumerate(totals):
-            if total <= g.swamp:
-                best = max((t for t in range(len(totals)) if t != team), key=lambda t: totals[t])
-                return GameResult(best, f"side {team} fell to {total}")
+    names = [t.name for t in ruleset.players.teams]
+    return (_target_win(ruleset, totals, outcome, names)
+            or _gone_out(ruleset.game, totals, outcome.contractor_team, names)
+            or _spread_win(ruleset.game, totals, outcome.contractor_team, names))
+
+
+def _on_target(g: GameEnd, total: int) -> bool:
+    return total == g.target if g.exact_target else total >= g.target
+
+
+def _target_win(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome,
+                names: Sequence[str]) -> GameResult | None:
+    """Rule 30 (a made contract reaches the target), E1 (any points do), E5 (exactly the target)."""
+    g, ct = ruleset.game, outcome.contractor_team
     if g.win == "contract-made":
-        if outcome.made and totals[ct] >= g.target:
-            return GameResult(ct, f"made its contract and reached {totals[ct]}")
-        return None
-    reached = [t for t, total in enumerate(totals) if total >= g.target]
+        if not outcome.made:
+            return None
+        team_of = _team_of(ruleset)
+        candidates = sorted({team_of[seat] for seat in _side(outcome, team_of)})
+    else:
+        candidates = list(range(len(totals)))
+    reached = [t for t in candidates if _on_target(g, totals[t])]
     if not reached:
         return None
-    winner = ct if ct in reached else max(reached, key=lambda t: totals[t])
-    return GameResult(winner, f"reached {totals[winner]}")
+    if ct in reached and (g.win == "contract-made" or g.both_reach == "contractors"):
+        winner = ct
+    else:
+        winner = _highest(reached, totals, ct)
+    how = "made its contract and reached" if g.win == "contract-made" else "reached"
+    return GameResult(winner, f"{names[winner]} {how} {totals[winner]}")
+
+
+def _swamped(g: GameEnd, totals: Sequence[int], team: int) -> bool:
+    """Rule 29: at or below the swamp; E3: strictly below, and/or only while no other side is negative."""
+    if g.swamp is None:
+        return False
+    total = totals[team]
+    if not (total < g.swamp if g.swamp_strict else total <= g.swamp):
+        return False
+    if g.swamp_needs_opponents_not_negative:
+        return all(t >= 0 for other, t in enumerate(totals) if other != team)
+    return True
+
+
+def _gone_out(g: GameEnd, totals: Sequence[int], ct: int, names: Sequence[str]) -> GameResult | None:
+    """Rule 29 (the swamp) and E5 (``bust``): the side goes out; the highest of the others wins."""
+    swamped = [t for t in range(len(totals)) if _swamped(g, totals, t)]
+    bust = [t for t, total in enumerate(totals) if g.bust is not None and total >= g.bust]
+    out = swamped + [t for t in bust if t not in swamped]
+    if not out:
+        return None
+    rest = [t for t in range(len(totals)) if t not in out] or list(range(len(totals)))
+    winner = _highest(rest, totals, ct)
+    loser = out[0]
+    how = f"fell to {totals[loser]}" if loser in swamped else f"passed {g.bust} with {totals[loser]}"
+    return GameResult(winner, f"{names[loser]} {how}; {names[winner]}, highest of the others with "
+                      f"{totals[winner]}, wins")
+
+
+def _spread_win(g: GameEnd, totals: Sequence[int], ct: int, names: Sequence[str]) -> GameResult | None:
+    """E4: one side positive, another negative, at least ``spread`` apart: the highest side wins."""
+    if g.spread is None or max(totals) <= 0 or min(totals) >= 0 or max(totals) - min(totals) < g.spread:
+        return None
+    winner = _highest(range(len(totals)), totals, ct)
+    return GameResult(winner, f"{names[winner]} leads by {max(totals) - min(totals)} "
+                      f"(point spread of {g.spread})")
+
+
+def _highest(teams: Sequence[int] | range, totals: Sequence[int], ct: int) -> int:
+    """The team with the highest total; a tie goes to the contractor's team, then the first listed."""
+    return max(teams, key=lambda t: (totals[t], t == ct, -t))
+
+
+# --- contradictions in a ruleset --------------------------------------------------------------
+
+
+@hookimpl
+def fivehundred_check_ruleset(ruleset: Ruleset) -> list[tuple[str, str]]:
+    return [*_game_end_problems(ruleset.game), *_scoring_problems(ruleset.scoring, ruleset.game)]
+
+
+def _game_end_problems(g: GameEnd) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    if g.target <= 0:
+        problems.append(("game.target", f"the target {g.target} must be above 0, where every side starts "
+                         "(rule 30)"))
+    if g.swamp is not None:
+        if g.swamp >= g.target:
+            problems.append(("game.swamp", f"the swamp {g.swamp} is not below the target {g.target} (rule 29)"))
+        elif g.swamp > 0 or (g.swamp == 0 and not g.swamp_strict):
+            problems.append(("game.swamp", f"the swamp {g.swamp} must be below 0: every side starts at 0 and "
+                             "would lose after its first hand (rule 29)"))
+    elif g.swamp_strict or g.swamp_needs_opponents_not_negative:
+        problems.append(("game.swamp", "swamp_strict and swamp_needs_opponents_not_negative qualify a swamp, "
+                         "but game.swamp is null (E2, E3)"))
+    if g.bust is not None and g.bust <= g.target:
+        problems.append(("game.bust", f"bust {g.bust} must be above the target {g.target}: a side would go out "
+                         "before it could win (E5)"))
+    if g.spread is not None and g.spread <= 0:
+        problems.append(("game.spread", f"the point spread {g.spread} must be above 0 (E4)"))
+    if g.win == "contract-made" and g.both_reach != "contractors":
+        problems.append(("game.both_reach", "both_reach decides between sides that reach the target by any "
+                         "points; it needs game.win 'any' (E1)"))
+    if g.mid_hand:
+        problems.append(("game.mid_hand", "ending a hand when a side reaches the target during play (E6) needs "
+                         "an engine hook that checks after each trick; the built-in engine has none yet"))
+    return problems
+
+
+def _scoring_problems(s: Scoring, g: GameEnd) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    if s.defender_cap is not None:
+        if s.defender_cap >= g.target:
+            problems.append(("scoring.defender_cap", f"the defence cap {s.defender_cap} is not below the target "
+                             f"{g.target}: it would never hold a defending side back (S5)"))
+        if "totals_before" not in HandOutcome.__dataclass_fields__:
+            problems.append(("scoring.defender_cap", "the defence cap (S5) needs each side's total before the "
+                             "hand, which the built-in engine does not give to scoring yet"))
+    if s.overtrick_cap is not None and s.overtrick_points <= 0:
+        problems.append(("scoring.overtrick_cap", "overtrick_cap limits overtrick points, but "
+                         "overtrick_points is not above 0 (S3)"))
+    return problems
