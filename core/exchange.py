@@ -47,7 +47,7 @@ class Exchange:
     def _take_kitty(self, contractor: int, contract: Contract) -> None:
         log = self.hands_log[-1]
         log.contract, log.contractor = contract, contractor
-        self._side = self._team_seats(contractor)
+        self._side = self._team_seats(contractor) if contractor >= 0 else frozenset()
         if contract.kitty:
             for card in log.kitty:
                 insort(self._held[contractor], card)
@@ -126,7 +126,7 @@ class Exchange:
         d = self.rules.ruleset.declarations
         contract = log.contract
         assert contract is not None
-        if contract.goal != "at-least" or len(self._side) < 2:
+        if contract.goal != "at-least" or len(self._side) < 2 or log.contractor < 0:
             return False
         return contract.tricks in d.slam or d.declare
 
@@ -156,7 +156,7 @@ class Exchange:
     def _may_nominate(self) -> bool:
         log = self.hands_log[-1]
         assert log.contract is not None
-        return self.rules.joker_rules(log.contract).nominate and any(
+        return log.contractor >= 0 and self.rules.joker_rules(log.contract).nominate and any(
             c >= JOKER_BASE for c in self._held[log.contractor])
 
     def _nominate(self, suit: int | None) -> None:
@@ -171,7 +171,8 @@ class Exchange:
         log = self.hands_log[-1]
         contract = log.contract
         assert contract is not None
-        if self.rules.ruleset.scoring.breach is None or contract.goal != "at-least" or contract.tricks < 7:
+        if (self.rules.ruleset.scoring.breach is None or contract.goal != "at-least" or contract.tricks < 7
+                or log.contractor < 0):
             return None
         if any(called for _, called in log.breach_calls):
             return None
@@ -209,7 +210,8 @@ class Exchange:
             for c in held:
                 buckets[suit_of[c]].append(c)
             self._buckets.append(buckets)
-        first = contractor if self.rules.ruleset.play.first_lead == "contractor" else (self.dealer + 1) % n
+        by_contractor = self.rules.ruleset.play.first_lead == "contractor" and contractor >= 0
+        first = contractor if by_contractor else (self.dealer + 1) % n
         if first in out:
             first = self._next[first]
         self._leader = self._turn = first

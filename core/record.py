@@ -26,7 +26,9 @@ def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
     seats, teams = rules.seats, rules.team_names
     contract = None
     if log.contract is not None:
-        contract = {"call": log.contract.call, "contractor": seats[log.contractor], "value": log.contract.value}
+        contract = {"call": log.contract.call.removesuffix(" slam").removesuffix(" declared"),
+                    "contractor": seats[log.contractor] if log.contractor >= 0 else None,
+                    "value": log.contract.value}
     return {
         "number": log.number,
         "dealer": seats[log.dealer],
@@ -45,10 +47,30 @@ def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
             }
             for t in log.tricks
         ],
+        **_variant_fields(state, log),
         "tricks_won": {seats[s]: n for s, n in enumerate(log.tricks_won)},
         "scores": {teams[t]: p for t, p in enumerate(log.scores)},
         "totals": {teams[t]: p for t, p in enumerate(log.totals)},
     }
+
+
+def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
+    """Fields only some rulesets produce; absent from a hand that does not use them."""
+    seats = state.rules.seats
+    out: dict[str, Any] = {}
+    if log.dead:
+        out["dead"] = _cards(log.dead)
+    if log.misdeal:
+        out["misdeal"] = True
+    if log.partner_call is not None:
+        out["partner_call"] = "alone" if log.partner_call < 0 else card_str(log.partner_call)
+    if log.declaration is not None:
+        out["declaration"] = log.declaration
+    if log.given is not None:
+        out["given"] = card_str(log.given)
+    if log.breach_calls:
+        out["breach_calls"] = [{"seat": seats[s], "breach": called} for s, called in log.breach_calls]
+    return out
 
 
 def game_to_dict(state: GameState, *, seed: int | str | None = None, game: int | None = None,

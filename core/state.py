@@ -580,8 +580,8 @@ class GameState(Exchange):
         for seat, won in enumerate(self._won):
             by_team[team_of[seat]] += won
         contract, contractor = log.contract, log.contractor
-        ct = team_of[contractor]
-        made = contract.made(sum(self._won[s] for s in self._side))
+        ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
+        made = contractor >= 0 and contract.made(sum(self._won[s] for s in self._side))
         outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
                               len(log.tricks), rules.hand_size, tuple(sorted(self._side)))
         self._barred = rules.auction.barred_after(outcome)

@@ -110,26 +110,72 @@ class _Replay:
                            rule="rule 7: the deal passes to the left after every deal")
         hands = [[parse_card(c) for c in h["hands"][seat]] for seat in rules.seats]
         try:
-            state.deal_cards(hands, [parse_card(c) for c in h["kitty"]])
+            state.deal_cards(hands, [parse_card(c) for c in h["kitty"]], [parse_card(c) for c in h.get("dead", [])])
         except IllegalActionError as e:
             raise _Invalid(str(e), rule=e.rule) from None
         for call in h["calls"]:
             self.act(_seat(rules, call["seat"], "call"), call["call"])
-        self._contract(h)
         log = state.hands_log[-1]
+        if log.misdeal != bool(h.get("misdeal")):
+            raise _Invalid(f"the record says misdeal={bool(h.get('misdeal'))} but the rules say {log.misdeal}",
+                           step=self.step, rule="D4: a hand without a face card is a misdeal")
+        if log.misdeal:
+            return
+        self._contract(h)
         if log.contract is None:
             if state.phase != Phase.DEAL:
                 raise _Invalid("the recorded calls end before the auction is over", step=self.step,
                                rule="rule 12: the auction ends when a bid stands and the others have passed")
             return
-        for card in h["discards"]:
-            self.act(log.contractor, card, lambda t: DISCARD + parse_card(t))
-        if state.phase == Phase.DISCARD:
-            raise _Invalid(f"{len(h['discards'])} discards recorded; the contractor discards {rules.kitty_size}",
-                           step=self.step, rule=R.DISCARD)
-        self._nomination(h, log.contractor)
+        self._exchange(h)
         self._tricks(h, log)
         self._scores(h)
+
+    def _called(self, call: str) -> str:
+        """The call that won the auction (a declaration renames the contract afterwards)."""
+        return call.removesuffix(" slam").removesuffix(" declared")
+
+    def _exchange(self, h: dict[str, Any]) -> None:
+        """Replay the steps between the auction and the play in the order the rules ask for them."""
+        state = self.state
+        discards = iter(h.get("discards", []))
+        breaches = iter(h.get("breach_calls", []))
+        used: set[str] = set()
+        while state.phase not in (Phase.PLAY, Phase.DEAL, Phase.GAME_OVER):
+            seat = state.current_player()
+            phase = state.phase
+            if phase == Phase.DISCARD:
+                card = next(discards, None)
+                if card is None:
+                    raise _Invalid(f"{len(h.get('discards', []))} discards recorded; more are due",
+                                   step=self.step, rule=R.DISCARD)
+                self.act(seat, card, lambda t: DISCARD + parse_card(t))
+            elif phase == Phase.NOMINATE:
+                used.add("nomination")
+                nomination = h.get("nomination")
+                self.act(seat, "none" if nomination is None else nomination,
+                         lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t))
+            elif phase == Phase.BREACH:
+                entry = next(breaches, {"seat": self.rules.seats[seat], "breach": False})
+                self.act(_seat(self.rules, entry["seat"], "breach"), "breach" if entry["breach"] else "no breach")
+            else:
+                key = {Phase.CALL_PARTNER: "partner_call", Phase.DECLARE: "declaration", Phase.GIVE: "given"}[phase]
+                if key not in h:
+                    raise _Invalid(f"the record has no {key} but the rules ask for one here", step=self.step + 1,
+                                   seat=self.rules.seats[seat])
+                used.add(key)
+                self.act(seat, h[key] if key != "given" else f"give {h[key]}")
+        leftover = next(discards, None)
+        if leftover is not None:
+            raise _Invalid(f"discard {leftover} is recorded but no more discards are due", step=self.step + 1,
+                           action=f"discard {leftover}", rule=R.DISCARD)
+        if h.get("nomination") is not None and "nomination" not in used:
+            contractor = self.state.hands_log[-1].contractor
+            raise _Invalid(f"nominates {h['nomination']} but cannot nominate", step=self.step + 1,
+                           seat=self.rules.seats[contractor], action=f"nominate {h['nomination']}", rule=R.NOMINATE)
+        for key in ("partner_call", "declaration", "given"):
+            if key in h and key not in used:
+                raise _Invalid(f"the record has {key} {h[key]!r} but the rules ask for none", step=self.step + 1)
 
     def _contract(self, h: dict[str, Any]) -> None:
         state = self.state
@@ -138,21 +184,12 @@ class _Replay:
                            rule="rule 12: the auction ends when a bid stands and the others have passed")
         log = state.hands_log[-1]
         recorded = h.get("contract")
-        actual = None if log.contract is None else (log.contract.call, self.rules.seats[log.contractor])
+        contractor = None if log.contractor < 0 else self.rules.seats[log.contractor]
+        actual = None if log.contract is None else (self._called(log.contract.call), contractor)
         expected = None if recorded is None else (recorded["call"], recorded["contractor"])
         if actual != expected:
             raise _Invalid(f"recorded contract {expected} but the calls make {actual}",
                            rule="rule 12: the last standing bid is the contract")
-
-    def _nomination(self, h: dict[str, Any], contractor: int) -> None:
-        nomination = h.get("nomination")
-        if self.state.phase == Phase.NOMINATE:
-            text = "none" if nomination is None else nomination
-            self.act(contractor, text, lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t))
-        elif nomination is not None:
-            self.step += 1
-            raise _Invalid(f"nominates {nomination} but cannot nominate", step=self.step,
-                           seat=self.rules.seats[contractor], action=f"nominate {nomination}", rule=R.NOMINATE)
 
     def _tricks(self, h: dict[str, Any], log: Any) -> None:
         state, rules = self.state, self.rules
