@@ -268,8 +268,9 @@ class _Track:
     next_seat: list[int]
     """The next seat to play, skipping seats that sit the hand out."""
     out_seats: frozenset[int]
+    unplayed: list[int]
+    """The deck less the cards of completed tricks."""
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
-    played: set[int] = field(default_factory=set)
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
 
@@ -287,6 +288,8 @@ class _Play:
     our_contract: bool
     out: list[list[int]]
     """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
+    top: list[int]
+    """top[s]: the power of the best unseen card of suit s (-1: none)."""
     void: list[int]
     next_seat: list[int]
     trick_size: int
@@ -518,12 +521,15 @@ class HeuristicPlayer:
             if obs.sitting_out >= 0:
                 aside.add(obs.sitting_out)
             nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
-            track = self._track = _Track(key, nxt, frozenset(aside), void=[0] * n)
+            track = self._track = _Track(key, nxt, frozenset(aside), list(info.deck), void=[0] * n)
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
-        for leader, cards, _winner, named in tricks[len(track.tricks):]:
-            track.played.update(cards)
+        new = tricks[len(track.tricks):]
+        if new:
+            gone = {c for _leader, cards, _winner, _named in new for c in cards}
+            track.unplayed = [c for c in track.unplayed if c not in gone]
+        for leader, cards, _winner, named in new:
             led = named if named is not None else suit_of[cards[0]]
             s = leader
             for c in cards[1:]:
@@ -547,15 +553,15 @@ class HeuristicPlayer:
         known.update(trick, obs.discards)
         for cards in shown.values():
             known.update(cards)
-        played = track.played
         out: list[list[int]] = [[], [], [], [], []]
-        for c in info.deck:
-            if c not in known and c not in played:
+        for c in track.unplayed:
+            if c not in known:
                 out[suit_of[c]].append(c)
+        top = [max(map(table.power[s].__getitem__, out[s]), default=-1) for s in range(4)]
         mine = team[seat]
         opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
         return _Play(seat, obs, info, table, contract.trump, contractor, team[contractor] == mine,
-                     out, void, nxt, n - len(out_seats), opponents, shown)
+                     out, top, void, nxt, n - len(out_seats), opponents, shown)
 
     def _remaining(self, p: _Play) -> list[int]:
         """Seats still to play to the current trick after me."""
@@ -594,7 +600,7 @@ class HeuristicPlayer:
             return False
         power = p.table.power[led]
         void = p.void
-        if any(power[x] > best for x in p.out[led]) and any(not void[r] >> led & 1 for r in seats):
+        if p.top[led] > best and any(not void[r] >> led & 1 for r in seats):
             return True
         short = len(p.out[led]) <= 2  # a player who has not shown out may still be void
         for s in range(5):
@@ -609,11 +615,7 @@ class HeuristicPlayer:
     def _master(self, p: _Play, card: int) -> bool:
         """No unseen card of its suit ranks above ``card``."""
         s = p.table.suit_of[card]
-        if s == NO_SUIT:
-            return True
-        power = p.table.power[s]
-        mine = power[card]
-        return not any(power[x] > mine for x in p.out[s])
+        return s == NO_SUIT or p.table.power[s][card] > p.top[s]
 
     def _follow(self, p: _Play, legal: Sequence[int]) -> int:
         led, best, winner = self._trick_state(p)

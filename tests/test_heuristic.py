@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -82,6 +83,43 @@ def test_always_legal_in_every_shipped_ruleset(ruleset_name: str) -> None:
     for seed in range(4):
         play_game(rules, seed, "h" * n)
         play_game(rules, 100 + seed, "hr" * n)
+
+
+THREE_HANDED = """
+extends: pagat-australian
+name: three-alone
+players:
+  seats: [N, E, S]
+  teams: [{name: N, seats: [N]}, {name: E, seats: [E]}, {name: S, seats: [S]}]
+deck:
+  suits: {S: [A, K, Q, J, "10", "9", "8", "7"], C: [A, K, Q, J, "10", "9", "8", "7"],
+          D: [A, K, Q, J, "10", "9", "8", "7"], H: [A, K, Q, J, "10", "9", "8", "7"]}
+"""
+
+ODD_LADDER = """
+extends: pagat-australian
+name: odd-ladder
+auction:
+  rounds: single
+  ladder:
+    - {call: 7S, value: 140}
+    - {call: 7H, value: 200}
+    - {call: misere, value: 250}
+    - {call: 8NT, value: 320}
+    - {call: 9C, value: 360}
+    - {call: 10NT, value: 520}
+    - {call: open-misere, value: 600}
+"""
+
+
+@pytest.mark.parametrize("text", [THREE_HANDED, ODD_LADDER], ids=["three-handed", "odd-ladder"])
+def test_always_legal_with_other_tables_and_ladders(text: str, tmp_path: Path) -> None:
+    path = tmp_path / "variant.yaml"
+    path.write_text(text)
+    rules = compile_rules(fivehundred.load_ruleset(path))
+    for seed in range(6):
+        play_game(rules, seed, "h" * rules.players)
+        play_game(rules, 50 + seed, "hr" * rules.players)
 
 
 def test_always_legal_over_many_games() -> None:
