@@ -38,23 +38,29 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     team_of = _team_of(ruleset)
     side = _side(outcome, team_of)
     side_teams = {team_of[seat] for seat in side}
-    ct = outcome.contractor_team
-    scores = [0] * len(ruleset.players.teams)
     points = contract_points(s, outcome.contract, sum(outcome.tricks_by_seat[seat] for seat in side),
                              outcome.hand_size, outcome.made)
-    if points < 0 and s.failed == "opponents-gain":  # FC: nothing is ever subtracted
-        for team in range(len(scores)):
-            if team not in side_teams:
-                scores[team] += -points
-    else:
-        scores[ct] += points
-        for team in side_teams - {ct}:  # P5: the called partner's team
-            scores[team] += _partner_share(points, ruleset.players.called_partner_share)
+    scores = _share_contract_points(ruleset, outcome, side_teams, points)
     defence = _defence_points(s, outcome, team_of, side_teams)
     before = _totals_before(outcome)
     if s.defender_cap is not None and before is not None:
         defence = _capped(defence, before, s.defender_cap)
     return [a + b for a, b in zip(scores, defence, strict=True)]
+
+
+def _share_contract_points(ruleset: Ruleset, outcome: HandOutcome, side_teams: set[int], points: int) -> list[int]:
+    """The contract's points by team: to the contractor's team, and in P5 to the called partner's
+    (in full or half); with FC's ``opponents-gain`` a failure instead gives them to every opposing team."""
+    scores = [0] * len(ruleset.players.teams)
+    if not outcome.made and ruleset.scoring.failed == "opponents-gain":  # FC: nothing is ever subtracted
+        for team in range(len(scores)):
+            if team not in side_teams:
+                scores[team] = -points
+        return scores
+    scores[outcome.contractor_team] = points
+    for team in side_teams - {outcome.contractor_team}:
+        scores[team] = _partner_share(points, ruleset.players.called_partner_share)
+    return scores
 
 
 def _defence_points(s: Scoring, outcome: HandOutcome, team_of: Sequence[int], side_teams: set[int]) -> list[int]:
@@ -127,6 +133,9 @@ def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int], outcome: Ha
 
 
 def _on_target(g: GameEnd, total: int) -> bool:
+    """At the target (E5: exactly on it), and not gone bust."""
+    if g.bust is not None and total >= g.bust:
+        return False
     return total == g.target if g.exact_target else total >= g.target
 
 
