@@ -227,3 +227,8 @@ class Exchange:
         c = log.contract
         partners = sorted(self._side - {log.contractor} - self._out) if c.partner_open else []
         return ([log.contractor] if c.open else []) + partners
+
+    def _public_seats(self) -> list[int]:
+        """Every seat whose cards all can see: exposed hands (after trick 1) and dummies' face-up cards."""
+        shown = self._exposed_seats() if self.hands_log else []
+        return sorted(set(shown) | self.rules.dummies)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -144,6 +145,8 @@ class GameState(Exchange):
     _leader: int
     _sitting_out: int
     _open_hand_shown: bool
+    _covered: dict[int, dict[int, int]]
+    """P2: for each dummy seat, its face-up cards and the face-down card under each."""
     _side: frozenset[int]
     """The contracting side's seats."""
     _out: frozenset[int]
@@ -346,7 +349,7 @@ class GameState(Exchange):
         log = self.hands_log[-1] if self.hands_log and self.phase != _DEAL else None
         contractor = log.contractor if log else -1
         trick = self._trick if self.phase == _PLAY else []
-        shown = tuple((s, tuple(self._held[s])) for s in self._exposed_seats()) if log else ()
+        shown = tuple((s, tuple(self._held[s])) for s in self._public_seats()) if log else ()
         exposed = next((cards for s, cards in shown if s == contractor and s != seat), None)
         return Observation(
             seat=seat, phase=self.phase, dealer=self.dealer,
@@ -375,6 +378,7 @@ class GameState(Exchange):
             other._buckets = [[list(b) for b in bs] for bs in self._buckets] if self._buckets else []
             other._trick = list(self._trick)
             other._won = list(self._won)
+            other._covered = {seat: dict(cards) for seat, cards in self._covered.items()}
             other._unled = list(self._unled)
             other._bidding = Bidding(players=self._bidding.players, turn=self._bidding.turn,
                                      standing=self._bidding.standing, holder=self._bidding.holder,
@@ -400,6 +404,12 @@ class GameState(Exchange):
         log = HandLog(number=self.deals, dealer=self.dealer, hands=hands, kitty=kitty, dead=dead)
         self.hands_log.append(log)
         self._held = [sorted(h) for h in hands]
+        self._covered = {}
+        for seat in self.rules.dummies:  # P2: half face down, each under a face-up card of the other half
+            half = len(hands[seat]) // 2
+            down, up = hands[seat][:half], hands[seat][half:]
+            self._covered[seat] = dict(zip(up, down, strict=True))
+            self._held[seat] = sorted(up)
         self._buckets = []
         self._trick = []
         self._won = [0] * self.rules.players
@@ -561,6 +571,8 @@ class GameState(Exchange):
         log = self.hands_log[-1]
         winner = self._winner
         log.tricks.append(Trick(self._leader, self._trick, winner, self._named))
+        if self._covered:
+            self._turn_up(log.tricks[-1])
         self._trick = []
         self._won[winner] += 1
         if self._open and len(log.tricks) == 1:
@@ -570,6 +582,16 @@ class GameState(Exchange):
             self._score_hand()
         else:
             self._leader = self._turn = winner
+
+    def _turn_up(self, trick: Trick) -> None:
+        """P2: after a trick, the cards a dummy's played cards covered are turned face up."""
+        seat = trick.leader
+        for card in trick.cards:
+            below = self._covered.get(seat, {}).pop(card, None)
+            if below is not None:
+                insort(self._held[seat], below)
+                insort(self._buckets[seat][self._suit_of[below]], below)
+            seat = self._next[seat]
 
     def _score_hand(self) -> None:
         log = self.hands_log[-1]
