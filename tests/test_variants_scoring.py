@@ -544,6 +544,41 @@ deck:
 """
 
 
+FIVE_DEAL = (
+    "AS KS QS JS 10S 9S 8S 7S 6S 2H",
+    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
+    "4H 3H AC KC QC JC 10C 9C 8C 7C",
+    "6C 5C 4C 3C 2C AD KD QD JD 10D",
+    "9D 8D 7D 6D 5D 4D 3D 2D 3S 2S",
+    "5S 4S JK",
+)
+"""A holds the spades, B the high hearts, C two low hearts and the clubs: once A gives up the lead
+with the 2♥, B wins every trick left."""
+
+
+def five_handed_8nt(rules: Rules, called: str, won: int) -> GameState:
+    """Dealer E: A bids 8NT, discards 5♠ 4♠ JK, calls ``called`` (a card, or 'alone'), wins ``won``
+    spades and gives B the lead with the 2♥."""
+    st = GameState(rules, first_dealer=4)
+    st.deal_cards([parse_cards(h) for h in FIVE_DEAL[:5]], parse_cards(FIVE_DEAL[5]))
+    act(st, f"8NT pass pass pass pass 5S 4S JK {called}")
+    tricks(st, [*SPADES[:won], "2H"])
+    finish(st)
+    return st
+
+
+@pytest.mark.parametrize(("share", "partner_points"), [("full", 320), ("half", 160)])
+def test_P5_called_partner_scores_in_play(tmp_path, share, partner_points):
+    five = variant(tmp_path, FIVE_HANDED.replace("SHARE", share), share)
+    st = five_handed_8nt(five, "AH", 6)  # B holds the A♥: A and B take all ten
+    assert log(st).tricks_won == [6, 4, 0, 0, 0]
+    assert scores(st) == [320, partner_points, 0, 0, 0]
+    st = five_handed_8nt(five, "AC", 6)  # C holds the A♣ and takes nothing: 6 of 8, failed
+    assert scores(st) == [-320, 40, -partner_points, 0, 0]
+    st = five_handed_8nt(five, "alone", 8)
+    assert scores(st) == [320, 20, 0, 0, 0]
+
+
 @pytest.mark.parametrize(("share", "partner_points"), [("full", 300), ("half", 150)])
 def test_P5_called_partner_scores_full_or_half(tmp_path, share, partner_points):
     five = variant(tmp_path, FIVE_HANDED.replace("SHARE", share), share)
