@@ -168,7 +168,7 @@ def rules_show(
     if as_json:
         _print_json(rs.model_dump(mode="json") | {"content_hash": rs.content_hash})
     else:
-        out.print(explain(rs), highlight=False, markup=False, soft_wrap=True)
+        sys.stdout.write(explain(rs))
 
 
 @rules_app.command("diff")
@@ -186,10 +186,8 @@ def rules_diff(
     if as_json:
         _print_json({"first": a.name, "second": b.name, "differences": [d.as_dict() for d in differences]})
         return
-    for difference in differences:
-        out.print(str(difference), highlight=False, markup=False, soft_wrap=True)
-    if not differences:
-        out.print(f"{a.name} and {b.name} say the same", highlight=False, markup=False)
+    lines = [str(d) for d in differences] or [f"{a.name} and {b.name} say the same"]
+    sys.stdout.write("".join(f"{line}\n" for line in lines))
 
 
 @rules_app.command("schema")

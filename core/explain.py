@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import pluggy
 from pydantic import BaseModel
 
-from fivehundred.ruleset import ContractType, Rung, Ruleset, parse_call
+from fivehundred.ruleset import ContractType, Packet, Ruleset, Rung, parse_call
 
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
@@ -48,10 +48,6 @@ def explain(ruleset: Ruleset, pm: pluggy.PluginManager | None = None) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
 def _players(rs: Ruleset) -> list[str]:
     p = rs.players
     out = [f"{len(p.seats)} seats clockwise: {' '.join(p.seats)}"]
@@ -81,7 +77,7 @@ def _deck(rs: Ruleset) -> list[str]:
     return out
 
 
-def _packet(packet: Any) -> str:
+def _packet(packet: Packet) -> str:
     if packet.each is not None:
         return f"{packet.each} to each"
     if packet.kitty is not None:
@@ -329,7 +325,8 @@ def house_rule_sources(pm: pluggy.PluginManager | None = None) -> dict[str, str]
     for impl in pm.hook.fivehundred_house_rules.get_hookimpls():
         package = packages.get(id(impl.plugin))
         where = f"plugin {impl.plugin_name!r}" + (f" (package {package})" if package else "")
-        for name in impl.function() or ():
+        names = cast("list[str] | None", impl.function())
+        for name in names or ():
             sources.setdefault(name, where)
     return sources
 
@@ -472,11 +469,15 @@ def _words(pattern: str) -> str:
 
 
 def _json(value: Any) -> Any:
-    """A plain JSON value; a model (a rung, a contract) with only what its YAML would need to say."""
+    """A plain JSON value; a rung or a contract with only what its YAML would need to say."""
     if isinstance(value, ContractType):
         return {"kind": value.kind, **value.model_dump(mode="json", exclude_defaults=True)}
-    if isinstance(value, BaseModel):
+    if isinstance(value, Rung):
         return value.model_dump(mode="json", exclude_defaults=True)
+    if isinstance(value, Packet):
+        return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
     if isinstance(value, Mapping):
         return {k: _json(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
