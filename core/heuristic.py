@@ -516,7 +516,7 @@ class HeuristicPlayer:
         track = self._track
         tricks = obs.tricks
         if track is None or track.key != key or tricks[: len(track.tricks)] != track.tricks:
-            aside = set() if contract.partner_plays else \
+            aside = set() if contract.partner_plays or contractor < 0 else \
                 {s for s in range(n) if s != contractor and team[s] == team[contractor]}
             if obs.sitting_out >= 0:
                 aside.add(obs.sitting_out)
@@ -560,7 +560,8 @@ class HeuristicPlayer:
         top = [max(map(table.power[s].__getitem__, out[s]), default=-1) for s in range(4)]
         mine = team[seat]
         opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
-        return _Play(seat, obs, info, table, contract.trump, contractor, team[contractor] == mine,
+        ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
+        return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
 
     def _remaining(self, p: _Play) -> list[int]:
