@@ -3,7 +3,8 @@
 Bidding counts the tricks the hand should take in each denomination (trumps with the joker and
 bowers, side winners, length), adds a share of the rest for partner and a little for the kitty,
 and bids the cheapest legal rung of its best denomination that the count supports.  Misère is bid
-only with a hand of low cards.  Play follows the table maxims: draw trumps with the majority,
+only with a hand of low cards.  Play follows the table maxims: draw trumps while our side holds
+most of them (the contractor: at least half as many as are unseen, partner's among them),
 cash winners, second hand low, third hand high, win cheaply, never overtake a partner who is
 safely winning, ruff when it matters, otherwise throw the least useful card.  In misère the
 contractor ducks with the highest card that still loses and the defenders lead low into it.
@@ -711,7 +712,8 @@ class HeuristicPlayer:
         return hand[-1]
 
     def _draw_trumps(self, mine: int, theirs: int, contractor: bool) -> bool:
-        """Lead trumps, holding ``mine`` of them with ``theirs`` unseen (partner's among them)?"""
+        """Lead trumps, holding ``mine`` of them with ``theirs`` unseen (partner's among them)?
+        Drawing freely as contractor won clearly in self-play against drawing only with a majority."""
         return 2 * mine >= theirs if contractor else mine >= max(2, theirs)
 
     def _partner_suit(self, p: _Play) -> int | None:
