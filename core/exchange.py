@@ -53,22 +53,26 @@ class Exchange:
                 insort(self._held[contractor], card)
         self._advance()
 
+    def _passes_due(self) -> int:
+        """C1: the cards the contractor passes to the partner (as many as the kitty)."""
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        return self.rules.kitty_size if log.contract.kitty_to_partner and log.contract.kitty else 0
+
     def _discards_due(self) -> int:
         log = self.hands_log[-1]
         assert log.contract is not None
-        k = self.rules.kitty_size if log.contract.kitty else 0
-        return k * (2 if log.contract.kitty_to_partner else 1) + (log.given is not None)
+        return (self.rules.kitty_size if log.contract.kitty else 0) + (log.given is not None)
 
     def _discard(self, card: int) -> None:
         log = self.hands_log[-1]
-        assert log.contract is not None
         seat = self._turn
         self._held[seat].remove(card)
-        log.discards.append(card)
-        k = self.rules.kitty_size
-        if log.contract.kitty_to_partner and seat == log.contractor and len(log.discards) <= k:
-            # C1: the contractor's discards go to the partner, who then discards as many.
+        if len(log.passed) < self._passes_due():
+            log.passed.append(card)  # C1: the contractor's discards go to the partner, who discards as many
             insort(self._held[self._partner()], card)
+        else:
+            log.discards.append(card)
         self._advance()
 
     def _partner(self) -> int:
@@ -84,11 +88,11 @@ class Exchange:
         contract, contractor = log.contract, log.contractor
         assert contract is not None
         rules = self.rules.ruleset
-        due = self._discards_due()
-        if len(log.discards) < due:
-            k = self.rules.kitty_size
-            c1_partner = contract.kitty_to_partner and k <= len(log.discards) < 2 * k
-            self._to(Phase.DISCARD, self._partner() if c1_partner else contractor)
+        if len(log.passed) < self._passes_due():
+            self._to(Phase.DISCARD, contractor)
+        elif len(log.discards) < self._discards_due():
+            by_partner = contract.kitty_to_partner and log.given is None
+            self._to(Phase.DISCARD, self._partner() if by_partner else contractor)
         elif rules.players.partnership == "called-card" and log.partner_call is None:
             self._to(Phase.CALL_PARTNER, contractor)
         elif self._may_declare() and log.declaration is None:

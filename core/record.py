@@ -12,7 +12,7 @@ from importlib import resources
 from typing import Any
 
 from fivehundred.cards import SUIT_LETTERS, card_str
-from fivehundred.state import GameState, HandLog
+from fivehundred.state import GameState, HandLog, Trick
 
 FORMAT = "fivehundred-record/1"
 
@@ -41,8 +41,7 @@ def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
         "tricks": [
             {
                 "leader": seats[t.leader],
-                "cards": [card_str(c) + (f":{SUIT_LETTERS[t.named]}" if i == 0 and t.named is not None else "")
-                          for i, c in enumerate(t.cards)],
+                "cards": [_played(t, i, c) for i, c in enumerate(t.cards)],
                 "winner": seats[t.winner],
             }
             for t in log.tricks
@@ -54,6 +53,12 @@ def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
     }
 
 
+def _played(trick: Trick, position: int, card: int) -> str:
+    """A card as played: a joker played with a named suit carries it (``JK:H``)."""
+    named = trick.named if position == 0 else (trick.follow_names or {}).get(card)
+    return card_str(card) + (f":{SUIT_LETTERS[named]}" if named is not None else "")
+
+
 def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
     """Fields only some rulesets produce; absent from a hand that does not use them."""
     seats = state.rules.seats
@@ -62,6 +67,8 @@ def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
         out["dead"] = _cards(log.dead)
     if log.misdeal:
         out["misdeal"] = True
+    if log.passed:
+        out["passed"] = _cards(log.passed)
     if log.partner_call is not None:
         out["partner_call"] = "alone" if log.partner_call < 0 else card_str(log.partner_call)
     if log.declaration is not None:

@@ -362,11 +362,20 @@ def _index_lines(node: yaml.Node, path: tuple[str | int, ...], file: str, lines:
             _index_lines(item, (*path, i), file, lines)
 
 
-def _merge(base: Any, override: Any) -> Any:
+FREE_FORM = {("contracts",), ("house_rules",), ("players", "dummies"), ("deck", "suits")}
+"""Mappings whose entries a child ruleset may remove with ``name: null``."""
+
+
+def _merge(base: Any, override: Any, path: tuple[str, ...] = ()) -> Any:
+    """Deep-merge mappings; a list or scalar replaces; ``key: null`` inside a free-form mapping
+    removes the inherited entry (``contracts: {misere: null}``)."""
     if isinstance(base, dict) and isinstance(override, dict):
         merged = dict(base)
         for key, value in override.items():
-            merged[key] = _merge(base[key], value) if key in base else value
+            if value is None and path in FREE_FORM:
+                merged.pop(key, None)
+            else:
+                merged[key] = _merge(base[key], value, (*path, key)) if key in base else value
         return merged
     return override
 

@@ -61,6 +61,8 @@ class Trick:
     winner: int
     named: int | None = None
     """The suit named for a free joker led to this trick."""
+    follow_names: dict[int, int] | None = None
+    """J2: suits named for jokers played by followers, by joker."""
 
 
 @dataclass(slots=True)
@@ -79,6 +81,8 @@ class HandLog:
     contract: Contract | None = None
     contractor: int = -1
     discards: list[int] = field(default_factory=list)
+    passed: list[int] = field(default_factory=list)
+    """C1: the cards the contractor passed to the partner before the partner discarded."""
     nomination: int | None = None
     nominated: bool = False
     partner_call: int | None = None
@@ -121,6 +125,12 @@ class Observation:
     open_hands: tuple[tuple[int, tuple[int, ...]], ...]
     """Every exposed hand as (seat, cards): open misère, a shown partner (C2, C3)."""
     sitting_out: int
+    sitting: tuple[int, ...] = ()
+    """Every seat sitting the hand out (the misère contractor's partners)."""
+    partner_call: int | None = None
+    """P5: the card the contractor called (-1: alone)."""
+    declaration: str | None = None
+    """C6, C7: the contractor's declaration."""
 
 
 class GameState(Exchange):
@@ -140,6 +150,7 @@ class GameState(Exchange):
     _power_led: list[int]
     _led: int
     _named: int | None
+    _follow_names: dict[int, int] | None
     _best: int
     _winner: int
     _leader: int
@@ -335,7 +346,7 @@ class GameState(Exchange):
                 card = acts[seat](self, legal)
                 strength = row[card] if card < JOKER_LEAD else self._named_joker_power(card, led)
                 if card >= JOKER_LEAD:
-                    card = JOKER_BASE + (card - JOKER_LEAD) // 4
+                    card = self._name_followers_joker(card)
                 hand[suit_of[card]].remove(card)
                 held[seat].remove(card)
                 trick.append(card)
@@ -362,7 +373,8 @@ class GameState(Exchange):
             current_trick=tuple(trick), led=self._led if trick else None, leader=self._leader if log else -1,
             tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
             open_hand=exposed, open_hands=tuple(x for x in shown if x[0] != seat),
-            sitting_out=self._sitting_out if log else -1,
+            sitting_out=self._sitting_out if log else -1, sitting=tuple(sorted(self._out)) if log else (),
+            partner_call=log.partner_call if log else None, declaration=log.declaration if log else None,
         )
 
     def clone(self) -> GameState:
@@ -415,6 +427,7 @@ class GameState(Exchange):
         self._won = [0] * self.rules.players
         self._unled = [0, 1, 2, 3]
         self._best = self._winner = self._leader = -1
+        self._follow_names = None
         self._sitting_out = -1
         self._open_hand_shown = False
         self._side = self._out = frozenset()
@@ -524,6 +537,8 @@ class GameState(Exchange):
             return list(held)
         suits = table.lead_suits_for_joker(self._unled, self.rules.hand_size - len(self.hands_log[-1].tricks))
         legal = [c for c in held if c < JOKER_BASE]
+        if not legal and not suits:
+            suits = [0, 1, 2, 3]  # a hand of nothing but jokers must lead one, naming any suit
         for j in free:
             legal.extend(JOKER_LEAD + 4 * (j - JOKER_BASE) + s for s in suits)
         return legal
@@ -535,8 +550,10 @@ class GameState(Exchange):
         self._held[seat].remove(card)
         trick = self._trick
         if trick:
-            power = self._power_led[card] if named is None else self._named_joker_power(
-                JOKER_LEAD + 4 * (card - JOKER_BASE) + named, self._led)
+            power = self._power_led[card]
+            if named is not None:
+                power = self._named_joker_power(JOKER_LEAD + 4 * (card - JOKER_BASE) + named, self._led)
+                self._name_followers_joker(JOKER_LEAD + 4 * (card - JOKER_BASE) + named)
             if power > self._best:
                 self._best = power
                 self._winner = seat
@@ -562,6 +579,14 @@ class GameState(Exchange):
             n, suit = divmod(action - JOKER_LEAD, 4)
             self._play(JOKER_BASE + n, suit)
 
+    def _name_followers_joker(self, action: int) -> int:
+        """Remember the suit a follower named for a joker (J2); return the joker."""
+        n, named = divmod(action - JOKER_LEAD, 4)
+        if self._follow_names is None:
+            self._follow_names = {}
+        self._follow_names[JOKER_BASE + n] = named
+        return JOKER_BASE + n
+
     def _named_joker_power(self, action: int, led: int) -> int:
         """A joker played with a named suit (J2) is the top card of that suit, and of no other."""
         n, named = divmod(action - JOKER_LEAD, 4)
@@ -570,7 +595,8 @@ class GameState(Exchange):
     def _finish_trick(self) -> None:
         log = self.hands_log[-1]
         winner = self._winner
-        log.tricks.append(Trick(self._leader, self._trick, winner, self._named))
+        log.tricks.append(Trick(self._leader, self._trick, winner, self._named, self._follow_names))
+        self._follow_names = None
         if self._covered:
             self._turn_up(log.tricks[-1])
         self._trick = []
@@ -659,8 +685,14 @@ class GameState(Exchange):
             return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
         if self.phase == _AUCTION:
             rung = action - CALL
+            if action == MISDEAL_CALL:
+                return error("only a player without a face card may call a misdeal, as a first call",
+                             "D4: a hand without a face card may be thrown in")
             if rung >= len(self.rules.ladder):
                 return error("no such call", R.NOT_ON_LADDER)
+            why = self.rules.auction.why_illegal(self._bidding, seat, rung)
+            if why is not None:
+                return error(*why)
             contract = self.rules.ladder[rung]
             if rung <= self._bidding.standing:
                 standing = self.rules.call_text(self._bidding.standing)
@@ -714,8 +746,9 @@ def _is_face(card: int) -> bool:
 
 def _copy_log(log: HandLog) -> HandLog:
     return dataclasses.replace(
-        log, calls=list(log.calls), discards=list(log.discards), breach_calls=list(log.breach_calls),
-        tricks=[Trick(t.leader, list(t.cards), t.winner, t.named) for t in log.tricks],
+        log, calls=list(log.calls), discards=list(log.discards), passed=list(log.passed),
+        breach_calls=list(log.breach_calls),
+        tricks=[Trick(t.leader, list(t.cards), t.winner, t.named, t.follow_names) for t in log.tricks],
         tricks_won=list(log.tricks_won), scores=list(log.scores), totals=list(log.totals))
 
 

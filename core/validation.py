@@ -138,7 +138,7 @@ class _Replay:
     def _exchange(self, h: dict[str, Any]) -> None:
         """Replay the steps between the auction and the play in the order the rules ask for them."""
         state = self.state
-        discards = iter(h.get("discards", []))
+        discards = iter([*h.get("passed", []), *h.get("discards", [])])
         breaches = iter(h.get("breach_calls", []))
         used: set[str] = set()
         while state.phase not in (Phase.PLAY, Phase.DEAL, Phase.GAME_OVER):

@@ -733,6 +733,8 @@ def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, o
             if sh.over:
                 totals = check_hand_end(st, sh, totals)
                 cov.add_hand(sh)
+        else:  # a ruleset the referee does not model: the general checks only, with the engine's totals
+            totals = list(st.totals)
         if observe and st.phase not in (Phase.DEAL, Phase.GAME_OVER):
             check_observations(st, sh, totals)
     cov.games += 1
@@ -825,10 +827,13 @@ def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
     """Uniformly random players (they bid high and usually end the game in a hand or two)."""
     cov = Coverage()
     first_dealers: Counter[int] = Counter()
-    for i in range(900):
+    games = 900 if shipped_ruleset.name == "pagat-australian" else 150
+    for i in range(games):
         st, _ = drive(shipped_ruleset, f"uniform-{i}", uniform, coverage=cov)
         first_dealers[st.hands_log[0].dealer] += 1
-    assert cov.games == 900 and cov.deals >= 900
+    assert cov.games == games
+    if _modelled(shipped_ruleset):  # the referee counts deals only where it can follow them
+        assert cov.deals >= games
     assert len(first_dealers) == len(shipped_ruleset.players.seats), "rule 5: the first dealer is random"
     if shipped_ruleset.name == "pagat-australian":
         for what in ("no-trumps", "trumps", "misere", "open-misere", "nomination", "joker-led-named",
@@ -836,11 +841,24 @@ def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
             assert cov.seen[what], f"the uniform games never had {what}: {cov.seen}"
 
 
+def _games(rs: Ruleset, reference: int) -> int:
+    """Full batches for the reference ruleset; a quarter for each variant ruleset (CI time)."""
+    return reference if rs.name == "pagat-australian" else max(2, reference // 4)
+
+
+def _modelled(rs: Ruleset) -> bool:
+    try:
+        Referee(rs)
+    except Unsupported:
+        return False
+    return True
+
+
 def test_cautious_games(shipped_ruleset: Ruleset) -> None:
     """Players who pass often and bid low: long games through all-pass deals and both ways to end."""
     cov = Coverage()
     ends: Counter[str] = Counter()
-    for i in range(50):
+    for i in range(_games(shipped_ruleset, 50)):
         st, _ = drive(shipped_ruleset, f"cautious-{i}", cautious(0.55 + 0.3 * (i % 3) / 2), coverage=cov)
         if st.result is not None:
             ends["swamp" if min(st.totals) <= (shipped_ruleset.game.swamp or -10**9) else "made"] += 1
@@ -853,14 +871,14 @@ def test_cautious_games(shipped_ruleset: Ruleset) -> None:
 
 def test_every_legal_action_is_accepted_on_a_clone(shipped_ruleset: Ruleset) -> None:
     """Deep checks: at every step each legal action applies to a clone, illegal ones are refused."""
-    for i in range(12):
+    for i in range(_games(shipped_ruleset, 12)):
         drive(shipped_ruleset, f"deep-{i}", uniform if i % 2 else cautious(0.5), deep=True)
 
 
 def test_played_out_misere_games(shipped_ruleset: Ruleset) -> None:
     """With misere_play_out every hand has all its tricks, and the records still check (rule 27)."""
     cov = Coverage()
-    for i in range(25):
+    for i in range(_games(shipped_ruleset, 25)):
         drive(shipped_ruleset, f"playout-{i}", cautious(0.5), play_out=True, coverage=cov)
     assert cov.seen["misere-ended-early"] == 0
 
@@ -871,7 +889,7 @@ def test_simulator_games(shipped_ruleset: Ruleset) -> None:
         ref = Referee(shipped_ruleset)
     except Unsupported as e:
         pytest.skip(f"the referee does not model {e}")
-    for i in range(2000):
+    for i in range(_games(shipped_ruleset, 2000)):
         st = play_game(shipped_ruleset, 21, "random", game=i)
         assert st.is_terminal()
         check_record(game_to_dict(st, seed=21, game=i, players=["random"] * ref.n), ref)
@@ -885,7 +903,7 @@ def test_heuristic_games(shipped_ruleset: Ruleset) -> None:
         pytest.skip(f"the referee does not model {e}")
     seats = ref.n
     start = time.perf_counter()
-    for i in range(100):
+    for i in range(_games(shipped_ruleset, 100)):
         players = ["heuristic"] * seats if i % 3 else ["heuristic", "random"] * (seats // 2) + ["random"] * (seats % 2)
         st = play_game(shipped_ruleset, 5, players, game=i)
         check_record(game_to_dict(st, seed=5, game=i, players=players), ref)
