@@ -277,8 +277,8 @@ class Ruleset(_Model):
         calls = [r.call for r in self.auction.ladder]
         for i, rung in enumerate(self.auction.ladder):
             if not _is_suit_call(rung.call) and rung.call not in self.contracts:
-                problems.append((("auction", "ladder", i, "call"),
-                                 f"ladder call {rung.call!r} is neither a bid like '7H'/'7NT' nor a contract named in 'contracts'"))
+                problems.append((("auction", "ladder", i, "call"), f"ladder call {rung.call!r} is neither a bid "
+                                 "like '7H'/'7NT' nor a contract named in 'contracts'"))
             if rung.requires_standing and rung.requires_standing not in calls:
                 problems.append((("auction", "ladder", i, "requires_standing"),
                                  f"requires_standing {rung.requires_standing!r} is not on the ladder"))

@@ -6,8 +6,8 @@ the play loop then reads only these tables.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from fivehundred.cards import NO_SUIT, SUIT_LETTERS
