@@ -5,6 +5,7 @@ One int space, one range per kind of action, so that an action means the same in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 
 from fivehundred.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
@@ -65,7 +66,7 @@ def action_kind(action: int) -> str:
     return "unknown"
 
 
-def action_text(action: int, call_text: object) -> str:
+def action_text(action: int, call_text: Callable[[int], str]) -> str:
     """Text of an action; ``call_text(call)`` names calls (the ruleset's ladder)."""
     kind = action_kind(action)
     if kind == "play":
@@ -78,7 +79,7 @@ def action_text(action: int, call_text: object) -> str:
     if kind == "nominate":
         return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
     if kind == "call":
-        return "misdeal" if action == MISDEAL_CALL else call_text(action - CALL)  # type: ignore[operator,no-any-return]
+        return "misdeal" if action == MISDEAL_CALL else call_text(action - CALL)
     if kind == "partner":
         return "alone" if action == ALONE else f"call {card_str(action - PARTNER)}"
     if kind == "declare":
@@ -90,12 +91,12 @@ def action_text(action: int, call_text: object) -> str:
     return f"action {action}"
 
 
-def parse_action_text(text: str, phase: Phase, parse_call: object) -> int:
+def parse_action_text(text: str, phase: Phase, parse_call: Callable[[str], int]) -> int:
     """The action ``text`` means in ``phase``; ``parse_call(text)`` reads calls (the ladder)."""
     t = text.strip()
     words = t.lower().split()
     if phase == Phase.AUCTION:
-        return MISDEAL_CALL if words == ["misdeal"] else CALL + parse_call(t)  # type: ignore[operator]
+        return MISDEAL_CALL if words == ["misdeal"] else CALL + parse_call(t)
     if phase == Phase.DISCARD:
         return DISCARD + parse_card(words[-1])
     if phase == Phase.NOMINATE:

@@ -20,7 +20,7 @@ from fivehundred.cards import parse_rank, parse_suit
 from fivehundred.errors import RulesetError, UnknownNameError
 
 
-class ReadOnlyDict(dict):  # type: ignore[type-arg]
+class ReadOnlyDict(dict[str, Any]):
     """A dict that refuses changes: rulesets are frozen, mappings included (their hash depends on it)."""
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
