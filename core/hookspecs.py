@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -127,6 +127,18 @@ def fivehundred_game_result(
     :param outcome: the hand just scored.
     :return: ``GameResult(winner, reason)``, or None to play on (the built-in decides last;
       a plugin cannot make the game continue once the built-in ends it).
+    """
+
+
+@hookspec(firstresult=True)
+def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
+    """A check run after every trick, or None (the reference: no check, and no cost).
+
+    Asked once per ruleset.  The returned function gets the ``GameState`` and returns True to end
+    the hand at once (it is then scored with the tricks taken so far), e.g. E6: a side reaching
+    the target during a hand ends it unless the contractor can still make the contract.
+
+    :return: the check, or None to let other plugins decide.
     """
 
 

@@ -25,6 +25,7 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.bidding",
     "fivehundred.plugins.tricks",
     "fivehundred.plugins.scoring",
+    "fivehundred.plugins.midhand",
     "fivehundred.plugins.players",
 )
 
@@ -149,6 +150,7 @@ class Rules:
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
         self.dead_size = sum(n for target, n in self.pattern if target == "dead")
+        self.trick_check: Callable[[Any], bool] | None = self._hook("fivehundred_trick_check")
         self._tables: dict[tuple[int, int | None], PlayTable] = {}
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""

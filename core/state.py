@@ -604,7 +604,8 @@ class GameState(Exchange):
         if self._open and len(log.tricks) == 1:
             self._open_hand_shown = True  # rule 18
         lost_misere = self._is_misere and winner in self._side and not self.misere_play_out
-        if lost_misere or len(log.tricks) == self.rules.hand_size:
+        check = self.rules.trick_check
+        if lost_misere or len(log.tricks) == self.rules.hand_size or (check is not None and check(self)):
             self._score_hand()
         else:
             self._leader = self._turn = winner
