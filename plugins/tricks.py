@@ -36,10 +36,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fivehundred import rules_text as R
+from fivehundred.actions import JOKER_LEAD
 from fivehundred.cards import ACE, JACK, JOKER_BASE, MAX_CARD, NO_SUIT, SUIT_LETTERS, rank_of, same_colour, suit_of
 from fivehundred.markers import hookimpl
 from fivehundred.ruleset import Ruleset
-from fivehundred.state import JOKER_LEAD
 from fivehundred.tables import Contract, JokerRules, PlayTable
 
 TOP = 1000  # a joker's power: above every other card
@@ -96,7 +96,8 @@ def fivehundred_trick_table(
     steps = play_steps(joker, table)
     if steps:
         table.legal_filter = legal_filter(steps, table)
-        table.explain_illegal = explainer(steps, table)
+    if steps or joker.lead == "last-trick":
+        table.explain_illegal = explainer(steps, table, joker)
     return table
 
 
@@ -297,7 +298,7 @@ def legal_filter(steps: Steps, table: PlayTable) -> Filter:
     return restrict
 
 
-def explainer(steps: Steps, table: PlayTable) -> Explain:
+def explainer(steps: Steps, table: PlayTable, joker: JokerRules) -> Explain:
     def explain(state: Any, seat: int, action: int, plain: list[int]) -> tuple[str, str] | None:
         turn = Turn(state, seat, table)
         legal = plain
@@ -306,8 +307,14 @@ def explainer(steps: Steps, table: PlayTable) -> Explain:
             if action in legal and action not in narrowed and refuse is not None:
                 return refuse(turn, action)
             legal = narrowed
-        if action not in legal and action >= JOKER_LEAD and turn.led is not None:
-            return ("holds a card of the suit led", R.JOKER_ON_LEAD)  # a named joker, J2
+        if action in legal or action < JOKER_LEAD or joker_of(action) not in turn.hand:
+            return None
+        if turn.led is not None:  # a joker named by a follower (J2) who may not play it at all
+            held = joker.named_when_played and turn.suit_cards(turn.led)
+            return (f"holds a card of the suit led ({SUIT_LETTERS[turn.led]})", R.JOKER_ON_LEAD) if held else None
+        if joker.lead == "last-trick" and joker_of(action) in table.free_jokers:
+            return ("the joker may be led only to the last trick",
+                    "J1: in no-trumps and misère the joker is led only to the last trick")
         return None
 
     return explain
