@@ -73,6 +73,8 @@ class Exchange:
             insort(self._held[self._partner()], card)
         else:
             log.discards.append(card)
+            if len(log.discards) < self._discards_due():
+                return  # the same seat discards again
         self._advance()
 
     def _partner(self) -> int:

@@ -438,7 +438,8 @@ class GameState(Exchange):
         self.phase = _AUCTION
         self.step += 1
         misdeal = self.rules.ruleset.deal.misdeal_without_face_card
-        self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
+        if misdeal != "no":
+            self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
         if misdeal == "must" and self._faceless:
             log.misdeal = True
             self._redeal()
@@ -712,6 +713,10 @@ class GameState(Exchange):
     def _why_illegal_play(self, action: int, error: Any) -> IllegalActionError:
         seat = self._turn
         table = self._table
+        if table.explain_illegal is not None:  # a variant's own restriction names its own rule
+            found = table.explain_illegal(self, seat, action, self._plain_legal_plays())
+            if found is not None:
+                return error(*found)
         named = None
         card = action
         if action >= JOKER_LEAD:
