@@ -163,6 +163,8 @@ def unsupported(rs: Ruleset, reference: Ruleset) -> list[str]:
         out += [f"packet {k}" for k, v in packet.items() if k not in ("each", "kitty") and v is not None]
     for team in mine["players"]["teams"]:
         out += [f"team {k}" for k in team if k not in ("name", "seats")]
+        if len(team["seats"]) > 2:
+            out.append(f"team {team['name']} of {len(team['seats'])} (the referee lays aside one partner only)")
     return out
 
 
@@ -631,8 +633,9 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
         everything += obs[o.contractor].discards
     if st.phase == Phase.AUCTION:
         everything += log.kitty
-    if o.sitting_out >= 0 and st.phase == Phase.PLAY:
-        everything += log.hands[o.sitting_out]
+    if st.phase == Phase.PLAY:  # every hand laid aside (a six-handed misère has two)
+        for seat in o.sitting:
+            everything += log.hands[seat]
     extra = Counter(everything) - Counter(st.rules.deck)
     assert not extra, f"cards outside the deck, or seen twice: {extra}"
     if sh is None:
