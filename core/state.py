@@ -633,7 +633,7 @@ class GameState(Exchange):
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
         made = contractor >= 0 and contract.made(sum(self._won[s] for s in self._side))
         outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
-                              len(log.tricks), rules.hand_size, tuple(sorted(self._side)))
+                              len(log.tricks), rules.hand_size, tuple(sorted(self._side)), tuple(self.totals))
         self._barred = rules.auction.barred_after(outcome)
         scores = rules.score_hand(outcome)
         for team, points in enumerate(scores):

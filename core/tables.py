@@ -134,6 +134,8 @@ class HandOutcome:
     """Tricks in a full hand (10 in the reference game)."""
     side: tuple[int, ...] = ()
     """Seats of the contracting side this hand (the contractor's team, or with a called partner)."""
+    totals_before: tuple[int, ...] = ()
+    """Each team's total before this hand (S5 caps defence points against it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,10 +102,8 @@ def _capped(defence: Sequence[int], before: Sequence[int], cap: int) -> list[int
 
 
 def _totals_before(outcome: HandOutcome) -> Sequence[int] | None:
-    """Each side's total before the hand, for S5.  Read only when the engine supplies it
-    (a ``HandOutcome.totals_before`` field); until then ``fivehundred_check_ruleset`` refuses S5."""
-    before: Sequence[int] | None = getattr(outcome, "totals_before", None)
-    return before or None
+    """Each side's total before the hand, for S5 (None where an outcome was built without them)."""
+    return outcome.totals_before or None
 
 
 def _team_of(ruleset: Ruleset) -> list[int]:
@@ -232,21 +230,17 @@ def _game_end_problems(g: GameEnd) -> list[tuple[str, str]]:
     if g.win == "contract-made" and g.both_reach != "contractors":
         problems.append(("game.both_reach", "both_reach decides between sides that reach the target by any "
                          "points; it needs game.win 'any' (E1)"))
-    if g.mid_hand:
-        problems.append(("game.mid_hand", "ending a hand when a side reaches the target during play (E6) needs "
-                         "an engine hook that checks after each trick; the built-in engine has none yet"))
+    if g.mid_hand and g.win != "any":
+        problems.append(("game.mid_hand", "the mid-hand end (E6) ends a game when defence points reach the "
+                         "target, which only game.win 'any' (E1) lets them do"))
     return problems
 
 
 def _scoring_problems(s: Scoring, g: GameEnd) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
-    if s.defender_cap is not None:
-        if s.defender_cap >= g.target:
-            problems.append(("scoring.defender_cap", f"the defence cap {s.defender_cap} is not below the target "
-                             f"{g.target}: it would never hold a defending side back (S5)"))
-        if "totals_before" not in HandOutcome.__dataclass_fields__:
-            problems.append(("scoring.defender_cap", "the defence cap (S5) needs each side's total before the "
-                             "hand, which the built-in engine does not give to scoring yet"))
+    if s.defender_cap is not None and s.defender_cap >= g.target:
+        problems.append(("scoring.defender_cap", f"the defence cap {s.defender_cap} is not below the target "
+                         f"{g.target}: it would never hold a defending side back (S5)"))
     if s.overtrick_cap is not None and s.overtrick_points <= 0:
         problems.append(("scoring.overtrick_cap", "overtrick_cap limits overtrick points, but "
                          "overtrick_points is not above 0 (S3)"))

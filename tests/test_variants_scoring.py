@@ -611,7 +611,7 @@ def test_P5_called_partner_reaching_500_wins(tmp_path):
     ("game: {bust: 500}", "game.bust", "E5"),
     ("game: {spread: 0}", "game.spread", "E4"),
     ("game: {both_reach: higher}", "game.both_reach", "E1"),
-    ("game: {mid_hand: true}", "game.mid_hand", "E6"),
+    ("game: {mid_hand: true}", "game.mid_hand", "E6"),  # without win: any
     ("scoring: {defender_cap: 500}", "scoring.defender_cap", "not below the target"),
     ("scoring: {overtrick_cap: 520}", "scoring.overtrick_cap", "S3"),
 ])

@@ -1,0 +1,39 @@
+"""The documentation keeps up with the code: every catalogue id has its row and its tests."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = ROOT.parent / "shared" / "VARIANTS.md"
+NOT_YET_PLAYED = {"L2"}
+"""Ids whose field exists but whose behaviour the engine does not play yet (said in docs/variants.md)."""
+
+
+def catalogue_ids() -> list[str]:
+    if not CATALOGUE.exists():
+        pytest.skip("the variant catalogue (shared/VARIANTS.md) is not beside this checkout")
+    return re.findall(r"^\| ([A-Z][A-Z0-9]*) \|", CATALOGUE.read_text(encoding="utf-8"), flags=re.M)
+
+
+def test_every_catalogue_id_has_a_row_in_docs_variants() -> None:
+    rows = set(re.findall(r"^\| ([A-Z][A-Z0-9]*) \|", (ROOT / "docs" / "variants.md").read_text("utf-8"), re.M))
+    missing = [vid for vid in catalogue_ids() if vid not in rows]
+    assert not missing, f"docs/variants.md has no row for {missing}"
+
+
+def test_every_catalogue_id_has_a_test_of_its_own() -> None:
+    names = set()
+    for path in (ROOT / "tests").glob("test_*.py"):
+        names.update(re.findall(r"def test_([A-Z][A-Z0-9]*)_", path.read_text("utf-8")))
+    missing = [vid for vid in catalogue_ids() if vid not in names and vid not in NOT_YET_PLAYED]
+    assert not missing, f"no test_<ID>_… for {missing}"
+
+
+def test_every_test_named_in_docs_variants_exists() -> None:
+    text = (ROOT / "docs" / "variants.md").read_text("utf-8")
+    for file, name in re.findall(r"`(test_\w+\.py)::(test_\w+)`", text):
+        assert f"def {name}(" in (ROOT / "tests" / file).read_text("utf-8"), f"{file}::{name} is gone"
