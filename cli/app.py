@@ -86,8 +86,10 @@ def simulate(
         _print_summary(data)
 
 
-def _pct(rate: float | None) -> str:
-    return "–" if rate is None else f"{100 * rate:.1f}%"
+def _pct(rate: float | None, ci: list[float] | tuple[float, float] | None = None) -> str:
+    if rate is None:
+        return "–"
+    return f"{100 * rate:.1f}%" + (f" ({100 * ci[0]:.1f}–{100 * ci[1]:.1f})" if ci else "")
 
 
 def _print_summary(d: dict[str, Any]) -> None:
@@ -98,9 +100,12 @@ def _print_summary(d: dict[str, Any]) -> None:
     hpg = d["hands_per_game"]
     head.add_row("hands per game (mean, min–max)", f"{hpg['mean']}  ({hpg['min']}–{hpg['max']})")
     m = d["misere"]
-    head.add_row("misère attempts / successes", f"{m['attempts']} / {m['successes']}  ({_pct(m['success_rate'])})")
+    head.add_row("misère attempts / successes",
+                 f"{m['attempts']} / {m['successes']}  {_pct(m['success_rate'], m['ci95'])}")
     for team, wins in d["wins"].items():
-        head.add_row(f"wins {team}", f"{wins}  ({_pct(d['win_rate'][team])})")
+        head.add_row(f"wins {team}", f"{wins}  {_pct(d['win_rate'][team], d['win_rate_ci95'][team])}")
+    if d["interrupted"]:
+        head.add_row("interrupted", "yes: the games finished before Ctrl-C")
     if d["unfinished"]:
         head.add_row("unfinished games", str(d["unfinished"]))
     s = d["scores"]
@@ -108,10 +113,10 @@ def _print_summary(d: dict[str, Any]) -> None:
     head.add_row("final score, losers (mean, range)", f"{s['loser_mean']}  ({s['loser_min']}…{s['loser_max']})")
     out.print(head)
     contracts = Table(title="Contracts by type")
-    for col in ("type", "played", "made", "make rate"):
+    for col in ("type", "played", "made", "make rate (95% CI)"):
         contracts.add_column(col, justify="right" if col != "type" else "left")
     for kind, c in d["contracts"].items():
-        contracts.add_row(kind, str(c["played"]), str(c["made"]), _pct(c["make_rate"]))
+        contracts.add_row(kind, str(c["played"]), str(c["made"]), _pct(c["make_rate"], c["ci95"]))
     out.print(contracts)
 
 

@@ -7,6 +7,7 @@ same records and summary with any number of workers.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -96,8 +97,38 @@ def game_stats(state: GameState) -> GameStats:
 
 
 @dataclass
+class Running:
+    """Count, mean, minimum and maximum of a stream of numbers, in constant memory."""
+
+    n: int = 0
+    total: int = 0
+    low: int | None = None
+    high: int | None = None
+
+    def add(self, x: int) -> None:
+        self.n += 1
+        self.total += x
+        self.low = x if self.low is None else min(self.low, x)
+        self.high = x if self.high is None else max(self.high, x)
+
+    @property
+    def mean(self) -> float | None:
+        return round(self.total / self.n, 2) if self.n else None
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The 95% Wilson score interval of a rate (honest for small n and rates near 0 or 1)."""
+    if n == 0:
+        return None
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)
+
+
+@dataclass
 class Summary:
-    """Statistics of a batch; ``as_dict()`` is what ``--json`` prints."""
+    """Statistics of a batch, kept in constant memory; ``as_dict()`` is what ``--json`` prints."""
 
     ruleset: str
     seed: int | str
@@ -107,18 +138,19 @@ class Summary:
     unfinished: int = 0
     deals: int = 0
     hands_played: int = 0
+    interrupted: bool = False
     by_type: dict[str, list[int]] = field(default_factory=dict)
     by_call: dict[str, list[int]] = field(default_factory=dict)
     wins: dict[str, int] = field(default_factory=dict)
-    hands_per_game: list[int] = field(default_factory=list)
-    winner_totals: list[int] = field(default_factory=list)
-    loser_totals: list[int] = field(default_factory=list)
+    hands_per_game: Running = field(default_factory=Running)
+    winner_totals: Running = field(default_factory=Running)
+    loser_totals: Running = field(default_factory=Running)
 
     def add(self, stats: GameStats) -> None:
         self.games += 1
         self.deals += stats.deals
         self.hands_played += len(stats.contracts)
-        self.hands_per_game.append(len(stats.contracts))
+        self.hands_per_game.add(len(stats.contracts))
         for call, kind, made in stats.contracts:
             for table, key in ((self.by_type, kind), (self.by_call, call)):
                 entry = table.setdefault(key, [0, 0])
@@ -129,42 +161,43 @@ class Summary:
             return
         self.wins[stats.winner] = self.wins.get(stats.winner, 0) + 1
         w = self.teams.index(stats.winner)
-        self.winner_totals.append(stats.totals[w])
-        self.loser_totals.extend(t for i, t in enumerate(stats.totals) if i != w)
+        self.winner_totals.add(stats.totals[w])
+        for i, t in enumerate(stats.totals):
+            if i != w:
+                self.loser_totals.add(t)
 
     def as_dict(self) -> dict[str, Any]:
         def rate(made: int, n: int) -> float | None:
             return round(made / n, 4) if n else None
 
-        def mean(xs: list[int]) -> float | None:
-            return round(sum(xs) / len(xs), 2) if xs else None
+        def rates(made: int, n: int) -> dict[str, Any]:
+            return {"played": n, "made": made, "make_rate": rate(made, n), "ci95": wilson(made, n)}
 
         misere = [v for k, v in self.by_type.items() if "mis" in k]
         attempts, successes = sum(v[0] for v in misere), sum(v[1] for v in misere)
+        finished = self.games - self.unfinished
         return {
             "ruleset": self.ruleset,
             "seed": self.seed,
             "players": self.players,
             "games": self.games,
+            "interrupted": self.interrupted,
             "unfinished": self.unfinished,
             "deals": self.deals,
             "hands_played": self.hands_played,
             "passed_out": self.deals - self.hands_played,
-            "hands_per_game": {"mean": mean(self.hands_per_game),
-                               "min": min(self.hands_per_game, default=None),
-                               "max": max(self.hands_per_game, default=None)},
-            "contracts": {k: {"played": n, "made": m, "make_rate": rate(m, n)}
-                          for k, (n, m) in sorted(self.by_type.items())},
-            "contracts_by_call": {k: {"played": n, "made": m, "make_rate": rate(m, n)}
-                                  for k, (n, m) in sorted(self.by_call.items())},
-            "misere": {"attempts": attempts, "successes": successes, "success_rate": rate(successes, attempts)},
+            "hands_per_game": {"mean": self.hands_per_game.mean, "min": self.hands_per_game.low,
+                               "max": self.hands_per_game.high},
+            "contracts": {k: rates(m, n) for k, (n, m) in sorted(self.by_type.items())},
+            "contracts_by_call": {k: rates(m, n) for k, (n, m) in sorted(self.by_call.items())},
+            "misere": {"attempts": attempts, "successes": successes, "success_rate": rate(successes, attempts),
+                       "ci95": wilson(successes, attempts)},
             "wins": {team: self.wins.get(team, 0) for team in self.teams},
-            "win_rate": {team: rate(self.wins.get(team, 0), self.games - self.unfinished) for team in self.teams},
-            "scores": {"winner_mean": mean(self.winner_totals), "loser_mean": mean(self.loser_totals),
-                       "winner_min": min(self.winner_totals, default=None),
-                       "winner_max": max(self.winner_totals, default=None),
-                       "loser_min": min(self.loser_totals, default=None),
-                       "loser_max": max(self.loser_totals, default=None)},
+            "win_rate": {team: rate(self.wins.get(team, 0), finished) for team in self.teams},
+            "win_rate_ci95": {team: wilson(self.wins.get(team, 0), finished) for team in self.teams},
+            "scores": {"winner_mean": self.winner_totals.mean, "loser_mean": self.loser_totals.mean,
+                       "winner_min": self.winner_totals.low, "winner_max": self.winner_totals.high,
+                       "loser_min": self.loser_totals.low, "loser_max": self.loser_totals.high},
         }
 
 
@@ -211,13 +244,19 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
             results: Iterator[list[tuple[GameStats, str | None]]] = pool.imap(_play_chunk, jobs)
         else:
             results = map(_play_chunk, jobs)
-        for chunk in results:
-            for stats, line in chunk:
-                summary.add(stats)
-                if sink is not None and line is not None:
-                    sink.write(line + "\n")
-            if progress is not None:
-                progress(len(chunk))
+        try:
+            for chunk in results:
+                for stats, line in chunk:
+                    summary.add(stats)
+                    if sink is not None and line is not None:
+                        sink.write(line + "\n")
+                if progress is not None:
+                    progress(len(chunk))
+        except KeyboardInterrupt:
+            # Ctrl-C: whole games only are written and counted, so the partial output stays valid.
+            summary.interrupted = True
+            if workers > 1:
+                pool.terminate()
     return summary
 
 
