@@ -25,6 +25,7 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.bidding",
     "fivehundred.plugins.tricks",
     "fivehundred.plugins.scoring",
+    "fivehundred.plugins.breach",
     "fivehundred.plugins.midhand",
     "fivehundred.plugins.players",
 )

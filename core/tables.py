@@ -136,6 +136,8 @@ class HandOutcome:
     """Seats of the contracting side this hand (the contractor's team, or with a called partner)."""
     totals_before: tuple[int, ...] = ()
     """Each team's total before this hand (S5 caps defence points against it)."""
+    breach: int = -1
+    """R2: the seat of the defender who called breach before play, or -1 when nobody did."""
 
 
 @dataclass(frozen=True, slots=True)
