@@ -131,6 +131,8 @@ class Observation:
     """P5: the card the contractor called (-1: alone)."""
     declaration: str | None = None
     """C6, C7: the contractor's declaration."""
+    breach: int = -1
+    """R2: the defender who called breach, or -1."""
 
 
 class GameState(Exchange):
@@ -375,6 +377,7 @@ class GameState(Exchange):
             open_hand=exposed, open_hands=tuple(x for x in shown if x[0] != seat),
             sitting_out=self._sitting_out if log else -1, sitting=tuple(sorted(self._out)) if log else (),
             partner_call=log.partner_call if log else None, declaration=log.declaration if log else None,
+            breach=next((s for s, called in log.breach_calls if called), -1) if log else -1,
         )
 
     def clone(self) -> GameState:
@@ -633,7 +636,8 @@ class GameState(Exchange):
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
         made = contractor >= 0 and contract.made(sum(self._won[s] for s in self._side))
         outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
-                              len(log.tricks), rules.hand_size, tuple(sorted(self._side)), tuple(self.totals))
+                              len(log.tricks), rules.hand_size, tuple(sorted(self._side)), tuple(self.totals),
+                              next((seat for seat, called in log.breach_calls if called), -1))
         self._barred = rules.auction.barred_after(outcome)
         scores = rules.score_hand(outcome)
         for team, points in enumerate(scores):
@@ -678,8 +682,9 @@ class GameState(Exchange):
         def error(message: str, rule: str) -> IllegalActionError:
             return IllegalActionError(f"{name}: {text}: {message}", rule=rule, seat=name, action=text)
 
-        expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate",
-                    _PLAY: "play"}.get(self.phase)
+        expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate", _PLAY: "play",
+                    Phase.CALL_PARTNER: "partner", Phase.DECLARE: "declare", Phase.GIVE: "give",
+                    Phase.BREACH: "breach"}.get(self.phase)
         kind = action_kind(action)
         if kind == "unknown":
             return error("no such action", R.WRONG_PHASE)
@@ -704,8 +709,16 @@ class GameState(Exchange):
                 rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"ladder: {contract.call} needs {needed}"
                 return error(f"needs a standing bid of at least {needed}", rule)
             return error("not a legal call now", R.NOT_HIGHER)
+        if self.phase == Phase.CALL_PARTNER:
+            return error("the joker, the contractor's own cards and the discards cannot be called",
+                         "P5: the contractor calls a card another player holds, or goes alone")
+        if self.phase == Phase.DECLARE:
+            return error("this declaration is not offered for this contract",
+                         "C6/C7: slam at the listed levels, declare where the ruleset allows it")
+        if self.phase == Phase.GIVE:
+            return error("the card is not in the partner's hand", "C6/C7: the partner passes one of its own cards")
         if self.phase == _DISCARD:
-            return error("the card is not in the contractor's hand", R.DISCARD)
+            return error("the card is not in the hand discarding", R.DISCARD)
         if self.phase == _NOMINATE:
             return error("not a suit", R.NOMINATE)
         return self._why_illegal_play(action, error)

@@ -830,7 +830,7 @@ def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
     """Uniformly random players (they bid high and usually end the game in a hand or two)."""
     cov = Coverage()
     first_dealers: Counter[int] = Counter()
-    games = 900 if shipped_ruleset.name == "pagat-australian" else 150
+    games = 900 if shipped_ruleset.name == "pagat-australian" else 60
     for i in range(games):
         st, _ = drive(shipped_ruleset, f"uniform-{i}", uniform, coverage=cov)
         first_dealers[st.hands_log[0].dealer] += 1

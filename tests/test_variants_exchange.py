@@ -356,8 +356,6 @@ def test_P5_the_reference_calls_no_partner() -> None:
     assert st.phase == Phase.PLAY and log(st).partner_call is None
 
 
-@pytest.mark.xfail(strict=True, reason="engine: GameState._why_illegal explains every exchange-phase refusal as "
-                   "'a partner is not possible in the call_partner phase' (rule: wrong phase)")
 def test_P5_calling_the_joker_is_refused_naming_P5() -> None:
     st = dealt(shipped("five-handed"), FIVE_DEAL, dealer=4)
     act(st, "8NT pass pass pass pass 5S 4S JK")
@@ -686,8 +684,6 @@ def test_R2_a_breach_value_must_be_positive(tmp_path: Path) -> None:
         variant(tmp_path, "bad-breach", scoring={"breach": 0})
 
 
-@pytest.mark.xfail(strict=True, reason="engine: GameState._score_hand does not pass the breaching seat to "
-                   "HandOutcome (breach=next((s for s, called in log.breach_calls if called), -1))")
 def test_R2_breach_is_scored_in_play(tmp_path: Path) -> None:
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     st = new_hand(SPLIT, dealer=W, rules=r2)
