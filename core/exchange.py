@@ -207,7 +207,8 @@ class Exchange:
         self._sitting_out = min(out, default=-1)
         for seat in out:
             self._held[seat] = []  # rule 15: the partner lays the hand aside
-        self._next = [next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n)]
+        self._next = list(self.rules.next_seat) if not out else [
+            next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n)]
         self._trick_size = n - len(out)
         suit_of = self._suit_of = table.suit_of
         self._buckets = []

@@ -148,6 +148,8 @@ class Rules:
         self.dummies = frozenset(self.seats.index(d) for d in dummies)
         self.controller = tuple(self.seats.index(dummies.get(s, s)) for s in self.seats)
         """Who decides for each seat: itself, or for a dummy (P2) the seat that plays it."""
+        self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
+        """The seat to the left of each seat (clockwise)."""
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
         self.dead_size = sum(n for target, n in self.pattern if target == "dead")

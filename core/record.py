@@ -110,6 +110,6 @@ def dumps(record: dict[str, Any]) -> str:
 
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of a game record."""
-    text = (resources.files("fivehundred") / "schemas" / "record.schema.json").read_text(encoding="utf-8")
+    text = (resources.files("fivehundred.schemas") / "record.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

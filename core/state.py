@@ -320,7 +320,7 @@ class GameState(Exchange):
         while self.phase == _PLAY:
             seat = self._turn
             self.step += 1
-            action = acts[seat](self, self._legal_plays())
+            action = acts[seat](self, self._plain_legal_plays())  # no legal_filter on this path
             if action < JOKER_LEAD:
                 card, named, led = action, None, suit_of[action]
             else:
