@@ -72,10 +72,18 @@ def main() -> None:
     names = sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
     results: dict[str, object] = {"python": sys.version.split()[0]}
     if not a.no_yardstick:
-        ys = [yardstick(a.deals * 2, 1, a.games) for _ in range(a.runs)]
-        ys_ok = [y for y in ys if y]
-        if ys_ok:
-            results["yardstick"] = {k: statistics.median(y[k] for y in ys_ok) for k in ys_ok[0]}
+        # Interleaved pairs (yardstick, engine), since this machine's speed drifts: the median of the
+        # pairs' ratios is what to compare, not two medians taken minutes apart.
+        reference = fivehundred.load_ruleset("pagat-australian")
+        pairs = []
+        for run in range(a.runs):
+            y = yardstick(a.deals * 2, 1, a.games)
+            ours = deals_per_second(reference, "random", a.deals, run)
+            if y:
+                pairs.append((y, ours))
+        if pairs:
+            results["yardstick"] = {k: statistics.median(y[k] for y, _ in pairs) for k in pairs[0][0]}
+            results["paired_ratio"] = statistics.median(o / y["deals_per_s"] for y, o in pairs)
     for name in names:
         rs = fivehundred.load_ruleset(name)
         row: dict[str, float] = {}
@@ -94,7 +102,8 @@ def main() -> None:
         return
     ys = results.get("yardstick")
     if isinstance(ys, dict):
-        print(f"yardstick limit_sim.py: {ys['deals_per_s']:.0f} deals/s, {ys['games_per_s']:.1f} games/s")
+        print(f"yardstick limit_sim.py: {ys['deals_per_s']:.0f} deals/s, {ys['games_per_s']:.1f} games/s; "
+              f"reference engine, random players, paired runs: {results['paired_ratio']:.2f}x its deals/s")
     for name in names:
         row = results[name]  # type: ignore[assignment]
         assert isinstance(row, dict)
