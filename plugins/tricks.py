@@ -290,6 +290,9 @@ def unnamed_follow(turn: Turn, action: int) -> tuple[str, str] | None:
 
 def legal_filter(steps: Steps, table: PlayTable) -> Filter:
     def restrict(state: Any, seat: int, legal: list[int]) -> list[int]:
+        held = state._held[seat]  # sorted: a joker would be last, and these rules concern only its holder
+        if not held or held[-1] < JOKER_BASE:
+            return legal
         turn = Turn(state, seat, table)
         for step, _ in steps:
             legal = step(turn, legal) or legal  # a restriction never leaves a player without a play
