@@ -209,8 +209,11 @@ class GameState(Exchange):
         if self._reuse_deck is not None:  # B10 'same-cards': the next dealer deals them unshuffled
             deck, self._reuse_deck = self._reuse_deck, None
         else:
+            # A uniform shuffle: the deck sorted by a random key per card, drawn in deck order.
+            cards = self.rules.deck
             draw = rng.random
-            deck = sorted(self.rules.deck, key=lambda _: draw())  # a uniform shuffle, faster than rng.shuffle
+            keys = [draw() for _ in cards]
+            deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
         pick_hands, pick_kitty, pick_dead = self.rules.deal_getters
         n = self.rules.players
         first = self.dealer + 1
