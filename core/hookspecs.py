@@ -94,13 +94,16 @@ def fivehundred_joker_rules(ruleset: Ruleset, contract: Contract) -> JokerRules 
 
 @hookspec(firstresult=True)
 def fivehundred_trick_table(
-    ruleset: Ruleset, contract: Contract, joker: JokerRules, nomination: int | None, deck: Sequence[int]
+    ruleset: Ruleset, contract: Contract, joker: JokerRules, nomination: int | None, deck: Sequence[int],
+    nominated: frozenset[int],
 ) -> PlayTable | None:
     """Rank tables and legal-play data for a hand played under ``contract``.
 
     :param joker: the joker rules for this contract.
     :param nomination: the suit the contractor nominated for the joker, or None.
     :param deck: the ruleset's deck.
+    :param nominated: the jokers the nomination applies to (those the contractor holds; D2's other
+      joker, held by a defender, stays free).
     :return: the table, or None to let other plugins decide.
     """
 

@@ -17,6 +17,7 @@ from typing import Any
 import pluggy
 
 from fivehundred import hookspecs
+from fivehundred.cards import JOKER_BASE
 from fivehundred.errors import PluginError, UnknownNameError
 from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
@@ -154,7 +155,7 @@ class Rules:
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
         self.dead_size = sum(n for target, n in self.pattern if target == "dead")
         self.trick_check: Callable[[Any], bool] | None = self._hook("fivehundred_trick_check")
-        self._tables: dict[tuple[int, int | None], PlayTable] = {}
+        self._tables: dict[tuple[int, int | None, frozenset[int]], PlayTable] = {}
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
@@ -201,8 +202,11 @@ class Rules:
             self._jokers[contract.rung] = rules
         return rules
 
-    def play_table(self, contract: Contract, nomination: int | None = None) -> PlayTable:
-        key = (contract.rung, nomination)
+    def play_table(self, contract: Contract, nomination: int | None = None,
+                   nominated: frozenset[int] | None = None) -> PlayTable:
+        """The trick table for ``contract``; ``nominated``: the jokers a nomination applies to (all by default)."""
+        jokers = frozenset(c for c in self.deck if c >= JOKER_BASE) if nominated is None else nominated
+        key = (contract.rung, nomination, jokers if nomination is not None else frozenset())
         table = self._tables.get(key)
         if table is None:
             table = _required(
@@ -212,6 +216,7 @@ class Rules:
                     joker=self.joker_rules(contract),
                     nomination=nomination,
                     deck=self.deck,
+                    nominated=key[2],
                 ),
                 "trick_table",
             )

@@ -71,7 +71,8 @@ def plain_tables(deck: Sequence[int]) -> tuple[list[int], list[list[int]]]:
 
 @hookimpl(trylast=True)
 def fivehundred_trick_table(
-    ruleset: Ruleset, contract: Contract, joker: JokerRules, nomination: int | None, deck: Sequence[int]
+    ruleset: Ruleset, contract: Contract, joker: JokerRules, nomination: int | None, deck: Sequence[int],
+    nominated: frozenset[int],
 ) -> PlayTable:
     suit_table, power = plain_tables(deck)
     jokers = tuple(c for c in deck if c >= JOKER_BASE)
@@ -84,7 +85,7 @@ def fivehundred_trick_table(
                 power[suit_of(c)][c] = ACE + 1
     free = []
     for j in jokers:
-        if nomination is None:
+        if nomination is None or j not in nominated:  # D2: a defender's joker stays free
             free.append(j)
             for led in range(4):
                 power[led][j] = TOP - (j - JOKER_BASE)

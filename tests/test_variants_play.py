@@ -169,8 +169,6 @@ def test_D2_a_contractor_holding_both_jokers_nominates_both(tmp_path: Path) -> N
     assert table.power[HEARTS][jk] > table.power[HEARTS][jk2] > table.power[HEARTS][ah]
 
 
-@pytest.mark.xfail(strict=True, reason="engine: the trick table does not know which jokers the contractor "
-                   "holds, so a nomination also turns a defender's joker into a card of the nominated suit")
 def test_D2_a_nomination_leaves_a_defenders_joker_free(tmp_path: Path) -> None:
     st = new_hand(TWO_JOKERS, rules=variant(tmp_path, "d2", D2))
     act(st, "7NT pass pass pass QH JH 10H 9H H AS JK 5S 4D")
