@@ -201,8 +201,8 @@ class Exchange:
         log = self.hands_log[-1]
         assert log.contract is not None
         contract, contractor = log.contract, log.contractor
-        held = frozenset(c for c in self._held[contractor] if c >= JOKER_BASE) if contractor >= 0 else frozenset()
-        table = self._table = self.rules.play_table(contract, nomination, held)
+        jokers = frozenset(c for c in self._held[contractor] if c >= JOKER_BASE) if contractor >= 0 else frozenset()
+        table = self._table = self.rules.play_table(contract, nomination, jokers)
         n = self.rules.players
         out = self._out = frozenset() if contract.partner_plays else self._side - {contractor}
         self._sitting_out = min(out, default=-1)
