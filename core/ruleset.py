@@ -70,6 +70,11 @@ class Players(_Model):
     called_partner_share: Literal["full", "half"] = Field(
         "full", description="P5: what the called partner scores of the contract's points.")
 
+    def team_of(self) -> list[int]:
+        """The team index of every seat, in seat order."""
+        index = {seat: t for t, team in enumerate(self.teams) for seat in team.seats}
+        return [index[seat] for seat in self.seats]
+
     @model_validator(mode="after")
     def _teams_cover_seats(self) -> Players:
         named = [s for t in self.teams for s in t.seats]

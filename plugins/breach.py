@@ -32,7 +32,7 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> Generator[
     value = ruleset.scoring.breach
     if scores is None or value is None or outcome.breach < 0:
         return scores
-    team_of = _team_of(ruleset)
+    team_of = ruleset.players.team_of()
     adjusted = list(scores)
     adjusted[team_of[outcome.breach]] += value if breach_reached(outcome, team_of) else -value
     return adjusted
@@ -54,11 +54,6 @@ def breach_reached(outcome: HandOutcome, team_of: Sequence[int]) -> bool:
     counted = side_tricks if outcome.contract.goal == "none" else outcome.tricks_played - side_tricks
     return counted >= tricks_to_breach(outcome.contract, outcome.hand_size)
 
-
-def _team_of(ruleset: Ruleset) -> list[int]:
-    """The team index of every seat, in seat order."""
-    index = {seat: t for t, team in enumerate(ruleset.players.teams) for seat in team.seats}
-    return [index[seat] for seat in ruleset.players.seats]
 
 
 @hookimpl

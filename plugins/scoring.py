@@ -35,7 +35,7 @@ from fivehundred.tables import Contract, GameResult, HandOutcome
 @hookimpl(trylast=True)
 def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     s = ruleset.scoring
-    team_of = _team_of(ruleset)
+    team_of = ruleset.players.team_of()
     side = _side(outcome, team_of)
     side_teams = {team_of[seat] for seat in side}
     points = contract_points(s, outcome.contract, sum(outcome.tricks_by_seat[seat] for seat in side),
@@ -106,11 +106,6 @@ def _totals_before(outcome: HandOutcome) -> Sequence[int] | None:
     return outcome.totals_before or None
 
 
-def _team_of(ruleset: Ruleset) -> list[int]:
-    """The team index of every seat, in seat order."""
-    index = {seat: t for t, team in enumerate(ruleset.players.teams) for seat in team.seats}
-    return [index[seat] for seat in ruleset.players.seats]
-
 
 def _side(outcome: HandOutcome, team_of: Sequence[int]) -> tuple[int, ...]:
     """The contracting side's seats: as the engine reports them, else the contractor's team."""
@@ -144,7 +139,7 @@ def _target_win(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome,
     if g.win == "contract-made":
         if not outcome.made:
             return None
-        team_of = _team_of(ruleset)
+        team_of = ruleset.players.team_of()
         candidates = sorted({team_of[seat] for seat in _side(outcome, team_of)})
     else:
         candidates = list(range(len(totals)))
