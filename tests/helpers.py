@@ -177,3 +177,15 @@ def rejects(st: GameState, token: str, rule: int) -> IllegalActionError:
 def trick_cards(st: GameState, index: int) -> list[str]:
     """The cards of trick ``index`` of the current hand, in the order played."""
     return [card_str(c) for c in log(st).tricks[index].cards]
+
+
+FIVE_DEAL = (
+    "AS KS QS JS 10S 9S 8S 7S 6S 2H",
+    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
+    "4H 3H AC KC QC JC 10C 9C 8C 7C",
+    "6C 5C 4C 3C 2C AD KD QD JD 10D",
+    "9D 8D 7D 6D 5D 4D 3D 2D 3S 2S",
+    "5S 4S JK",
+)
+"""A five-handed deal (hands A–E, then the kitty): A holds the spades, B the high hearts, C two low
+hearts and the clubs; once A gives up the lead with the 2♥, B wins every trick left."""

@@ -18,6 +18,7 @@ import pytest
 import yaml
 from helpers import (
     EW,
+    FIVE_DEAL,
     MISERE,
     MISERE_AUCTION,
     MISERE_CLEAN_PLAY,
@@ -308,15 +309,6 @@ def test_P3_dead_hand_records_carry_it(tmp_path: Path) -> None:
 
 # --- P5: five players, a called partner ----------------------------------------------------------
 
-FIVE_DEAL = (
-    "AS KS QS JS 10S 9S 8S 7S 6S 2H",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
-    "4H 3H AC KC QC JC 10C 9C 8C 7C",
-    "6C 5C 4C 3C 2C AD KD QD JD 10D",
-    "9D 8D 7D 6D 5D 4D 3D 2D 3S 2S",
-    "5S 4S JK",
-)
-"""A holds the spades, B the high hearts: once A gives up the lead with the 2♥, B wins the rest."""
 
 
 def five_handed_8nt(called: str) -> GameState:

@@ -13,7 +13,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import EW, MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, NS, RULES, SUITED, act, finish, log, new_hand, tricks
+from helpers import (
+    EW,
+    FIVE_DEAL,
+    MISERE,
+    MISERE_AUCTION,
+    MISERE_CLEAN_PLAY,
+    NS,
+    RULES,
+    SUITED,
+    act,
+    finish,
+    log,
+    new_hand,
+    tricks,
+)
 
 import fivehundred
 from fivehundred.cards import parse_cards
@@ -544,16 +558,6 @@ deck:
 """
 
 
-FIVE_DEAL = (
-    "AS KS QS JS 10S 9S 8S 7S 6S 2H",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
-    "4H 3H AC KC QC JC 10C 9C 8C 7C",
-    "6C 5C 4C 3C 2C AD KD QD JD 10D",
-    "9D 8D 7D 6D 5D 4D 3D 2D 3S 2S",
-    "5S 4S JK",
-)
-"""A holds the spades, B the high hearts, C two low hearts and the clubs: once A gives up the lead
-with the 2♥, B wins every trick left."""
 
 
 def five_handed_8nt(rules: Rules, called: str, won: int) -> GameState:
