@@ -115,6 +115,54 @@ def _culprit(error: BaseException, caller: Any) -> str:
     return name
 
 
+def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, **fixed: Any) -> Callable[..., Any]:
+    """A plain function calling a ``firstresult`` hook with ``fixed`` arguments bound, for hooks asked
+    once per hand: the same order and new-style wrapper protocol as pluggy's ``_multicall``, without its
+    per-call bookkeeping (which costs more than the scoring itself).
+
+    Any exception, and any old-style ``hookwrapper``, hands the call to pluggy itself through ``_call``,
+    so errors are reported exactly as for every other hook (the culprit named).  Per-hand hooks must
+    therefore be pure functions of their arguments, as the scoring hooks are.  Hook tracing
+    (``FIVEHUNDRED_TRACE_HOOKS``) also goes through pluggy.
+    """
+    impls = list(reversed(getattr(pm.hook, hook_name).get_hookimpls()))  # pluggy's calling order
+
+    def through_pluggy(**kwargs: Any) -> Any:
+        return _call(pm, hook_name, **fixed, **kwargs)
+
+    if os.environ.get(TRACE_ENV) or any(impl.hookwrapper for impl in impls):
+        return through_pluggy
+    steps = [(impl.function, impl.argnames, impl.wrapper) for impl in impls]
+
+    def call(**kwargs: Any) -> Any:
+        kwargs.update(fixed)
+        teardowns = []
+        result = None
+        try:
+            for function, argnames, wrapper in steps:
+                answer = function(*[kwargs[name] for name in argnames])
+                if wrapper:
+                    next(answer)
+                    teardowns.append(answer)
+                elif answer is not None:
+                    result = answer
+                    break
+            for teardown in reversed(teardowns):
+                try:
+                    teardown.send(result)
+                except StopIteration as stop:
+                    result = stop.value
+                else:
+                    return through_pluggy(**kwargs)  # a wrapper that yields twice: let pluggy say so
+        except Exception:
+            for name in fixed:
+                kwargs.pop(name)
+            return through_pluggy(**kwargs)
+        return result
+
+    return call
+
+
 def _required(value: Any, hook_name: str) -> Any:
     if value is None:
         raise PluginError(f"no plugin answered {hook_name} (is a built-in plugin blocked?)")
@@ -159,6 +207,8 @@ class Rules:
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
+        self._score_hand = _per_hand_caller(pm, "fivehundred_score_hand", ruleset=ruleset)
+        self._game_result = _per_hand_caller(pm, "fivehundred_game_result", ruleset=ruleset)
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
         return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
@@ -224,10 +274,10 @@ class Rules:
         return table
 
     def score_hand(self, outcome: HandOutcome) -> list[int]:
-        return list(_required(self._hook("fivehundred_score_hand", outcome=outcome), "score_hand"))
+        return list(_required(self._score_hand(outcome=outcome), "score_hand"))
 
     def game_result(self, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
-        result: GameResult | None = self._hook("fivehundred_game_result", totals=list(totals), outcome=outcome)
+        result: GameResult | None = self._game_result(totals=list(totals), outcome=outcome)
         return result
 
     def call_text(self, call: int) -> str:

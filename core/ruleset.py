@@ -7,6 +7,7 @@ Loading reports every problem at once as ``file:line: key.path: message``.
 from __future__ import annotations
 
 import hashlib
+from functools import cached_property
 import json
 from collections.abc import Iterator, Mapping
 from importlib import resources
@@ -70,10 +71,14 @@ class Players(_Model):
     called_partner_share: Literal["full", "half"] = Field(
         "full", description="P5: what the called partner scores of the contract's points.")
 
-    def team_of(self) -> list[int]:
+    def team_of(self) -> tuple[int, ...]:
         """The team index of every seat, in seat order."""
+        return self._seat_teams
+
+    @cached_property
+    def _seat_teams(self) -> tuple[int, ...]:  # worked out once: scoring asks every hand
         index = {seat: t for t, team in enumerate(self.teams) for seat in team.seats}
-        return [index[seat] for seat in self.seats]
+        return tuple(index[seat] for seat in self.seats)
 
     @model_validator(mode="after")
     def _teams_cover_seats(self) -> Players:

@@ -309,9 +309,12 @@ class GameState(Exchange):
                 return
 
     def _play_loop(self, acts: list[Any]) -> None:
-        """The play phase with every table in a local: what ``_legal_plays`` and ``_play`` do, card
-        by card, without their calls.  The record tests replay simulated games through ``apply()``,
-        so the two paths are checked against each other."""
+        """The play phase with every table in a local: what ``_legal_plays``, ``_play`` and
+        ``_finish_trick`` do, card by card, without their calls.  The record tests replay simulated
+        games through ``apply()``, so the two paths are checked against each other.
+
+        Players see the state as ``apply()`` would leave it (turn, step, trick, led suit); the trick's
+        best card so far is kept in locals (``clone()`` works it out again)."""
         table = self._table
         if table.legal_filter is not None:  # a variant restricts plays by what happened before: no shortcuts
             while self.phase == _PLAY:
@@ -320,21 +323,27 @@ class GameState(Exchange):
             return
         suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
-        while self.phase == _PLAY:
-            seat = self._turn
+        log_tricks = self.hands_log[-1].tricks
+        won, hand_size = self._won, self.rules.hand_size
+        # A plain hand ends a trick here; dummies (P2), open hands and per-trick checks go through _finish_trick.
+        plain = not self._covered and not self._open and self.rules.trick_check is None
+        misere_side = self._side if self._is_misere and not self.misere_play_out else ()
+        seat = self._turn
+        while True:
             self.step += 1
-            action = acts[seat](self, self._plain_legal_plays())  # no legal_filter on this path
+            hand = buckets[seat]
+            action = acts[seat](self, self._plain_legal_plays() if hand[NO_SUIT] else list(held[seat]))
             if action < JOKER_LEAD:
                 card, named, led = action, None, suit_of[action]
             else:
                 n, named = divmod(action - JOKER_LEAD, 4)
                 card, led = JOKER_BASE + n, named
-            buckets[seat][suit_of[card]].remove(card)
+            hand[suit_of[card]].remove(card)
             held[seat].remove(card)
             if led in unled:
                 unled.remove(led)
             row = power[led]
-            best, winner = row[card], seat
+            best, winner, leader = row[card], seat, seat
             trick = self._trick
             trick.append(card)
             self._led, self._named, self._power_led = led, named, row
@@ -358,7 +367,20 @@ class GameState(Exchange):
                 if strength > best:
                     best, winner = strength, seat
             self._winner = winner
-            self._finish_trick()
+            if not plain:
+                self._finish_trick()
+                if self.phase != _PLAY:
+                    return
+                seat = self._turn
+                continue
+            log_tricks.append(Trick(leader, trick, winner, named, self._follow_names))
+            self._follow_names = None
+            self._trick = []
+            won[winner] += 1
+            if len(log_tricks) == hand_size or winner in misere_side:
+                self._score_hand()
+                return
+            seat = self._leader = self._turn = winner
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
@@ -398,6 +420,8 @@ class GameState(Exchange):
             other._won = list(self._won)
             other._covered = {seat: dict(cards) for seat, cards in self._covered.items()}
             other._unled = list(self._unled)
+            if self.phase == _PLAY and self._trick:
+                other._best, other._winner = self._trick_standing()
             other._bidding = Bidding(players=self._bidding.players, turn=self._bidding.turn,
                                      standing=self._bidding.standing, holder=self._bidding.holder,
                                      passed=list(self._bidding.passed), calls=other.hands_log[-1].calls,
@@ -578,6 +602,20 @@ class GameState(Exchange):
             self._finish_trick()
         else:
             self._turn = self._next[seat]
+
+    def _trick_standing(self) -> tuple[int, int]:
+        """The best card's strength in the current trick, and its player (as ``_play`` keeps them)."""
+        seat, best, winner = self._leader, -1, -1
+        names = self._follow_names or {}
+        for i, card in enumerate(self._trick):
+            if i and card in names:
+                strength = self._named_joker_power(JOKER_LEAD + 4 * (card - JOKER_BASE) + names[card], self._led)
+            else:
+                strength = self._power_led[card]
+            if i == 0 or strength > best:
+                best, winner = strength, seat
+            seat = self._next[seat]
+        return best, winner
 
     def _apply_play(self, action: int) -> None:
         if action < JOKER_LEAD:
