@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
+from fivehundred.cli.compare import compare as compare_command
 from fivehundred.errors import FiveHundredError
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
@@ -84,6 +85,9 @@ def simulate(
         _print_json(data)
     else:
         _print_summary(data)
+
+
+app.command("compare")(compare_command)
 
 
 def _pct(rate: float | None, ci: list[float] | tuple[float, float] | None = None) -> str:

@@ -23,6 +23,7 @@ from fivehundred.markers import hookimpl
 from fivehundred.ruleset import Ruleset, load_ruleset
 
 if TYPE_CHECKING:
+    from fivehundred.comparison import Arm, Comparison, compare
     from fivehundred.manager import compile_rules
     from fivehundred.simulation import play_game, simulate
     from fivehundred.state import GameState, new_game
@@ -31,7 +32,9 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 __all__ = [
+    "Arm",
     "Card",
+    "Comparison",
     "FiveHundredError",
     "GameState",
     "IllegalActionError",
@@ -42,6 +45,7 @@ __all__ = [
     "UnknownNameError",
     "__version__",
     "card_str",
+    "compare",
     "compile_rules",
     "hookimpl",
     "load_ruleset",
@@ -60,6 +64,9 @@ def __getattr__(name: str) -> object:
         "GameState": "fivehundred.state",
         "new_game": "fivehundred.state",
         "compile_rules": "fivehundred.manager",
+        "Arm": "fivehundred.comparison",
+        "Comparison": "fivehundred.comparison",
+        "compare": "fivehundred.comparison",
         "play_game": "fivehundred.simulation",
         "simulate": "fivehundred.simulation",
         "validate": "fivehundred.validation",

@@ -1,0 +1,119 @@
+"""``fivehundred compare``: paired games for two rulesets or two sets of players, metric by metric."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import fivehundred
+
+if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
+    from fivehundred.comparison import Comparison, Estimate, Metric
+
+
+def compare(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Pairs of games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Batch seed: game i of both arms is dealt from the same generator.")] = 0,
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset (name or YAML path).")]
+    = "pagat-australian",
+    ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
+    players: Annotated[str, typer.Option("--players", "-p", help="Arm A's players: one name, or one per seat.")]
+    = "heuristic",
+    players_b: Annotated[str | None, typer.Option("--players-b", help="Arm B's players (default: arm A's).")]
+    = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+) -> None:
+    """Play paired games (the same deals) under two rulesets or two sets of players and compare them.
+
+    Each metric is shown for both arms and as B − A with its 95% interval; * marks one that excludes 0.
+    """
+    from fivehundred.cli.app import _print_json, err, out, user_errors
+
+    with user_errors():
+        a, b = fivehundred.Arm(ruleset, players), fivehundred.Arm(ruleset_b, players_b)
+        columns = (TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("games", total=games)
+            result = fivehundred.compare(games, seed, a, b, workers=workers,
+                                         progress=lambda n: bar.advance(task, n))
+    if as_json:
+        _print_json(result.as_dict())
+        return
+    for table in tables(result):
+        out.print(table)
+    for line in notes(result):
+        out.print(line, highlight=False, soft_wrap=True)
+
+
+def tables(c: Comparison) -> list[Table]:
+    """The comparison as rich tables: per-game (paired) metrics, then per-hand (unpaired) ones."""
+    title = (f"{c.games} paired games · seed {c.seed}\n"
+             f"A: {c.a.ruleset} · {','.join(c.a.players)}\nB: {c.b.ruleset} · {','.join(c.b.players)}")
+    paired = _table(title + "\nper game, paired (n: pairs of games)", [m for m in c.metrics if m.paired])
+    unpaired = _table("per hand, not paired (n: deals, contracts or hands in A/B)",
+                      [m for m in c.metrics if not m.paired])
+    return [paired, unpaired]
+
+
+def _table(title: str, metrics: list[Metric]) -> Table:
+    table = Table(title=title)
+    for col in ("metric", "A", "B", "B − A", "95% CI", "n"):
+        table.add_column(col, justify="left" if col == "metric" else "right")
+    for m in metrics:
+        mark = " *" if m.significant else ""
+        table.add_row(m.label, _estimate(m, m.a), _estimate(m, m.b), _number(m, m.difference, signed=True) + mark,
+                      _interval(m, m.ci95), _count(m))
+    return table
+
+
+def _number(m: Metric, x: float | None, *, signed: bool = False) -> str:
+    if x is None:
+        return "–"
+    sign = "+" if signed else ""
+    if m.rate:
+        return f"{100 * x:{sign}.1f}" + (" pp" if signed else "%")
+    return f"{x:{sign}.{_decimals(m)}f}"
+
+
+def _decimals(m: Metric) -> int:
+    return 1 if "score" in m.name else 2  # points, or counts per game and per hand
+
+
+def _interval(m: Metric, ci: tuple[float, float] | None) -> str:
+    if ci is None:
+        return "–"
+    if m.rate:
+        return f"{100 * ci[0]:+.1f} … {100 * ci[1]:+.1f}"
+    d = _decimals(m)
+    return f"{ci[0]:+.{d}f} … {ci[1]:+.{d}f}"
+
+
+def _estimate(m: Metric, e: Estimate) -> str:
+    """An arm's value (its own interval is in ``--json``: the table keeps to 80 columns)."""
+    return _number(m, e.value)
+
+
+def _count(m: Metric) -> str:
+    return str(m.a.n) if m.paired else f"{m.a.n}/{m.b.n}"
+
+
+def notes(c: Comparison) -> list[str]:
+    from fivehundred.comparison import NEWCOMBE, PAIRED, WELCH
+
+    p = c.pairing
+    lines = [f"pairing: first deal identical in {p.first_deals_identical} of {p.games} pairs; "
+             f"{p.deals_identical} of {p.deals_compared} deals reached by both games identical",
+             "* the 95% interval of B − A excludes 0; rates in %, their differences in percentage points (pp); "
+             "each arm's own 95% interval: --json",
+             f"per game: {PAIRED}", f"per-hand rates: {NEWCOMBE}", f"contractor-side tricks: {WELCH}"]
+    unfinished = [f"{arm} {info.summary.unfinished}" for arm, info in (("A", c.a), ("B", c.b))
+                  if info.summary.unfinished]
+    if unfinished:
+        lines.append(f"unfinished games (left out of win rates and scores): {', '.join(unfinished)}")
+    if c.interrupted:
+        lines.append("interrupted: the pairs finished before Ctrl-C")
+    return lines
