@@ -223,3 +223,20 @@ def test_cli_user_errors_exit_1(runner: CliRunner, args: list[str], words: list[
 def test_cli_usage_errors_exit_2(runner: CliRunner, args: list[str]) -> None:
     code, _, _ = invoke(runner, *args)
     assert code == 2
+
+
+def test_cli_help_names_the_options(runner: CliRunner) -> None:
+    code, out, _ = invoke(runner, "-h")
+    assert code == 0
+    for word in ("--games", "--seed", "--ruleset", "--ruleset-b", "--players", "--players-b", "--workers", "--json"):
+        assert word in out, word
+    top = runner.invoke(app, ["-h"], prog_name="fivehundred")
+    assert "compare" in top.stdout
+
+
+def test_teams_are_compared_by_position_and_named_from_both_arms() -> None:
+    c = fivehundred.compare(6, 0, Arm(REF, "random"), Arm("six-handed"))  # teams NS, EW against N, E
+    assert [m.name for m in c.metrics[:2]] == ["win_rate.NS/N", "win_rate.EW/E"]
+    assert c.pairing.first_deals_identical == 0  # 43 cards against 63: nothing is paired but the seeds
+    with pytest.raises(KeyError, match="no metric"):
+        c.metric("win_rate.NS")
