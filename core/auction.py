@@ -75,8 +75,9 @@ class AuctionRules:
         self._first_calls = tuple((r.rung, r.first_calls) for r in self.ladder if r.first_calls is not None)
         self._first_own = frozenset(r.rung for r in self.ladder if r.first_own_call)
         self._signals = frozenset(r.rung for r in self.ladder if r.signal)
-        self._plain = not (self._first_calls or self._first_own or dealer_must_bid)
-        """No call depends on who calls or on the calls so far: ``calls_over`` answers alone."""
+        self.plain = not (self._first_calls or self._first_own or self._signals or dealer_must_bid)
+        """No call depends on who calls or on the calls so far, and every bid can stand:
+        ``calls_over`` answers alone."""
         self._shared: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
@@ -94,6 +95,8 @@ class AuctionRules:
         short of an at-least contract (missed an exact one by as many), or took ``set_bar_misere``
         or more tricks in a misère.
         """
+        if self.set_bar is None and self.set_bar_misere is None:
+            return frozenset()
         contract = outcome.contract
         if outcome.side:
             taken = sum(outcome.tricks_by_seat[s] for s in outcome.side)
@@ -110,7 +113,7 @@ class AuctionRules:
     def legal_calls(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
         """The calls ``seat`` may make now: ``PASS`` (-1) and rung indices, ascending."""
         calls = self.calls_over[bidding.standing + 1]
-        if self._plain:
+        if self.plain:
             return calls
         barred = self._barred_calls(bidding, seat)
         if not barred:

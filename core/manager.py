@@ -17,8 +17,11 @@ from typing import Any
 import pluggy
 
 from fivehundred import hookspecs
+from fivehundred.actions import CALL
+from fivehundred.auction import AuctionRules
 from fivehundred.cards import JOKER_BASE
 from fivehundred.errors import PluginError, UnknownNameError
+from fivehundred.markers import APPLIES_WHEN
 from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 BUILTIN_PLUGINS = (
@@ -115,10 +118,12 @@ def _culprit(error: BaseException, caller: Any) -> str:
     return name
 
 
-def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, **fixed: Any) -> Callable[..., Any]:
-    """A plain function calling a ``firstresult`` hook with ``fixed`` arguments bound, for hooks asked
-    once per hand: the same order and new-style wrapper protocol as pluggy's ``_multicall``, without its
-    per-call bookkeeping (which costs more than the scoring itself).
+def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
+                     names: tuple[str, ...]) -> Callable[..., Any]:
+    """A plain function of ``names`` (positional) calling a ``firstresult`` hook for ``ruleset``, for
+    hooks asked once per hand: pluggy's calling order and new-style wrapper protocol, without its
+    per-call bookkeeping (which costs more than the scoring itself).  Implementations marked with
+    ``applies_when`` are left out for rulesets their predicate rejects (asked once, here).
 
     Any exception, and any old-style ``hookwrapper``, hands the call to pluggy itself through ``_call``,
     so errors are reported exactly as for every other hook (the culprit named).  Per-hand hooks must
@@ -127,20 +132,26 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, **fixed: Any) -> 
     """
     impls = list(reversed(getattr(pm.hook, hook_name).get_hookimpls()))  # pluggy's calling order
 
-    def through_pluggy(**kwargs: Any) -> Any:
-        return _call(pm, hook_name, **fixed, **kwargs)
+    def through_pluggy(*values: Any) -> Any:
+        return _call(pm, hook_name, ruleset=ruleset, **dict(zip(names, values, strict=True)))
 
     if os.environ.get(TRACE_ENV) or any(impl.hookwrapper for impl in impls):
         return through_pluggy
-    steps = [(impl.function, impl.argnames, impl.wrapper) for impl in impls]
+    steps = []
+    for impl in impls:
+        relevant = getattr(impl.function, APPLIES_WHEN, None)
+        if relevant is None or relevant(ruleset):
+            # Where each argument comes from: 0 the ruleset, i + 1 the caller's i-th value.
+            where = tuple(0 if name == "ruleset" else names.index(name) + 1 for name in impl.argnames)
+            steps.append((impl.function, where, impl.wrapper))
 
-    def call(**kwargs: Any) -> Any:
-        kwargs.update(fixed)
+    def call(*values: Any) -> Any:
+        given = (ruleset, *values)
         teardowns = []
         result = None
         try:
-            for function, argnames, wrapper in steps:
-                answer = function(*[kwargs[name] for name in argnames])
+            for function, where, wrapper in steps:
+                answer = function(*[given[i] for i in where])
                 if wrapper:
                     next(answer)
                     teardowns.append(answer)
@@ -153,11 +164,9 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, **fixed: Any) -> 
                 except StopIteration as stop:
                     result = stop.value
                 else:
-                    return through_pluggy(**kwargs)  # a wrapper that yields twice: let pluggy say so
+                    return through_pluggy(*values)  # a wrapper that yields twice: let pluggy say so
         except Exception:
-            for name in fixed:
-                kwargs.pop(name)
-            return through_pluggy(**kwargs)
+            return through_pluggy(*values)
         return result
 
     return call
@@ -207,8 +216,11 @@ class Rules:
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
-        self._score_hand = _per_hand_caller(pm, "fivehundred_score_hand", ruleset=ruleset)
-        self._game_result = _per_hand_caller(pm, "fivehundred_game_result", ruleset=ruleset)
+        self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
+        """The calls depend only on the standing bid: the engine's own auction loop may run it."""
+        self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
+        self._score_hand = _per_hand_caller(pm, "fivehundred_score_hand", ruleset, ("outcome",))
+        self._game_result = _per_hand_caller(pm, "fivehundred_game_result", ruleset, ("totals", "outcome"))
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
         return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
@@ -274,10 +286,10 @@ class Rules:
         return table
 
     def score_hand(self, outcome: HandOutcome) -> list[int]:
-        return list(_required(self._score_hand(outcome=outcome), "score_hand"))
+        return list(_required(self._score_hand(outcome), "score_hand"))
 
     def game_result(self, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
-        result: GameResult | None = self._game_result(totals=list(totals), outcome=outcome)
+        result: GameResult | None = self._game_result(list(totals), outcome)
         return result
 
     def call_text(self, call: int) -> str:

@@ -42,7 +42,8 @@ from fivehundred.actions import (  # noqa: F401 - re-exported: the state's publi
     action_text,
     parse_action_text,
 )
-from fivehundred.auction import Bidding
+from fivehundred.auction import PASS as PASS_CALL
+from fivehundred.auction import AuctionRules, Bidding
 from fivehundred.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
 from fivehundred.errors import IllegalActionError
 from fivehundred.exchange import Exchange
@@ -301,6 +302,8 @@ class GameState(Exchange):
             if seat >= 0:
                 if self.phase == _PLAY:
                     self._play_loop(acts)
+                elif self.phase == _AUCTION and self.rules.plain_auction and not self._faceless:
+                    self._auction_loop(acts)
                 else:
                     self._apply(acts[seat](self, self.legal_actions()))
             elif seat == CHANCE and self.deals < max_deals:
@@ -381,6 +384,31 @@ class GameState(Exchange):
                 self._score_hand()
                 return
             seat = self._leader = self._turn = winner
+
+    def _auction_loop(self, acts: list[Any]) -> None:
+        """Rules 8–12 as ``AuctionRules`` plays them, without its calls: for a ruleset whose calls
+        depend only on the standing bid (``Rules.plain_auction``)."""
+        bidding = self._bidding
+        offers, passed, calls, n = self.rules.calls_over_actions, bidding.passed, bidding.calls, bidding.players
+        passes = sum(passed)
+        seat = self._turn
+        while True:
+            self.step += 1
+            call = acts[seat](self, list(offers[bidding.standing + 1])) - CALL
+            calls.append((seat, call))
+            if call == PASS_CALL:
+                passed[seat] = True
+                passes += 1
+            else:
+                bidding.standing, bidding.holder = call, seat
+            if passes == n or (bidding.holder >= 0 and passes == n - 1):
+                bidding.over = True
+                self._auction_over()
+                return
+            seat = nxt = self.rules.next_seat[seat]
+            while passed[nxt]:
+                seat = nxt = self.rules.next_seat[nxt]
+            bidding.turn = self._turn = seat
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
@@ -521,7 +549,12 @@ class GameState(Exchange):
         self.rules.auction.apply(bidding, self._turn, call)
         if not bidding.over:
             self._turn = bidding.turn
-        elif bidding.holder < 0:
+        else:
+            self._auction_over()
+
+    def _auction_over(self) -> None:
+        bidding = self._bidding
+        if bidding.holder < 0:
             self._all_passed()
         else:
             self._take_kitty(bidding.holder, self.rules.ladder[bidding.standing])

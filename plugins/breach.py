@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from fivehundred.markers import hookimpl
+from fivehundred.markers import applies_when, hookimpl
 from fivehundred.ruleset import Ruleset
 from fivehundred.tables import Contract, HandOutcome
 
@@ -26,6 +26,7 @@ misère side; the engine offers breach only on 7+ contracts, and a misère usual
 
 
 @hookimpl(wrapper=True, trylast=True)  # the innermost wrapper: other plugins' wrappers see the breach
+@applies_when(lambda ruleset: ruleset.scoring.breach is not None)
 def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> Generator[None, list[int] | None,
                                                                                  list[int] | None]:
     scores = yield

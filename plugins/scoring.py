@@ -119,6 +119,9 @@ def _side(outcome: HandOutcome, team_of: Sequence[int]) -> tuple[int, ...]:
 
 @hookimpl(trylast=True)
 def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
+    g = ruleset.game
+    if g.spread is None and all((g.swamp is None or t > g.swamp) and t < g.target for t in totals):
+        return None  # nobody reached the target, went out or went bust (bust is above the target): play on
     names = [t.name for t in ruleset.players.teams]
     return (_target_win(ruleset, totals, outcome, names)
             or _gone_out(ruleset.game, totals, outcome.contractor_team, names)

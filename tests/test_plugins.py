@@ -25,6 +25,7 @@ import fivehundred
 from fivehundred import hookspecs
 from fivehundred.auction import SingleRoundAuction
 from fivehundred.errors import PluginError, UnknownNameError
+from fivehundred.markers import applies_when
 from fivehundred.manager import (
     BLOCK_ENV,
     BUILTIN_PLUGINS,
@@ -721,14 +722,97 @@ def test_hooks_are_resolved_per_ruleset_and_contract_not_per_card(ruleset: Rules
     game = monitor.names(compiled)
     assert set(game) <= {"fivehundred_joker_rules", "fivehundred_trick_table", "fivehundred_score_hand",
                          "fivehundred_game_result"}
-    assert game["fivehundred_score_hand"] == game["fivehundred_game_result"] == scored
+    # The per-hand hooks are called through the ruleset's compiled caller, not pluggy's (see the
+    # equivalence tests below); the plugin functions still run once per scored hand.
+    assert "fivehundred_score_hand" not in game and "fivehundred_game_result" not in game
+    assert scored >= 6
     tables = [(kw["contract"].rung, kw["nomination"]) for name, kw in monitor.calls
               if name == "fivehundred_trick_table"]
     assert len(tables) == len(set(tables)), "a trick table was asked for twice for one contract and nomination"
     jokers = [kw["contract"].rung for name, kw in monitor.calls if name == "fivehundred_joker_rules"]
     assert len(jokers) == len(set(jokers)), "joker rules were asked for twice for one contract"
     cards_played = sum(cards for _, cards in per_hand)
-    assert sum(game.values()) * 5 < cards_played
+    assert (sum(game.values()) + 2 * scored) * 5 < cards_played
+
+
+def _outcomes(rules: Rules, games: int = 4) -> list[tuple[HandOutcome, list[int]]]:
+    """Every scored hand of a few random games, as (outcome, totals after it)."""
+    seen: list[tuple[HandOutcome, list[int]]] = []
+    real = rules.score_hand
+
+    def spy(outcome: HandOutcome) -> list[int]:
+        scores = real(outcome)
+        seen.append((outcome, [a + b for a, b in zip(outcome.totals_before, scores, strict=True)]))
+        return scores
+
+    rules.score_hand = spy  # type: ignore[method-assign]
+    try:
+        for seed in range(games):
+            state = GameState(rules, first_dealer=seed % rules.players)
+            state.play_out(bots(rules.players, seed), random.Random(seed), max_deals=60)
+    finally:
+        del rules.score_hand
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(ruleset_paths()))
+def test_the_per_hand_caller_answers_as_pluggy_does(name: str) -> None:
+    pm = make_plugin_manager(entry_points=False)
+    rules = Rules(load_ruleset(name), pm)
+    outcomes = _outcomes(rules)
+    assert outcomes
+    for outcome, totals in outcomes:
+        assert rules.score_hand(outcome) == pm.hook.fivehundred_score_hand(ruleset=rules.ruleset, outcome=outcome)
+        assert rules.game_result(totals, outcome) == pm.hook.fivehundred_game_result(
+            ruleset=rules.ruleset, totals=totals, outcome=outcome)
+
+
+def test_the_per_hand_caller_runs_wrappers_in_pluggy_order(ruleset: Ruleset) -> None:
+    order: list[str] = []
+
+    class Outer:
+        @fivehundred.hookimpl(wrapper=True, tryfirst=True)
+        def fivehundred_score_hand(self, ruleset: Ruleset, outcome: HandOutcome) -> Any:
+            order.append("outer in")
+            scores = yield
+            order.append("outer out")
+            return [s * 10 for s in scores]
+
+    class Inner:
+        @fivehundred.hookimpl(wrapper=True)
+        def fivehundred_score_hand(self, outcome: HandOutcome) -> Any:
+            order.append("inner in")
+            scores = yield
+            order.append("inner out")
+            return [s + 1 for s in scores]
+
+    pm = make_plugin_manager(entry_points=False, extra=[Inner(), Outer()])
+    rules = Rules(ruleset, pm)
+    outcome = _outcomes(Rules(ruleset, make_plugin_manager(entry_points=False)), games=1)[0][0]
+    plain = Rules(ruleset, make_plugin_manager(entry_points=False)).score_hand(outcome)
+    fast = rules.score_hand(outcome)
+    assert order == ["outer in", "inner in", "inner out", "outer out"]
+    assert fast == [(s + 1) * 10 for s in plain]
+    assert fast == pm.hook.fivehundred_score_hand(ruleset=ruleset, outcome=outcome)
+
+
+def test_applies_when_leaves_an_implementation_out_of_other_rulesets(ruleset: Ruleset) -> None:
+    calls: list[str] = []
+
+    class OnlyForBreach:
+        @fivehundred.hookimpl(wrapper=True)
+        @applies_when(lambda rs: rs.scoring.breach is not None)
+        def fivehundred_score_hand(self, outcome: HandOutcome) -> Any:
+            calls.append("asked")
+            return (yield)
+
+    pm = make_plugin_manager(entry_points=False, extra=[OnlyForBreach()])
+    outcome = _outcomes(Rules(ruleset, make_plugin_manager(entry_points=False)), games=1)[0][0]
+    Rules(ruleset, pm).score_hand(outcome)
+    assert calls == []
+    breach = ruleset.model_copy(update={"scoring": ruleset.scoring.model_copy(update={"breach": 50})})
+    Rules(breach, pm).score_hand(outcome)
+    assert calls == ["asked"]
 
 
 def test_a_second_game_on_the_same_rules_reuses_the_tables(ruleset: Ruleset) -> None:
@@ -739,7 +823,8 @@ def test_a_second_game_on_the_same_rules_reuses_the_tables(ruleset: Ruleset) -> 
     second = play_hand(rules, deal_seed=5)
     monitor.undo()
     assert second.hands_log[-1].contract == first.hands_log[-1].contract
-    assert monitor.names() == Counter(fivehundred_score_hand=1, fivehundred_game_result=1)
+    assert monitor.names() == Counter()  # the per-hand hooks go through the compiled caller
+    assert second.hands_log[-1].scores == first.hands_log[-1].scores
 
 
 def test_compile_rules_is_cached_per_ruleset_and_manager(ruleset: Ruleset) -> None:
