@@ -10,16 +10,22 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-from collections.abc import Callable, Iterator, Sequence
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
+from fivehundred.columns import hand_made, hand_rows
 from fivehundred.manager import compile_rules, make_player, player_factories
 from fivehundred.record import dumps, game_to_dict
 from fivehundred.ruleset import Ruleset, load_ruleset
 from fivehundred.state import GameState, new_game
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 MAX_DEALS = 1000
 """A game still unfinished after this many deals is abandoned (reported, never silently dropped)."""
@@ -57,7 +63,10 @@ def play_game(ruleset: Ruleset | str = "pagat-australian", seed: int | str = 0,
               max_deals: int = MAX_DEALS) -> GameState:
     """Play one game; ``(ruleset, seed, game, players)`` fixes every card of it."""
     rs = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    names = _players_for(rs, players)
+    return _play(rs, seed, _players_for(rs, players), game, max_deals)
+
+
+def _play(rs: Ruleset, seed: int | str, names: Sequence[str], game: int, max_deals: int) -> GameState:
     state, rng = new_game(rs, f"{seed}:{game}")
     bots = [make_player(name, seat, random.Random(f"fivehundred:{seed}:{game}:player:{seat}"))
             for seat, name in enumerate(names)]
@@ -89,8 +98,7 @@ def game_stats(state: GameState) -> GameStats:
     for log in state.hands_log:
         if log.contract is not None and log.scores:
             c = log.contract
-            ct = state.rules.team_of[log.contractor]
-            made = log.scores[ct] > 0 if c.kind != "misere" else log.tricks_won[log.contractor] == 0
+            made = bool(hand_made(state.rules, log))  # the contract's own test on the contracting side's tricks
             contracts.append((c.call, _contract_type(c.call, c.kind, c.trump), made))
     winner = state.rules.team_names[state.result.winner] if state.result else None
     return GameStats(state.deals, contracts, winner, list(state.totals))
@@ -203,64 +211,188 @@ class Summary:
 
 # --- batches ------------------------------------------------------------------------------
 
+Output = Literal["none", "jsonl", "rows"]
+"""What a worker sends back for each game besides its statistics: nothing, a JSON line, or table rows."""
 
-def _play_chunk(args: tuple[Ruleset, int | str, list[str], int, int, bool, int]) -> list[tuple[GameStats, str | None]]:
-    ruleset, seed, names, start, stop, records, max_deals = args
-    out = []
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What every game of a batch shares; sent once to each worker (process or cluster node)."""
+
+    ruleset: Ruleset
+    seed: int | str
+    players: tuple[str, ...]
+    output: Output
+    max_deals: int
+
+
+def play_chunk(batch: Batch, start: int, stop: int) -> list[tuple[GameStats, Any]]:
+    """Games ``start`` to ``stop - 1`` of a batch: each game's statistics and its output."""
+    out: list[tuple[GameStats, Any]] = []
+    names = list(batch.players)
     for game in range(start, stop):
-        state = play_game(ruleset, seed, names, game=game, max_deals=max_deals)
-        line = dumps(game_to_dict(state, seed=seed, game=game, players=names)) if records else None
-        out.append((game_stats(state), line))
+        state = _play(batch.ruleset, batch.seed, names, game, batch.max_deals)
+        payload: Any = None
+        if batch.output == "jsonl":
+            payload = dumps(game_to_dict(state, seed=batch.seed, game=game, players=names))
+        elif batch.output == "rows":
+            payload = hand_rows(state, seed=batch.seed, game=game)
+        out.append((game_stats(state), payload))
     return out
 
 
-def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
     for start in range(0, games, size):
         yield start, min(games, start + size)
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games per job: about eight jobs per worker, at most 200 games (results never depend on it)."""
+    return max(1, min(200, games // (max(workers, 1) * 8) or 1))
+
+
+def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
+             window: int) -> Iterator[T]:
+    """Results of ``jobs`` in job order, with at most ``window`` submitted and not yet consumed
+    (so memory stays flat however many games the batch holds)."""
+    pending: deque[Any] = deque()
+    for job in jobs:
+        pending.append(submit(job))
+        if len(pending) >= window:
+            yield get(pending.popleft())
+    while pending:
+        yield get(pending.popleft())
+
+
+# --- output -------------------------------------------------------------------------------
+
+
+class _Sink:
+    """Where the finished games go, in game order."""
+
+    output: Output = "none"
+
+    def add(self, payload: Any) -> None:
+        """One more finished game's output."""
+
+    def close(self) -> None:
+        """Finish the file (also after Ctrl-C: it then holds the games finished so far)."""
+
+
+class _JsonLines(_Sink):
+    output: Output = "jsonl"
+
+    def __init__(self, stream: IO[str], own: bool):
+        self.stream, self.own = stream, own
+
+    def add(self, payload: Any) -> None:
+        self.stream.write(payload + "\n")
+
+    def close(self) -> None:
+        if self.own:
+            self.stream.close()
+
+
+class _Table(_Sink):
+    output: Output = "rows"
+
+    def __init__(self, path: str | Path, rules: Any, seed: int | str, names: Sequence[str]):
+        from fivehundred.parquet import ParquetSink
+
+        self.parquet = ParquetSink(path, rules, seed, names)
+
+    def add(self, payload: Any) -> None:
+        self.parquet.add(payload)
+
+    def close(self) -> None:
+        self.parquet.close()
+
+
+def is_parquet(out: str | Path | IO[str] | None) -> bool:
+    return isinstance(out, (str, Path)) and str(out).lower().endswith(".parquet")
+
+
+def _open_sink(out: str | Path | IO[str] | None, rs: Ruleset, seed: int | str, names: Sequence[str]) -> _Sink:
+    if out is None:
+        return _Sink()
+    if is_parquet(out):
+        assert isinstance(out, (str, Path))
+        return _Table(out, compile_rules(rs), seed, names)
+    if isinstance(out, (str, Path)):
+        return _JsonLines(open(out, "w", encoding="utf-8"), own=True)
+    return _JsonLines(out, own=False)
+
+
+# --- the batch ----------------------------------------------------------------------------
+
+
 def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Path = "pagat-australian",
              players: str | Sequence[str] | None = None, *, workers: int = 1, out: str | Path | IO[str] | None = None,
-             progress: Callable[[int], None] | None = None, max_deals: int = MAX_DEALS) -> Summary:
-    """Play ``games`` seeded games and return their ``Summary``; stream records to ``out`` (JSON Lines).
+             progress: Callable[[int], None] | None = None, max_deals: int = MAX_DEALS,
+             scheduler: str | Client | None = None) -> Summary:
+    """Play ``games`` seeded games and return their ``Summary``; stream each game to ``out``.
 
-    The records and the summary depend only on (ruleset, seed, players, games), not on ``workers``.
-    ``progress`` is called with the number of games just finished.
+    ``out`` is a path or a text stream: a path ending in ``.parquet`` gets one row per deal (see
+    ``fivehundred.columns``; needs ``fivehundred[parquet]``), anything else JSON Lines records.
+    ``workers`` processes play on this machine; ``scheduler`` (a Dask scheduler address or a
+    ``distributed.Client``; needs ``fivehundred[cluster]``) plays on a Dask cluster instead.
+    The records and the summary depend only on (ruleset, seed, players, games): not on ``workers``
+    nor on the cluster.  ``progress`` is called with the number of games just finished.
     """
+    if scheduler is not None and workers != 1:
+        raise ValueError("workers and scheduler exclude each other: the cluster's workers play the games")
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     names = _players_for(rs, players)
     compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile
     summary = Summary(rs.name, seed, names, [t.name for t in rs.players.teams])
-    size = max(1, min(200, games // (max(workers, 1) * 8) or 1))
-    jobs = [(rs, seed, names, a, b, out is not None, max_deals) for a, b in _chunks(games, size)]
     with ExitStack() as stack:
-        sink: IO[str] | None = None
-        if isinstance(out, (str, Path)):
-            sink = stack.enter_context(open(out, "w", encoding="utf-8"))
-        elif out is not None:
-            sink = out
-        if workers > 1:
-            pool = stack.enter_context(_pool(workers))
-            results: Iterator[list[tuple[GameStats, str | None]]] = pool.imap(_play_chunk, jobs)
+        if scheduler is not None:
+            from fivehundred.cluster import connect
+
+            cluster = stack.enter_context(connect(scheduler))
+        sink = _open_sink(out, rs, seed, names)
+        stack.callback(sink.close)
+        batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
+        if scheduler is not None:
+            results = cluster.results(batch, games)
+        elif workers > 1:
+            results = _pool_results(stack, batch, games, workers)
         else:
-            results = map(_play_chunk, jobs)
+            results = (play_chunk(batch, a, b) for a, b in game_chunks(games, chunk_size(games, 1)))
         try:
             for chunk in results:
-                for stats, line in chunk:
+                for stats, payload in chunk:
                     summary.add(stats)
-                    if sink is not None and line is not None:
-                        sink.write(line + "\n")
+                    sink.add(payload)
                 if progress is not None:
                     progress(len(chunk))
         except KeyboardInterrupt:
             # Ctrl-C: whole games only are written and counted, so the partial output stays valid.
             summary.interrupted = True
-            if workers > 1:
-                pool.terminate()
     return summary
 
 
-def _pool(workers: int) -> Any:
+_BATCH: Batch | None = None
+"""The batch of a worker process, set once by the pool's initializer."""
+
+
+def _init_worker(batch: Batch) -> None:
+    global _BATCH
+    _BATCH = batch
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the pool
+    compile_rules(batch.ruleset)
+
+
+def _pool_chunk(start: int, stop: int) -> list[tuple[GameStats, Any]]:
+    assert _BATCH is not None
+    return play_chunk(_BATCH, start, stop)
+
+
+def _pool_results(stack: ExitStack, batch: Batch, games: int, workers: int) -> Iterator[list[tuple[GameStats, Any]]]:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ctx.Pool(workers)
+    pool = stack.enter_context(ctx.Pool(workers, initializer=_init_worker, initargs=(batch,)))
+    return in_order(lambda job: pool.apply_async(_pool_chunk, job), lambda r: r.get(),
+                    game_chunks(games, chunk_size(games, workers)), window=4 * workers)
