@@ -346,7 +346,24 @@ def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callab
 
 
 def make_player(name: str, seat: int, rng: random.Random, pm: pluggy.PluginManager | None = None) -> Any:
+    """A player from its spec: a registered name, or ``name:arg`` (``montecarlo:200``), the argument
+    passed to the factory as the keyword ``arg``; a factory without that keyword takes no argument."""
     factories = player_factories(pm)
-    if name not in factories:
-        raise UnknownNameError(f"unknown player {name!r}; known: {', '.join(sorted(factories))}")
-    return factories[name](seat=seat, rng=rng)
+    base, colon, arg = name.partition(":")
+    if base not in factories:
+        raise UnknownNameError(f"unknown player {base!r}; known: {', '.join(sorted(factories))}")
+    if not colon:
+        return factories[base](seat=seat, rng=rng)
+    if not _takes_arg(factories[base]):
+        raise ValueError(f"player {base!r} takes no argument (got {name!r})")
+    return factories[base](seat=seat, rng=rng, arg=arg)
+
+
+def _takes_arg(factory: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return True  # a callable we cannot inspect: let it refuse the keyword itself
+    return any(p.name == "arg" or p.kind is p.VAR_KEYWORD for p in params)

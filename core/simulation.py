@@ -45,7 +45,7 @@ def _players_for(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[
         raise ValueError(f"{len(names)} players given for {seats} seats ({', '.join(ruleset.players.seats)})")
     known = player_factories()
     for name in names:
-        if name not in known:
+        if name.partition(":")[0] not in known:
             from fivehundred.errors import UnknownNameError
 
             raise UnknownNameError(f"unknown player {name!r}; known: {', '.join(sorted(known))}")
