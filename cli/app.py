@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -37,7 +38,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except FiveHundredError as e:
-        err.print(f"[red]error:[/red] {e}", highlight=False, markup=True, soft_wrap=True)
+        err.print(f"[red]error:[/red] {escape(str(e))}", highlight=False, markup=True, soft_wrap=True)
         raise typer.Exit(1) from None
     except (ValueError, OSError) as e:
         err.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
@@ -68,18 +69,25 @@ def simulate(
     players: Annotated[str, typer.Option("--players", "-p", help="One player name, or one per seat (P1,P2,…).")]
     = "heuristic",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
-    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="Write every game record (JSON Lines).")]
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write every game: a .parquet path gets one row per deal (needs fivehundred\\[parquet]), "
+        "any other path a JSON record per line.")] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        help="Play on the Dask cluster of this scheduler, e.g. tcp://host:8786 (needs fivehundred\\[cluster]).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play a batch of seeded games with bots and summarise them."""
+    if scheduler is not None and workers != 1:
+        raise typer.BadParameter("--workers and --scheduler exclude each other: the cluster's workers play",
+                                 param_hint="--workers")
     with user_errors():
         rs = fivehundred.load_ruleset(ruleset)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)
             summary = fivehundred.simulate(games, seed, rs, players, workers=workers, out=out_file,
-                                           progress=lambda n: bar.advance(task, n))
+                                           progress=lambda n: bar.advance(task, n), scheduler=scheduler)
     data = summary.as_dict()
     if as_json:
         _print_json(data)

@@ -71,8 +71,9 @@ def _client(address: str) -> Client:
         raise ClusterError(f"invalid Dask scheduler address {address!r}: {e}") from None
     try:
         client: Client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
-    except (OSError, TimeoutError) as e:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address} within {CONNECT_TIMEOUT} s ({e})") from None
+    except (OSError, TimeoutError):
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
+                           "(is it running, and is the address right?)") from None
     return client
 
 
