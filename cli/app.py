@@ -21,6 +21,7 @@ from rich.table import Table
 
 import fivehundred
 from fivehundred.cli.compare import compare as compare_command
+from fivehundred.cli.report import report as report_command
 from fivehundred.errors import FiveHundredError
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
@@ -151,6 +152,9 @@ def validate(
         out.print(f"{report.checked - bad} of {report.checked} valid", highlight=False)
     if not report.ok:
         raise typer.Exit(1)
+
+
+app.command("report")(report_command)
 
 
 @rules_app.command("list")

@@ -399,7 +399,10 @@ def collect(paths: Iterable[str | Path], *, ruleset: Ruleset | str | Path | None
     override = load_ruleset(ruleset) if isinstance(ruleset, (str, Path)) else ruleset
     rulesets = _Rulesets(override)
     stats = BatchStats(sample_size=sample)
-    paths = list(paths)
+    paths = [Path(p) for p in paths]
+    for path in paths:  # before a long read of the files that are there
+        if not path.is_file():
+            raise RecordError(f"{path}: no such file")
     stats.files = [str(p) for p in paths]
     for source, record in read_records(paths):
         rules = rulesets(record, source)

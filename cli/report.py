@@ -1,0 +1,43 @@
+"""``fivehundred report``: charts of a batch of game records, as HTML and/or PNG files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def report(
+    records: Annotated[list[Path], typer.Argument(help="Game records (JSON Lines from simulate --out, or .json).")],
+    html: Annotated[Path | None, typer.Option("--html", help="Write one self-contained HTML report here.")] = None,
+    png: Annotated[Path | None, typer.Option("--png", help="Write each chart as a PNG into this folder.")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Read the records under this ruleset "
+                                                "(name or YAML path) instead of the one they name.")] = None,
+    sample: Annotated[int, typer.Option(min=1, help="Games whose score trajectories are drawn.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the key numbers as JSON.")] = False,
+) -> None:
+    """Chart a batch of game records: contracts and make rates by bid, score trajectories, game
+    length, misère, seat and side advantage."""
+    from fivehundred.cli.app import err, out, user_errors
+    from fivehundred.report import make_report
+
+    if html is None and png is None:
+        raise typer.BadParameter("say where to write the report: --html FILE, --png DIR, or both",
+                                 param_hint="--html / --png")
+    with user_errors():
+        result = make_report(records, html=html, png_dir=png, ruleset=ruleset, sample=sample)
+    if as_json:
+        sys.stdout.write(json.dumps(result.as_dict(), indent=2, ensure_ascii=False) + "\n")
+        return
+    stats = result.stats
+    out.print(f"{stats.games} games, {stats.hands_played} hands, {len(result.charts)} charts", highlight=False)
+    if result.html is not None:
+        out.print(f"html: {result.html}", highlight=False, soft_wrap=True)
+    for path in result.pngs:
+        out.print(f"png: {path}", highlight=False, soft_wrap=True)
+    if stats.unfinished:
+        err.print(f"note: {stats.unfinished} unfinished game(s) are left out of the game lengths and win rates",
+                  highlight=False)
