@@ -25,6 +25,7 @@ from fivehundred.ruleset import Ruleset, load_ruleset
 if TYPE_CHECKING:
     from fivehundred.comparison import Arm, Comparison, compare
     from fivehundred.manager import compile_rules
+    from fivehundred.report import make_report
     from fivehundred.simulation import play_game, simulate
     from fivehundred.state import GameState, new_game
     from fivehundred.validation import validate
@@ -49,6 +50,7 @@ __all__ = [
     "compile_rules",
     "hookimpl",
     "load_ruleset",
+    "make_report",
     "new_game",
     "parse_card",
     "play_game",
@@ -67,6 +69,7 @@ def __getattr__(name: str) -> object:
         "Arm": "fivehundred.comparison",
         "Comparison": "fivehundred.comparison",
         "compare": "fivehundred.comparison",
+        "make_report": "fivehundred.report",
         "play_game": "fivehundred.simulation",
         "simulate": "fivehundred.simulation",
         "validate": "fivehundred.validation",
