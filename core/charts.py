@@ -260,7 +260,8 @@ def misere_chart(stats: BatchStats) -> Figure:
     figure = _figure(10, 2.2 + 0.8 * max(1, len(kinds)))
     ax = figure.subplots()
     total = stats.misere()
-    ax.set_title(f"Misère outcomes: {total.made} of {total.played} made", fontsize=14, fontweight="bold")
+    made_text = f": {total.made} of {total.played} made" if total.played else ""
+    ax.set_title(f"Misère outcomes{made_text}", fontsize=14, fontweight="bold")
     if not kinds:
         _empty(ax, "No misère contract was played")
         return figure

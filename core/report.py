@@ -399,12 +399,12 @@ def collect(paths: Iterable[str | Path], *, ruleset: Ruleset | str | Path | None
     override = load_ruleset(ruleset) if isinstance(ruleset, (str, Path)) else ruleset
     rulesets = _Rulesets(override)
     stats = BatchStats(sample_size=sample)
-    paths = [Path(p) for p in paths]
-    for path in paths:  # before a long read of the files that are there
+    files = [Path(p) for p in paths]
+    for path in files:  # before a long read of the files that are there
         if not path.is_file():
             raise RecordError(f"{path}: no such file")
-    stats.files = [str(p) for p in paths]
-    for source, record in read_records(paths):
+    stats.files = [str(p) for p in files]
+    for source, record in read_records(files):
         rules = rulesets(record, source)
         try:
             stats.add(record, rules, source)

@@ -186,11 +186,14 @@ def test_pngs_are_written(batch: Batch, tmp_path: Path) -> None:
     names = sorted(p.name for p in (tmp_path / "charts").iterdir())
     assert names == sorted(p.name for p in report.pngs) == [
         "1-contracts.png", "2-scores.png", "3-length.png", "4-misere.png", "5-advantage.png", "6-tricks.png"]
+    sizes = {}
     for path in report.pngs:
         data = path.read_bytes()
         width, height = png_size(data)
         assert 800 <= width <= 1400 and 200 <= height <= 800
-        assert len(data) > 10_000  # something is drawn
+        sizes[path.name] = len(data)
+    assert min(sizes.values()) > 5_000  # a blank canvas of that size is about 2 kB
+    assert sizes["1-contracts.png"] > 20_000 and sizes["2-scores.png"] > 20_000
 
 
 def test_teams_and_seats_come_from_the_records(batch: Batch) -> None:
