@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fivehundred.errors import FiveHundredError
 from fivehundred.extras import require
-from fivehundred.simulation import Batch, GameStats, chunk_size, game_chunks, in_order, play_chunk
+from fivehundred.simulation import Batch, Chunk, chunk_size, game_chunks, in_order, play_chunk
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -44,7 +44,7 @@ class Cluster:
             nthreads = self.client.nthreads()
         return max(1, sum(nthreads.values()))
 
-    def results(self, batch: Batch, games: int) -> Iterator[list[tuple[GameStats, Any]]]:
+    def results(self, batch: Batch, games: int) -> Iterator[Chunk]:
         """The chunks' results in game order, with a bounded number of chunks in flight."""
         client = self.client
         threads = self.threads()
@@ -53,8 +53,8 @@ class Cluster:
         def submit(job: tuple[int, int]) -> Any:
             return client.submit(play_chunk, shared, job[0], job[1], pure=False)
 
-        def get(future: Any) -> list[tuple[GameStats, Any]]:
-            result: list[tuple[GameStats, Any]] = future.result()
+        def get(future: Any) -> Chunk:
+            result: Chunk = future.result()
             return result
 
         # Futures still pending when the caller stops (Ctrl-C) are released with this generator.

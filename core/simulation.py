@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
-from fivehundred.columns import hand_made, hand_rows
+from fivehundred.columns import Row, hand_made, hand_rows
 from fivehundred.manager import compile_rules, make_player, player_factories
 from fivehundred.record import dumps, game_to_dict
 from fivehundred.ruleset import Ruleset, load_ruleset
@@ -119,6 +119,15 @@ class Running:
         self.low = x if self.low is None else min(self.low, x)
         self.high = x if self.high is None else max(self.high, x)
 
+    def merge(self, other: Running) -> None:
+        """Fold in the numbers ``other`` has seen (as if they had been added here)."""
+        self.n += other.n
+        self.total += other.total
+        if other.low is not None:
+            self.low = other.low if self.low is None else min(self.low, other.low)
+        if other.high is not None:
+            self.high = other.high if self.high is None else max(self.high, other.high)
+
     @property
     def mean(self) -> float | None:
         return round(self.total / self.n, 2) if self.n else None
@@ -174,6 +183,23 @@ class Summary:
             if i != w:
                 self.loser_totals.add(t)
 
+    def merge(self, other: Summary) -> None:
+        """Fold in the games of ``other`` (a part of the same batch): as if they had been added here."""
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.deals += other.deals
+        self.hands_played += other.hands_played
+        for mine, theirs in ((self.by_type, other.by_type), (self.by_call, other.by_call)):
+            for key, (n, made) in theirs.items():
+                entry = mine.setdefault(key, [0, 0])
+                entry[0] += n
+                entry[1] += made
+        for team, wins in other.wins.items():
+            self.wins[team] = self.wins.get(team, 0) + wins
+        self.hands_per_game.merge(other.hands_per_game)
+        self.winner_totals.merge(other.winner_totals)
+        self.loser_totals.merge(other.loser_totals)
+
     def as_dict(self) -> dict[str, Any]:
         def rate(made: int, n: int) -> float | None:
             return round(made / n, 4) if n else None
@@ -228,19 +254,28 @@ class Batch:
     max_deals: int
 
 
-def play_chunk(batch: Batch, start: int, stop: int) -> list[tuple[GameStats, Any]]:
-    """Games ``start`` to ``stop - 1`` of a batch: each game's statistics and its output."""
-    out: list[tuple[GameStats, Any]] = []
-    names = list(batch.players)
+Chunk = tuple[Summary, Any]
+"""A chunk's result: the summary of its games, and their output (the JSON Lines text of the chunk,
+or each game's rows, or None)."""
+
+
+def play_chunk(batch: Batch, start: int, stop: int) -> Chunk:
+    """Games ``start`` to ``stop - 1`` of a batch: their summary and their output, in game order.
+
+    Only the chunk's summary and output travel back from a worker, not a message per game.
+    """
+    rs, names = batch.ruleset, list(batch.players)
+    summary = Summary(rs.name, batch.seed, names, [t.name for t in rs.players.teams])
+    lines: list[str] = []
+    rows: list[list[Row]] = []
     for game in range(start, stop):
-        state = _play(batch.ruleset, batch.seed, names, game, batch.max_deals)
-        payload: Any = None
+        state = _play(rs, batch.seed, names, game, batch.max_deals)
+        summary.add(game_stats(state))
         if batch.output == "jsonl":
-            payload = dumps(game_to_dict(state, seed=batch.seed, game=game, players=names))
+            lines.append(dumps(game_to_dict(state, seed=batch.seed, game=game, players=names)) + "\n")
         elif batch.output == "rows":
-            payload = hand_rows(state, seed=batch.seed, game=game)
-        out.append((game_stats(state), payload))
-    return out
+            rows.append(hand_rows(state, seed=batch.seed, game=game))
+    return summary, ("".join(lines) if batch.output == "jsonl" else rows if batch.output == "rows" else None)
 
 
 def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -270,12 +305,12 @@ def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], 
 
 
 class _Sink:
-    """Where the finished games go, in game order."""
+    """Where the finished games go, a chunk at a time, in game order."""
 
     output: Output = "none"
 
-    def add(self, payload: Any) -> None:
-        """One more finished game's output."""
+    def add(self, output: Any) -> None:
+        """The output of one more chunk of finished games."""
 
     def close(self) -> None:
         """Finish the file (also after Ctrl-C: it then holds the games finished so far)."""
@@ -287,8 +322,8 @@ class _JsonLines(_Sink):
     def __init__(self, stream: IO[str], own: bool):
         self.stream, self.own = stream, own
 
-    def add(self, payload: Any) -> None:
-        self.stream.write(payload + "\n")
+    def add(self, output: Any) -> None:
+        self.stream.write(output)
 
     def close(self) -> None:
         if self.own:
@@ -303,8 +338,9 @@ class _Table(_Sink):
 
         self.parquet = ParquetSink(path, rules, seed, names)
 
-    def add(self, payload: Any) -> None:
-        self.parquet.add(payload)
+    def add(self, output: Any) -> None:
+        for rows in output:
+            self.parquet.add(rows)
 
     def close(self) -> None:
         self.parquet.close()
@@ -362,12 +398,11 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
         else:
             results = (play_chunk(batch, a, b) for a, b in game_chunks(games, chunk_size(games, 1)))
         try:
-            for chunk in results:
-                for stats, payload in chunk:
-                    summary.add(stats)
-                    sink.add(payload)
+            for part, output in results:
+                summary.merge(part)
+                sink.add(output)
                 if progress is not None:
-                    progress(len(chunk))
+                    progress(part.games)
         except KeyboardInterrupt:
             # Ctrl-C: whole games only are written and counted, so the partial output stays valid.
             summary.interrupted = True
@@ -385,12 +420,12 @@ def _init_worker(batch: Batch) -> None:
     compile_rules(batch.ruleset)
 
 
-def _pool_chunk(start: int, stop: int) -> list[tuple[GameStats, Any]]:
+def _pool_chunk(start: int, stop: int) -> Chunk:
     assert _BATCH is not None
     return play_chunk(_BATCH, start, stop)
 
 
-def _pool_results(stack: ExitStack, batch: Batch, games: int, workers: int) -> Iterator[list[tuple[GameStats, Any]]]:
+def _pool_results(stack: ExitStack, batch: Batch, games: int, workers: int) -> Iterator[Chunk]:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool = stack.enter_context(ctx.Pool(workers, initializer=_init_worker, initargs=(batch,)))

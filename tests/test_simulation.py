@@ -62,3 +62,23 @@ def test_ctrl_c_keeps_whole_games_and_reports_them(tmp_path: Path) -> None:
 def test_summary_independent_of_workers(workers: int) -> None:
     base = fivehundred.simulate(24, 11, players="random").as_dict()
     assert fivehundred.simulate(24, 11, players="random", workers=workers).as_dict() == base
+
+
+def test_merged_parts_equal_the_summary_built_game_by_game() -> None:
+    """Workers send one partial summary per chunk; merging them must lose nothing (ranges included)."""
+    from fivehundred.simulation import Summary, game_stats, play_game
+
+    def empty() -> Summary:
+        return Summary("perfect", 3, ["random"] * 4, ["NS", "EW"])
+
+    whole = empty()
+    parts = [empty() for _ in range(4)]
+    for game in range(40):
+        stats = game_stats(play_game("perfect", 3, "random", game=game))
+        whole.add(stats)
+        parts[0 if game < 7 else 2 if game < 31 else 3].add(stats)  # parts[1] stays empty
+    merged = empty()
+    for part in parts:
+        merged.merge(part)
+    assert merged == whole
+    assert merged.as_dict() == fivehundred.simulate(40, 3, "perfect", "random").as_dict()
