@@ -1,0 +1,73 @@
+"""How ``simulate`` scales with ``--workers``: games/s for one worker and for N, on the same batch.
+
+    python benchmarks/scaling.py                       # random and heuristic players, 1 vs 2 workers
+    python benchmarks/scaling.py --players random --games 40000 --workers 4 --out jsonl
+
+Each configuration is timed ``--repeat`` times (best run kept, as the machine may be shared), the
+pool's start-up included. The two runs of a batch must give the same summary; the script checks it.
+The target on the 2-core development machine is a speed-up of at least 1.8x with two workers.
+
+Beside the wall-clock speed-up the script prints the CPU seconds of each run (main process and
+workers), and the speed-up they allow on idle cores, ``N x cpu(1 worker) / cpu(N workers)``: the
+work the extra processes add (start-up, pickling, the main process merging results), which is
+what the code controls when other jobs share the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import fivehundred
+
+DEFAULT_GAMES = {"random": 20_000, "heuristic": 300}
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (pool workers are joined at the end)."""
+    return sum(r.ru_utime + r.ru_stime for r in map(resource.getrusage, (resource.RUSAGE_SELF,
+                                                                          resource.RUSAGE_CHILDREN)))
+
+
+def timed(games: int, players: str, workers: int, out: str, repeat: int) -> tuple[float, float, dict[str, Any]]:
+    """The best wall time and the least CPU time of ``repeat`` runs, and the summary of the batch."""
+    best, cpu, summary = float("inf"), float("inf"), {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(repeat):
+            path = None if out == "none" else Path(tmp) / f"games.{out}"
+            start, start_cpu = time.perf_counter(), cpu_seconds()
+            summary = fivehundred.simulate(games, 1, players=players, workers=workers, out=path).as_dict()
+            best = min(best, time.perf_counter() - start)
+            cpu = min(cpu, cpu_seconds() - start_cpu)
+    return best, cpu, summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", default="random,heuristic", help="comma-separated: random, heuristic")
+    parser.add_argument("--games", type=int, help="games per batch (default: 20000 random, 300 heuristic)")
+    parser.add_argument("--workers", type=int, default=2, help="the worker count compared with one worker")
+    parser.add_argument("--out", choices=["none", "jsonl", "parquet"], default="none", help="write the games too")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per configuration (the best is kept)")
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs; workers 1 vs {args.workers}; output: {args.out}; best of {args.repeat}")
+    n = args.workers
+    print(f"{'players':<10} {'games':>7} {'1 worker':>12} {f'{n} workers':>12} {'speed-up':>9}   "
+          f"{'cpu 1':>7} {f'cpu {n}':>7} {'on idle cores':>13}")
+    for players in args.players.split(","):
+        games = args.games or DEFAULT_GAMES.get(players, 1000)
+        one, cpu_one, base = timed(games, players, 1, args.out, args.repeat)
+        many, cpu_many, summary = timed(games, players, n, args.out, args.repeat)
+        if summary != base:
+            raise SystemExit(f"{players}: the summary differs between 1 and {n} workers")
+        print(f"{players:<10} {games:>7} {games / one:>8.0f} g/s {games / many:>8.0f} g/s {one / many:>8.2f}x   "
+              f"{cpu_one:>6.2f}s {cpu_many:>6.2f}s {n * cpu_one / cpu_many:>12.2f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()
