@@ -284,8 +284,9 @@ def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def chunk_size(games: int, workers: int) -> int:
-    """Games per job: about eight jobs per worker, at most 200 games (results never depend on it)."""
-    return max(1, min(200, games // (max(workers, 1) * 8) or 1))
+    """Games per job: at most 200, and at least 32 jobs per worker so that no worker is left with a
+    long last job while the others wait (the results never depend on it)."""
+    return max(1, min(200, games // (max(workers, 1) * 32)))
 
 
 def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
