@@ -11,9 +11,10 @@ import math
 import multiprocessing
 import random
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
@@ -238,7 +239,7 @@ class Summary:
 # --- batches ------------------------------------------------------------------------------
 
 Output = Literal["none", "jsonl", "rows"]
-"""What a worker sends back for each game besides its statistics: nothing, a JSON line, or table rows."""
+"""What a worker sends back for its games besides their summary: nothing, JSON Lines, or table rows."""
 
 T = TypeVar("T")
 
@@ -399,15 +400,52 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
         else:
             results = (play_chunk(batch, a, b) for a, b in game_chunks(games, chunk_size(games, 1)))
         try:
-            for part, output in results:
-                summary.merge(part)
-                sink.add(output)
-                if progress is not None:
-                    progress(part.games)
+            with _Interrupts() as interrupts:
+                for part, output in results:
+                    with interrupts.deferred():
+                        sink.add(output)
+                        summary.merge(part)
+                    if progress is not None:
+                        progress(part.games)
         except KeyboardInterrupt:
             # Ctrl-C: whole games only are written and counted, so the partial output stays valid.
             summary.interrupted = True
     return summary
+
+
+class _Interrupts:
+    """Ctrl-C while a chunk is being written and counted takes effect once it is done, so that the
+    file and the summary always hold the same whole games; at any other time, at once."""
+
+    def __init__(self) -> None:
+        self.busy = self.pending = False
+        self.previous: Any = None
+
+    def __enter__(self) -> _Interrupts:
+        in_main = threading.current_thread() is threading.main_thread()
+        if in_main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # leave a caller's own alone
+            self.previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+
+    def _interrupt(self, signum: int, frame: object) -> None:
+        if not self.busy:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    @contextmanager
+    def deferred(self) -> Iterator[None]:
+        self.busy = True
+        try:
+            yield
+        finally:
+            self.busy = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
 
 
 _BATCH: Batch | None = None

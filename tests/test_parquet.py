@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -146,6 +148,24 @@ def test_ctrl_c_leaves_a_readable_file_of_whole_games(tmp_path: Path) -> None:
     full = tmp_path / "full.parquet"
     fivehundred.simulate(summary.games, 4, players="random", out=full)
     assert pq.read_table(full).equals(pq.read_table(path))
+
+
+def test_ctrl_c_while_a_chunk_is_written_takes_effect_after_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real SIGINT in the middle of a chunk's games: the file and the summary hold the same games."""
+    path = tmp_path / "games.parquet"
+    add, written = ParquetSink.add, []
+
+    def add_then_interrupt(self: ParquetSink, rows: list[Any]) -> None:
+        written.append(rows)
+        if len(written) == 30:
+            os.kill(os.getpid(), signal.SIGINT)
+        add(self, rows)
+
+    monkeypatch.setattr(ParquetSink, "add", add_then_interrupt)
+    summary = fivehundred.simulate(2000, 4, players="random", out=path)
+    assert summary.interrupted and summary.games == len(written) == 2000 // 32  # the whole first chunk
+    assert sorted(rows_by_game(path)) == list(range(summary.games))
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_metadata_and_a_string_seed(tmp_path: Path) -> None:
