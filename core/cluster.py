@@ -7,7 +7,7 @@ name) installed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,7 @@ class Cluster:
             nthreads = self.client.nthreads()
         return max(1, sum(nthreads.values()))
 
-    def results(self, batch: Batch, games: int) -> Iterator[Chunk]:
+    def results(self, batch: Batch, games: int) -> Generator[Chunk, None, None]:
         """The chunks' results in game order, with a bounded number of chunks in flight."""
         client = self.client
         threads = self.threads()

@@ -13,7 +13,7 @@ import random
 import signal
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,7 +291,7 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
-             window: int) -> Iterator[T]:
+             window: int) -> Generator[T, None, None]:
     """Results of ``jobs`` in job order, with at most ``window`` submitted and not yet consumed
     (so memory stays flat however many games the batch holds)."""
     pending: deque[Any] = deque()
@@ -393,12 +393,14 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
         sink = _open_sink(out, rs, seed, names)
         stack.callback(sink.close)
         batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
+        results: Generator[Chunk, None, None]
         if scheduler is not None:
             results = cluster.results(batch, games)
         elif workers > 1:
             results = _pool_results(stack, batch, games, workers)
         else:
             results = (play_chunk(batch, a, b) for a, b in game_chunks(games, chunk_size(games, 1)))
+        stack.callback(results.close)  # after Ctrl-C: drop the jobs in flight (a cluster forgets their futures)
         try:
             with _Interrupts() as interrupts:
                 for part, output in results:
@@ -464,7 +466,7 @@ def _pool_chunk(start: int, stop: int) -> Chunk:
     return play_chunk(_BATCH, start, stop)
 
 
-def _pool_results(stack: ExitStack, batch: Batch, games: int, workers: int) -> Iterator[Chunk]:
+def _pool_results(stack: ExitStack, batch: Batch, games: int, workers: int) -> Generator[Chunk, None, None]:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     pool = stack.enter_context(ctx.Pool(workers, initializer=_init_worker, initargs=(batch,)))
