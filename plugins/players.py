@@ -16,7 +16,15 @@ def _heuristic(seat: int, rng: random.Random) -> Any:
     return HeuristicPlayer(seat=seat, rng=rng)
 
 
+def _montecarlo(seat: int, rng: random.Random, arg: str | None = None) -> Any:
+    """``montecarlo``, ``montecarlo:200`` (hand rollouts per decision) or ``montecarlo:50ms``."""
+    from fivehundred.montecarlo import MonteCarloPlayer
+
+    return MonteCarloPlayer.from_spec(seat, rng, arg)
+
+
 @hookimpl
 def fivehundred_register_players(register: Callable[..., None]) -> None:
     register("random", RandomPlayer)
     register("heuristic", _heuristic)
+    register("montecarlo", _montecarlo)

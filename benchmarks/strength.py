@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Playing strength: matches between player types, each side a team, with 95% Wilson intervals.
+
+    python benchmarks/strength.py                                   # the three default matches
+    python benchmarks/strength.py --games 400 --workers 2 --seed 1
+    python benchmarks/strength.py --match heuristic,montecarlo:32 --games 100
+
+A match ``A,B`` plays ``--games`` games: each seed twice, once with A in the first team's seats and
+once with the sides swapped, so that the luck of the deal cancels between the pair (the n-th deal
+of both games is the same shuffle).  A player may carry an argument as on the command line
+(``montecarlo:200``, ``montecarlo:50ms``).  The win rate is the first side's share of the finished
+games.  The ruleset must be a game of two teams (the reference is).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+import fivehundred
+from fivehundred.simulation import wilson
+
+DEFAULT_MATCHES = ("random,heuristic", "heuristic,montecarlo", "random,montecarlo")
+
+
+def split_match(text: str) -> tuple[str, str]:
+    """``A,B``: the two sides of a match."""
+    sides = [p.strip() for p in text.split(",")]
+    if len(sides) != 2 or not all(sides):
+        raise SystemExit(f"cannot read the match {text!r}: write it as A,B (e.g. heuristic,montecarlo:32)")
+    return sides[0], sides[1]
+
+
+def seating(ruleset: fivehundred.Ruleset, first: str, second: str) -> list[str]:
+    """``first`` in every seat of the first team, ``second`` in the others."""
+    teams = ruleset.players.teams
+    if len(teams) != 2:
+        raise SystemExit(f"{ruleset.name}: a match needs a ruleset of two teams (it has {len(teams)})")
+    first_team = set(teams[0].seats)
+    return [first if seat in first_team else second for seat in ruleset.players.seats]
+
+
+def play_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    pairs = max(1, games // 2)
+    start = time.perf_counter()
+    team_a, team_b = (t.name for t in ruleset.players.teams)
+    wins = unfinished = 0
+    for players, mine in ((seating(ruleset, a, b), team_a), (seating(ruleset, b, a), team_b)):
+        summary = fivehundred.simulate(pairs, seed, ruleset, players, workers=workers)
+        wins += summary.wins.get(mine, 0)
+        unfinished += summary.unfinished
+    finished = 2 * pairs - unfinished
+    ci = wilson(wins, finished)
+    return {"a": a, "b": b, "games": 2 * pairs, "unfinished": unfinished, "a_wins": wins,
+            "a_rate": round(wins / finished, 4) if finished else None, "ci95": ci,
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--match", action="append", help="A,B (repeatable); default: " + " ".join(DEFAULT_MATCHES))
+    parser.add_argument("--games", type=int, default=100, help="games per match (played in seat-swapped pairs)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ruleset", default="pagat-australian")
+    parser.add_argument("--json", action="store_true", help="one JSON object per match instead of a table")
+    args = parser.parse_args(argv)
+    ruleset = fivehundred.load_ruleset(args.ruleset)
+    if not args.json:
+        print(f"{args.ruleset}, seed {args.seed}, {args.workers} workers; win rate of the first side, 95% Wilson CI\n")
+        print("| match | games | first side's wins | win rate (95% CI) | seconds |")
+        print("|---|---|---|---|---|")
+    for text in args.match or DEFAULT_MATCHES:
+        a, b = split_match(text)
+        r = play_match(ruleset, a, b, args.games, args.seed, args.workers)
+        if args.json:
+            print(json.dumps(r))
+        else:
+            rate = "–" if r["a_rate"] is None else f"{100 * r['a_rate']:.1f}%"
+            ci = "" if r["ci95"] is None else f" ({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f})"
+            extra = f", {r['unfinished']} unfinished" if r["unfinished"] else ""
+            print(f"| {a} vs {b} | {r['games']}{extra} | {r['a_wins']} | {rate}{ci} | {r['seconds']} |")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""The Monte Carlo player: determinisation keeps what the seat knows and nothing else; the player is
+legal, reproducible, and picks the clearly better card."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from helpers import SUITED, N, act, cards, new_hand
+
+import fivehundred
+from fivehundred import montecarlo
+from fivehundred.cards import JOKER_BASE, NO_SUIT
+from fivehundred.heuristic import HeuristicPlayer
+from fivehundred.manager import compile_rules, make_player
+from fivehundred.montecarlo import Knowledge, MonteCarloPlayer, clone, deal_unseen, determinise, knowledge
+from fivehundred.players import RandomPlayer
+from fivehundred.state import CHANCE, GameState, Phase, new_game
+
+RULESETS = ["pagat-australian", "three-handed", "three-handed-dead-hand", "five-handed", "two-handed",
+            "six-handed"]
+HISTORY_EXACT = {"pagat-australian", "three-handed", "three-handed-dead-hand", "five-handed", "six-handed"}
+"""Rulesets where no card changes hands outside the kitty, so the hands as dealt can be checked."""
+
+
+# --- states to determinise ----------------------------------------------------------------------
+
+
+def states(name: str, games: int, every: int = 7) -> Iterator[GameState]:
+    """Decision points of seeded games (random players in even games, heuristic in odd), every
+    ``every``-th step, in every phase; the first three deals of each game."""
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    for g in range(games):
+        state, deal_rng = new_game(rules, f"mc-test:{g}")
+        kind = RandomPlayer if g % 2 == 0 else HeuristicPlayer
+        bots = [kind(s, random.Random(g * 10 + s)) for s in range(rules.players)]
+        step = 0
+        while not state.is_terminal() and state.deals <= 3:
+            seat = state.current_player()
+            if seat == CHANCE:
+                if state.deals == 3:
+                    break
+                state.deal(deal_rng)
+                continue
+            step += 1
+            if step % every == g % every:
+                yield clone(state)  # the engine's clone forgets who passed: see montecarlo.clone
+            state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
+
+
+def kitty_taken(state: GameState) -> bool:
+    log = state.hands_log[-1]
+    return log.contract is not None and log.contract.kitty and log.contractor >= 0
+
+
+def every_card(state: GameState) -> list[int]:
+    """Every card of the deal where it is now: hands, tricks, discards, an untaken kitty, a dead
+    hand, dummies' face-down cards and hands laid aside."""
+    log = state.hands_log[-1]
+    found = [c for h in state._held for c in h]
+    found += [c for t in log.tricks for c in t.cards]
+    if state.phase == Phase.PLAY:
+        found += state._trick
+        found += [c for s in state._out for c in log.hands[s]]
+    found += log.discards + log.dead + ([] if kitty_taken(state) else log.kitty)
+    found += [c for under in state._covered.values() for c in under.values()]
+    return sorted(found)
+
+
+def shown_void(state: GameState) -> list[set[int]]:
+    """Per seat, the effective suits it has failed to follow in this hand (from the true log); a
+    dummy's face-down cards may later turn up in such a suit, so dummies show nothing."""
+    voids: list[set[int]] = [set() for _ in range(state.rules.players)]
+    if state.phase != Phase.PLAY:
+        return voids
+    table = state._table
+    log = state.hands_log[-1]
+    played = [(t.leader, t.cards, t.named) for t in log.tricks]
+    if state._trick:
+        played.append((state._leader, state._trick, state._named))
+    for leader, trick, named in played:
+        led = named if named is not None else table.suit_of[trick[0]]
+        seat = leader
+        for c in trick[1:]:
+            seat = state._next[seat]
+            if table.suit_of[c] not in (led, NO_SUIT) and seat not in state.rules.dummies:  # P2: cards turn up
+                voids[seat].add(led)
+    return voids
+
+
+def snapshot(state: GameState) -> Any:
+    log = state.hands_log[-1]
+    return ([state.observation(s) for s in range(state.rules.players)], [list(h) for h in state._held],
+            [list(h) for h in log.hands], list(log.kitty), list(log.discards), list(log.dead),
+            {d: dict(u) for d, u in state._covered.items()})
+
+
+# --- determinisation ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_determinised_state_keeps_what_the_seat_knows_and_every_card(name: str) -> None:
+    deck = sorted(compile_rules(fivehundred.load_ruleset(name)).deck)
+    checked = Counter[str]()
+    for state in states(name, games=6):
+        before = snapshot(state)
+        assert every_card(state) == deck  # the helper itself accounts for every card of the true state
+        voids = shown_void(state)
+        for seat in range(state.rules.players):
+            k = knowledge(state, seat)
+            for s, held in enumerate(state._held):  # what the seat infers is true of the real deal
+                assert not any(k.suit_of is not None and k.void[s] >> k.suit_of[c] & 1 for c in held)
+            world = determinise(state, seat, random.Random(seat))
+            assert world.observation(seat) == state.observation(seat)
+            assert every_card(world) == deck
+            assert [len(h) for h in world._held] == [len(h) for h in state._held]
+            for s, held in enumerate(world._held):
+                assert held == sorted(held)
+                if state.phase == Phase.PLAY:
+                    suit_of = state._table.suit_of
+                    assert not {suit_of[c] for c in held} & voids[s], (name, seat, s)
+                    assert world._buckets[s] == [[c for c in held if suit_of[c] == b] for b in range(5)]
+            if name in HISTORY_EXACT:
+                log = world.hands_log[-1]
+                assert sorted([c for h in log.hands for c in h] + log.kitty + log.dead) == deck
+            if seat == state.current_player():
+                assert world.legal_actions() == state.legal_actions()
+            if state.phase == Phase.AUCTION:
+                assert world._bidding.passed == state._bidding.passed  # who has passed may not call again
+            checked[state.phase.name] += 1
+        assert snapshot(state) == before  # the real state is untouched
+    assert {"AUCTION", "DISCARD", "PLAY"} <= set(checked), checked
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "three-handed", "five-handed", "two-handed"])
+def test_a_determinisation_reads_nothing_the_seat_cannot_see(name: str) -> None:
+    """Two deals that look the same to the seat determinise alike: from the real state, and from
+    another deal the seat cannot tell from it, the same seed gives the same cards everywhere."""
+    for state in states(name, games=4, every=5):
+        for seat in range(state.rules.players):
+            other = determinise(state, seat, random.Random(99))
+            a = determinise(state, seat, random.Random(5))
+            b = determinise(other, seat, random.Random(5))
+            la, lb = a.hands_log[-1], b.hands_log[-1]
+            assert a._held == b._held
+            assert (la.hands, la.kitty, la.discards, la.dead) == (lb.hands, lb.kitty, lb.discards, lb.dead)
+            assert a._covered == b._covered
+            assert a._side == b._side
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_determinised_states_play_to_the_end_of_the_hand(name: str) -> None:
+    for i, state in enumerate(states(name, games=4, every=11)):
+        seat = state.current_player()
+        world = determinise(state, seat, random.Random(i))
+        log = world.hands_log[-1]
+        bots = [RandomPlayer(s, random.Random(s)) for s in range(world.rules.players)]
+        while world.current_player() >= 0 and world.hands_log[-1] is log:
+            world.apply(bots[0].act(world, world.legal_actions()))  # validated: the clone is a sound state
+
+
+@pytest.mark.parametrize("tries", [0, 32])
+def test_the_deal_of_unseen_cards_is_uniform(tries: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six unseen cards, two hidden hands of two (the first void in spades) and two cards nobody
+    sees: every agreeing deal is drawn about equally often, and no other; by the counting sampler
+    alone, and by plain shuffles first."""
+    monkeypatch.setattr(montecarlo, "REJECTION_TRIES", tries)
+    spades, clubs = [2, 3, 4], [22, 23, 24]
+    suit_of = [c // 20 for c in range(84)]
+    k = Knowledge(seat=0, unseen=spades + clubs, hidden=[1, 2], void=[0, 1, 0, 0], played_by=[[], [], [], []],
+                  suit_of=suit_of, contractor=0, sitting=(), must_hold={}, must_not_hold={})
+    agreeing = set()
+    for order in itertools.permutations(k.unseen):
+        hands = (frozenset(order[:2]), frozenset(order[2:4]), frozenset(order[4:]))
+        if not hands[0] & set(spades):
+            agreeing.add(hands)
+    rng = random.Random(3)
+    draws = 9000
+    seen = Counter(tuple(frozenset(h) for h in deal_unseen(k, [2, 2], rng)) for _ in range(draws))
+    assert set(seen) == agreeing  # 18 deals: C(3,2) club pairs for hand 1, then C(4,2) for hand 2
+    expected = draws / len(agreeing)
+    chi2 = sum((n - expected) ** 2 / expected for n in seen.values())
+    assert chi2 < 45  # 17 degrees of freedom: p < 0.001 above 40.8
+
+
+def test_a_nominated_joker_stays_with_the_contractor() -> None:
+    """STRONG_NT-like: N plays no-trumps holding the joker and nominates hearts; a defender's
+    determinisation must leave the joker in N's hand (the play table treats it as N's)."""
+    st = new_hand(SUITED)
+    act(st, "7NT pass pass pass 4D 5S 6S")  # N keeps the joker and the 4♥
+    act(st, "H")  # nominate hearts
+    assert st.phase == Phase.PLAY
+    for seed in range(30):
+        world = determinise(st, 1, random.Random(seed))
+        assert JOKER_BASE in world._held[N]
+
+
+# --- the player ---------------------------------------------------------------------------------
+
+
+def play_checked(name: str, players: list[Any], seed: int, deals: int) -> list[int]:
+    """Play ``deals`` deals, checking every action with ``GameState.apply``; the actions taken."""
+    state, deal_rng = new_game(fivehundred.load_ruleset(name), seed)
+    actions = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            if state.deals == deals:
+                break
+            state.deal(deal_rng)
+            continue
+        legal = list(state.legal_actions())
+        action = players[state.rules.controller[seat]].act(state, legal)
+        assert action in legal
+        state.apply(action)
+        actions.append(action)
+    return actions
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "three-handed", "five-handed"])
+def test_the_player_only_plays_legal_actions(name: str) -> None:
+    seats = compile_rules(fivehundred.load_ruleset(name)).players
+    players: list[Any] = [MonteCarloPlayer(s, random.Random(s), rollouts=6) if s % 2 == 0
+                          else HeuristicPlayer(s, random.Random(s)) for s in range(seats)]
+    assert len(play_checked(name, players, seed=2, deals=2)) > 40
+
+
+def test_the_player_is_reproducible_for_a_seed_and_a_rollout_budget() -> None:
+    def run(seed: int) -> list[int]:
+        players: list[Any] = [make_player("montecarlo:5", s, random.Random(seed + s)) for s in range(4)]
+        return play_checked("pagat-australian", players, seed=4, deals=2)
+
+    assert run(1) == run(1)
+
+
+def suited_no_trumps() -> GameState:
+    """SUITED: N bids 9NT, keeps nine spades and the 4♥ (the others hold one suit each).  Leading
+    spades makes nine tricks whatever the others hold; the 4♥ gives the lead away for good."""
+    st = new_hand(SUITED)
+    act(st, "9NT pass pass pass 4D JK 5S")
+    assert st.current_player() == N and st.phase == Phase.PLAY
+    return st
+
+
+def test_rollouts_pick_the_card_that_makes_the_contract() -> None:
+    st = suited_no_trumps()
+    player = MonteCarloPlayer(N, random.Random(0), rollouts=8)
+    legal = st.legal_actions()
+    assert player._play_candidates(st, legal, legal[0]) == [legal[0], cards("4H")[0]]  # the spades are one run
+    assert st.action_to_str(player.act(st, legal)).endswith("S")
+    # even when the heuristic's choice is the losing card, the rollouts overrule it
+    four = cards("4H")[0]
+    assert player.choose(st, [four, cards("6S")[0]], default=four) == cards("6S")[0]
+    values = player.evaluate(st, [four, cards("6S")[0]])
+    assert max(values[0]) < min(values[1])  # the 4♥ loses the contract in every sampled deal
+
+
+def test_player_specs() -> None:
+    rng = random.Random(0)
+    assert make_player("montecarlo:200", 0, rng).rollouts == 200
+    assert make_player("montecarlo:50ms", 0, rng).ms == 50.0
+    assert make_player("montecarlo", 0, rng).ms is None
+    with pytest.raises(ValueError, match="neither a number of rollouts"):
+        make_player("montecarlo:fast", 0, rng)
+    with pytest.raises(ValueError, match="at least 1"):
+        make_player("montecarlo:0", 0, rng)
+    for name in ("random", "heuristic"):
+        with pytest.raises(ValueError, match=f"player '{name}' takes no argument"):
+            make_player(f"{name}:3", 0, rng)
+
+
+def test_a_time_budget_bounds_a_decision() -> None:
+    import time
+
+    st = suited_no_trumps()
+    player = MonteCarloPlayer(N, random.Random(0), ms=30)
+    start = time.perf_counter()
+    player.act(st, st.legal_actions())
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_cli_takes_a_budget_and_refuses_an_argument_where_none_is_taken() -> None:
+    from typer.testing import CliRunner
+
+    from fivehundred.cli.app import app
+
+    runner = CliRunner()
+    ok = runner.invoke(app, ["simulate", "-n", "1", "--seed", "3", "-p", "montecarlo:2,random,montecarlo:2,random",
+                             "--json"])
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(app, ["simulate", "-n", "1", "-p", "random:3"])
+    assert bad.exit_code == 1
+    assert "takes no argument" in bad.output
