@@ -3,16 +3,17 @@
     python benchmarks/scaling.py                       # random and heuristic players, 1 vs 2 workers
     python benchmarks/scaling.py --players random --games 40000 --workers 4 --out jsonl
 
-Each configuration is timed ``--repeat`` times (best run kept, as the machine may be shared), the
-pool's start-up included. The two runs of a batch must give the same summary; the script checks it.
-The target on the 2-core development machine is a speed-up of at least 1.8x with two workers.
+Each configuration is timed ``--repeat`` times, one worker and N in alternation, and the best run
+of each is kept (the machine may be shared); the pool's start-up is included. Both must give the
+same summary: the script checks it. The target on the 2-core development machine is a speed-up of
+at least 1.8x with two workers.
 
 Beside the wall-clock speed-up the script prints the CPU seconds of each run (main process and
-workers), and the speed-up they allow on idle cores, ``N x cpu(1 worker) / cpu(N workers)``: the
-work the extra processes add (start-up, pickling, the main process merging results), which is
-what the code controls when other jobs share the machine. On Linux the last column is the CPU time
-other processes took during the timed runs (from /proc/stat): wall-clock numbers mean little unless it
-is near zero.
+workers) and the speed-up they allow on idle cores, ``N x cpu(1 worker) / cpu(N workers)``: the
+work the extra processes add (start-up, pickling, the main process merging results), which is what
+the code controls when other jobs share the machine. On Linux the last column is the CPU time other
+processes took during the timed runs (from /proc/stat): wall-clock numbers mean little unless it is
+near zero.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import os
 import resource
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,20 +48,35 @@ def machine_busy_seconds() -> float:
     return (user + nice + system + irq + softirq + (rest[0] if rest else 0)) / os.sysconf("SC_CLK_TCK")
 
 
-def timed(games: int, players: str, workers: int, out: str, repeat: int) -> tuple[float, float, float, dict[str, Any]]:
-    """The best wall time and the least CPU time of ``repeat`` runs, the CPU time other processes
-    took meanwhile, and the summary of the batch."""
-    best, cpu, others, summary = float("inf"), float("inf"), 0.0, {}
+@dataclass
+class Timing:
+    """The best wall time and the least CPU time of a configuration's runs, the CPU time other
+    processes took during them, and the batch's summary."""
+
+    wall: float = float("inf")
+    cpu: float = float("inf")
+    others: float = 0.0
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    def run(self, games: int, players: str, workers: int, out: Path | None) -> None:
+        start, start_cpu, start_busy = time.perf_counter(), cpu_seconds(), machine_busy_seconds()
+        self.summary = fivehundred.simulate(games, 1, players=players, workers=workers, out=out).as_dict()
+        self.wall = min(self.wall, time.perf_counter() - start)
+        used = cpu_seconds() - start_cpu
+        self.cpu = min(self.cpu, used)
+        self.others += max(0.0, machine_busy_seconds() - start_busy - used)
+
+
+def compare(games: int, players: str, workers: int, out: str, repeat: int) -> tuple[Timing, Timing]:
+    """One worker and ``workers`` timed in alternation (so that a change in the machine's load
+    touches both), ``repeat`` times each."""
+    one, many = Timing(), Timing()
     with tempfile.TemporaryDirectory() as tmp:
+        path = None if out == "none" else Path(tmp) / f"games.{out}"
         for _ in range(repeat):
-            path = None if out == "none" else Path(tmp) / f"games.{out}"
-            start, start_cpu, start_busy = time.perf_counter(), cpu_seconds(), machine_busy_seconds()
-            summary = fivehundred.simulate(games, 1, players=players, workers=workers, out=path).as_dict()
-            best = min(best, time.perf_counter() - start)
-            used = cpu_seconds() - start_cpu
-            cpu = min(cpu, used)
-            others += max(0.0, machine_busy_seconds() - start_busy - used)
-    return best, cpu, others, summary
+            one.run(games, players, 1, path)
+            many.run(games, players, workers, path)
+    return one, many
 
 
 def main() -> None:
@@ -68,7 +85,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, help="games per batch (default: 20000 random, 300 heuristic)")
     parser.add_argument("--workers", type=int, default=2, help="the worker count compared with one worker")
     parser.add_argument("--out", choices=["none", "jsonl", "parquet"], default="none", help="write the games too")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per configuration (the best is kept)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per configuration (the best is kept)")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; workers 1 vs {args.workers}; output: {args.out}; best of {args.repeat}")
     n = args.workers
@@ -76,13 +93,12 @@ def main() -> None:
           f"{'cpu 1':>7} {f'cpu {n}':>7} {'on idle cores':>13} {'others':>7}")
     for players in args.players.split(","):
         games = args.games or DEFAULT_GAMES.get(players, 1000)
-        one, cpu_one, others_one, base = timed(games, players, 1, args.out, args.repeat)
-        many, cpu_many, others_many, summary = timed(games, players, n, args.out, args.repeat)
-        if summary != base:
+        one, many = compare(games, players, n, args.out, args.repeat)
+        if many.summary != one.summary:
             raise SystemExit(f"{players}: the summary differs between 1 and {n} workers")
-        print(f"{players:<10} {games:>7} {games / one:>8.0f} g/s {games / many:>8.0f} g/s {one / many:>8.2f}x   "
-              f"{cpu_one:>6.2f}s {cpu_many:>6.2f}s {n * cpu_one / cpu_many:>12.2f}x "
-              f"{others_one + others_many:>6.1f}s", flush=True)
+        print(f"{players:<10} {games:>7} {games / one.wall:>8.0f} g/s {games / many.wall:>8.0f} g/s "
+              f"{one.wall / many.wall:>8.2f}x   {one.cpu:>6.2f}s {many.cpu:>6.2f}s {n * one.cpu / many.cpu:>12.2f}x "
+              f"{one.others + many.others:>6.1f}s", flush=True)
 
 
 if __name__ == "__main__":
