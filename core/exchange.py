@@ -55,6 +55,8 @@ class Exchange:
 
     def _passes_due(self) -> int:
         """C1: the cards the contractor passes to the partner (as many as the kitty)."""
+        if not self.rules.passes_to_partner:
+            return 0
         log = self.hands_log[-1]
         assert log.contract is not None
         return self.rules.kitty_size if log.contract.kitty_to_partner and log.contract.kitty else 0
@@ -89,21 +91,21 @@ class Exchange:
         log = self.hands_log[-1]
         contract, contractor = log.contract, log.contractor
         assert contract is not None
-        rules = self.rules.ruleset
+        rules = self.rules
         if len(log.passed) < self._passes_due():
             self._to(Phase.DISCARD, contractor)
         elif len(log.discards) < self._discards_due():
             by_partner = contract.kitty_to_partner and log.given is None
             self._to(Phase.DISCARD, self._partner() if by_partner else contractor)
-        elif rules.players.partnership == "called-card" and log.partner_call is None:
+        elif rules.partner_called and log.partner_call is None:
             self._to(Phase.CALL_PARTNER, contractor)
-        elif self._may_declare() and log.declaration is None:
+        elif rules.declarations and self._may_declare() and log.declaration is None:
             self._to(Phase.DECLARE, contractor)
         elif log.declaration in ("slam", "declare") and log.given is None:
             self._to(Phase.GIVE, self._partner())
         elif self._may_nominate() and not log.nominated:
             self._to(Phase.NOMINATE, contractor)
-        elif self._breach_turn() is not None:
+        elif rules.breach and self._breach_turn() is not None:
             self._to(Phase.BREACH, self._breach_turn())  # type: ignore[arg-type]
         else:
             self._start_play(log.nomination)
@@ -162,8 +164,8 @@ class Exchange:
     def _may_nominate(self) -> bool:
         log = self.hands_log[-1]
         assert log.contract is not None
-        return log.contractor >= 0 and self.rules.joker_rules(log.contract).nominate and any(
-            c >= JOKER_BASE for c in self._held[log.contractor])
+        held = self._held[log.contractor] if log.contractor >= 0 else ()
+        return bool(held) and held[-1] >= JOKER_BASE and self.rules.joker_rules(log.contract).nominate  # sorted
 
     def _nominate(self, suit: int | None) -> None:
         log = self.hands_log[-1]
@@ -194,14 +196,15 @@ class Exchange:
     # --- the play begins ------------------------------------------------------------------------
 
     def _team_seats(self, seat: int) -> frozenset[int]:
-        team = self.rules.team_of[seat]
-        return frozenset(s for s in range(self.rules.players) if self.rules.team_of[s] == team)
+        return self.rules.team_seats[seat]
 
     def _start_play(self, nomination: int | None) -> None:
         log = self.hands_log[-1]
         assert log.contract is not None
         contract, contractor = log.contract, log.contractor
-        jokers = frozenset(c for c in self._held[contractor] if c >= JOKER_BASE) if contractor >= 0 else frozenset()
+        jokers = None
+        if nomination is not None:
+            jokers = frozenset(c for c in self._held[contractor] if c >= JOKER_BASE) if contractor >= 0 else frozenset()
         table = self._table = self.rules.play_table(contract, nomination, jokers)
         n = self.rules.players
         out = self._out = frozenset() if contract.partner_plays else self._side - {contractor}
@@ -218,7 +221,7 @@ class Exchange:
             for c in held:
                 buckets[suit_of[c]].append(c)
             self._buckets.append(buckets)
-        by_contractor = self.rules.ruleset.play.first_lead == "contractor" and contractor >= 0
+        by_contractor = self.rules.contractor_leads and contractor >= 0
         first = contractor if by_contractor else (self.dealer + 1) % n
         if first in out:
             first = self._next[first]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+from operator import itemgetter
 import sys
 from collections.abc import Callable, Sequence
 from functools import cached_property
@@ -142,16 +143,17 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
         relevant = getattr(impl.function, APPLIES_WHEN, None)
         if relevant is None or relevant(ruleset):
             # Where each argument comes from: 0 the ruleset, i + 1 the caller's i-th value.
-            where = tuple(0 if name == "ruleset" else names.index(name) + 1 for name in impl.argnames)
-            steps.append((impl.function, where, impl.wrapper))
+            where = [0 if name == "ruleset" else names.index(name) + 1 for name in impl.argnames]
+            pick = itemgetter(*where) if len(where) > 1 else lambda given, i=where[0]: (given[i],)
+            steps.append((impl.function, pick, impl.wrapper))
 
     def call(*values: Any) -> Any:
         given = (ruleset, *values)
         teardowns = []
         result = None
         try:
-            for function, where, wrapper in steps:
-                answer = function(*[given[i] for i in where])
+            for function, pick, wrapper in steps:
+                answer = function(*pick(given))
                 if wrapper:
                     next(answer)
                     teardowns.append(answer)
@@ -206,6 +208,9 @@ class Rules:
         self.dummies = frozenset(self.seats.index(d) for d in dummies)
         self.controller = tuple(self.seats.index(dummies.get(s, s)) for s in self.seats)
         """Who decides for each seat: itself, or for a dummy (P2) the seat that plays it."""
+        self.team_seats = tuple(frozenset(s for s in range(self.players) if self.team_of[s] == self.team_of[seat])
+                                for seat in range(self.players))
+        """The seats of each seat's team (itself included)."""
         self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
         """The seat to the left of each seat (clockwise)."""
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
@@ -216,6 +221,14 @@ class Rules:
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
+        self._jokers_in_deck = frozenset(c for c in self.deck if c >= JOKER_BASE)
+        # Which exchange steps (after the kitty) this ruleset can ever ask for; the others are skipped unasked.
+        self.passes_to_partner = any(c.kitty_to_partner and c.kitty for c in self.ladder)  # C1
+        self.partner_called = ruleset.players.partnership == "called-card"  # P5
+        self.declarations = bool(ruleset.declarations.slam or ruleset.declarations.declare)  # C6, C7
+        self.breach = ruleset.scoring.breach is not None  # R2
+        self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
+        self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""
         self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
@@ -267,8 +280,10 @@ class Rules:
     def play_table(self, contract: Contract, nomination: int | None = None,
                    nominated: frozenset[int] | None = None) -> PlayTable:
         """The trick table for ``contract``; ``nominated``: the jokers a nomination applies to (all by default)."""
-        jokers = frozenset(c for c in self.deck if c >= JOKER_BASE) if nominated is None else nominated
-        key = (contract.rung, nomination, jokers if nomination is not None else frozenset())
+        if nomination is None:
+            key = (contract.rung, None, _NO_JOKERS)
+        else:
+            key = (contract.rung, nomination, self._jokers_in_deck if nominated is None else nominated)
         table = self._tables.get(key)
         if table is None:
             table = _required(
@@ -286,7 +301,8 @@ class Rules:
         return table
 
     def score_hand(self, outcome: HandOutcome) -> list[int]:
-        return list(_required(self._score_hand(outcome), "score_hand"))
+        scores = self._score_hand(outcome)
+        return list(scores) if scores is not None else _required(scores, "score_hand")
 
     def game_result(self, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
         result: GameResult | None = self._game_result(list(totals), outcome)
@@ -304,6 +320,8 @@ class Rules:
                 return rung.rung
         raise ValueError(f"{text!r} is not a call of this ruleset (try 'pass', '7H', '8NT', 'misere')")
 
+
+_NO_JOKERS: frozenset[int] = frozenset()
 
 _compiled: dict[tuple[str, int], Rules] = {}
 

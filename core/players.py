@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -12,7 +12,10 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Player(Protocol):
-    """A seat's decision maker.  It should read only ``state.observation(self.seat)``."""
+    """A seat's decision maker.  It should read only ``state.observation(self.seat)``.
+
+    Optionally, ``uniform_draw``: a generator's ``random`` when the player always picks
+    ``legal[int(draw() * len(legal))]`` (see ``RandomPlayer``); the engine then draws for it."""
 
     seat: int
 
@@ -30,3 +33,10 @@ class RandomPlayer:
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         return legal[int(self._random() * len(legal))]
+
+    @property
+    def uniform_draw(self) -> Callable[[], float] | None:
+        """A promise the engine may act on: this player's choice is always
+        ``legal[int(draw() * len(legal))]``, so ``play_out`` draws for it in its own loop (random
+        rollouts at table speed, the same game card for card).  None in a subclass that acts otherwise."""
+        return self._random if type(self).act is RandomPlayer.act else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,7 +263,7 @@ class GameState(Exchange):
     def _may_call_misdeal(self) -> bool:
         """D4 'may': a player without a face card may throw the deal in, as their first call."""
         seat = self._turn
-        return (seat in self._faceless and self.rules.ruleset.deal.misdeal_without_face_card == "may"
+        return (seat in self._faceless and self.rules.misdeal_without_face_card == "may"
                 and all(caller != seat for caller, _ in self._bidding.calls))
 
     def _call_actions(self, calls: tuple[int, ...]) -> list[int]:
@@ -296,16 +296,24 @@ class GameState(Exchange):
         Each player is asked ``act(state, legal)`` with the sorted legal actions and is trusted to
         return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
         """
-        acts = [players[self.rules.controller[seat]].act for seat in range(self.rules.players)]
+        deciders = [players[controller] for controller in self.rules.controller]
+        acts = [p.act for p in deciders]
+        draws = [getattr(p, "uniform_draw", None) for p in deciders]
+        uniform = all(draws)  # every seat picks uniformly: the play runs at table speed
         while True:
             seat = self._turn
             if seat >= 0:
                 if self.phase == _PLAY:
-                    self._play_loop(acts)
+                    if uniform and self._table.legal_filter is None:
+                        self._uniform_play(draws)  # type: ignore[arg-type]
+                    else:
+                        self._play_loop(acts)
                 elif self.phase == _AUCTION and self.rules.plain_auction and not self._faceless:
-                    self._auction_loop(acts)
+                    self._auction_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 else:
-                    self._apply(acts[seat](self, self.legal_actions()))
+                    legal = self.legal_actions()
+                    self._apply(legal[int(draws[seat]() * len(legal))] if uniform  # type: ignore[misc]
+                                else acts[seat](self, legal))
             elif seat == CHANCE and self.deals < max_deals:
                 self.deal(rng)
             else:
@@ -385,16 +393,84 @@ class GameState(Exchange):
                 return
             seat = self._leader = self._turn = winner
 
-    def _auction_loop(self, acts: list[Any]) -> None:
+    def _uniform_play(self, draws: list[Callable[[], float]]) -> None:
+        """``_play_loop`` for players who all pick ``legal[int(draw() * len(legal))]``: the engine
+        draws for them, taking the card straight from the hand (the same game, card for card; a test
+        plays both loops side by side).  Nobody looks at the state during the hand, so the turn and
+        the trick in progress are brought up to date at each trick's end only."""
+        suit_of, power, compulsory = self._table.suit_of, self._table.power, self._table.joker_void_compulsory
+        buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
+        log_tricks = self.hands_log[-1].tricks
+        won, hand_size = self._won, self.rules.hand_size
+        plain = not self._covered and not self._open and self.rules.trick_check is None
+        misere_side = self._side if self._is_misere and not self.misere_play_out else ()
+        seat = self._turn
+        while True:
+            hand, cards = buckets[seat], held[seat]
+            named = None
+            if hand[NO_SUIT]:  # a free joker may be led: the full rule (rule 22)
+                legal = self._plain_legal_plays()
+                action = legal[int(draws[seat]() * len(legal))]
+                if action >= JOKER_LEAD:
+                    n, named = divmod(action - JOKER_LEAD, 4)
+                    action = JOKER_BASE + n
+                cards.remove(action)
+                card = action
+            else:
+                card = cards.pop(int(draws[seat]() * len(cards)))
+            led = suit_of[card] if named is None else named
+            hand[suit_of[card]].remove(card)
+            if led in unled:
+                unled.remove(led)
+            row = power[led]
+            best, winner, leader = row[card], seat, seat
+            trick = [card]
+            for _ in range(size - 1):
+                seat = nxt[seat]
+                hand = buckets[seat]
+                follow = hand[led] or (compulsory and hand[NO_SUIT])
+                if follow:
+                    card = follow.pop(int(draws[seat]() * len(follow)))
+                    held[seat].remove(card)
+                else:
+                    cards = held[seat]
+                    card = cards.pop(int(draws[seat]() * len(cards)))
+                    hand[suit_of[card]].remove(card)
+                trick.append(card)
+                if row[card] > best:
+                    best, winner = row[card], seat
+            self.step += size
+            self._trick, self._led, self._named, self._power_led = trick, led, named, row
+            self._winner = winner
+            if not plain:
+                self._finish_trick()
+                if self.phase != _PLAY:
+                    return
+                seat = self._turn
+                continue
+            log_tricks.append(Trick(leader, trick, winner, named, None))
+            self._trick = []
+            won[winner] += 1
+            if len(log_tricks) == hand_size or winner in misere_side:
+                self._score_hand()
+                return
+            seat = self._leader = self._turn = winner
+
+    def _auction_loop(self, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:
         """Rules 8–12 as ``AuctionRules`` plays them, without its calls: for a ruleset whose calls
-        depend only on the standing bid (``Rules.plain_auction``)."""
+        depend only on the standing bid (``Rules.plain_auction``).  With ``draws`` (every player
+        uniform, see ``_uniform_play``) the engine draws the calls itself."""
         bidding = self._bidding
         offers, passed, calls, n = self.rules.calls_over_actions, bidding.passed, bidding.calls, bidding.players
         passes = sum(passed)
         seat = self._turn
         while True:
             self.step += 1
-            call = acts[seat](self, list(offers[bidding.standing + 1])) - CALL
+            offered = offers[bidding.standing + 1]
+            if draws is None:
+                call = acts[seat](self, list(offered)) - CALL
+            else:
+                call = offered[int(draws[seat]() * len(offered))] - CALL
             calls.append((seat, call))
             if call == PASS_CALL:
                 passed[seat] = True
@@ -495,7 +571,7 @@ class GameState(Exchange):
         self._turn = self._bidding.turn
         self.phase = _AUCTION
         self.step += 1
-        misdeal = self.rules.ruleset.deal.misdeal_without_face_card
+        misdeal = self.rules.misdeal_without_face_card
         if misdeal != "no":
             self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
         if misdeal == "must" and self._faceless:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from fivehundred.cards import NO_SUIT, SUIT_LETTERS
 
@@ -119,9 +119,11 @@ class PlayTable:
         return unled
 
 
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
-    """What happened in one played hand, given to the scoring and game-end hooks."""
+class HandOutcome(NamedTuple):
+    """What happened in one played hand, given to the scoring and game-end hooks.
+
+    (A named tuple, like ``GameResult``: built once a hand, and a frozen dataclass's ``__init__``
+    costs more than the scoring.)"""
 
     contract: Contract
     contractor: int
@@ -140,8 +142,7 @@ class HandOutcome:
     """R2: the seat of the defender who called breach before play, or -1 when nobody did."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     """How a game ended: the winning team index and why."""
 
     winner: int

@@ -38,39 +38,29 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     team_of = ruleset.players.team_of()
     side = _side(outcome, team_of)
     side_teams = {team_of[seat] for seat in side}
-    points = contract_points(s, outcome.contract, sum(outcome.tricks_by_seat[seat] for seat in side),
-                             outcome.hand_size, outcome.made)
-    scores = _share_contract_points(ruleset, outcome, side_teams, points)
-    defence = _defence_points(s, outcome, team_of, side_teams)
-    before = _totals_before(outcome)
-    if s.defender_cap is not None and before is not None:
-        defence = _capped(defence, before, s.defender_cap)
-    return [a + b for a, b in zip(scores, defence, strict=True)]
-
-
-def _share_contract_points(ruleset: Ruleset, outcome: HandOutcome, side_teams: set[int], points: int) -> list[int]:
-    """The contract's points by team: to the contractor's team, and in P5 to the called partner's
-    (in full or half); with FC's ``opponents-gain`` a failure instead gives them to every opposing team."""
+    # Rule 26 (S6): each defending side scores per trick it took; nothing in misère (rule 27).
+    per_trick = s.defender_points_in_misere if outcome.contract.kind == "misere" else s.defender_trick_points
     scores = [0] * len(ruleset.players.teams)
-    if not outcome.made and ruleset.scoring.failed == "opponents-gain":  # FC: nothing is ever subtracted
+    side_tricks = 0
+    for seat, won in enumerate(outcome.tricks_by_seat):
+        if team_of[seat] in side_teams:
+            side_tricks += won if seat in side else 0
+        else:
+            scores[team_of[seat]] += per_trick * won
+    if s.defender_cap is not None and outcome.totals_before:  # S5: not past the cap; those beyond are lost
+        scores = _capped(scores, outcome.totals_before, s.defender_cap)
+    points = contract_points(s, outcome.contract, side_tricks, outcome.hand_size, outcome.made)
+    if not outcome.made and s.failed == "opponents-gain":  # FC: nothing is ever subtracted
         for team in range(len(scores)):
             if team not in side_teams:
-                scores[team] = -points
+                scores[team] -= points
         return scores
-    scores[outcome.contractor_team] = points
-    for team in side_teams - {outcome.contractor_team}:
-        scores[team] = _partner_share(points, ruleset.players.called_partner_share)
+    # The contract's points to the contractor's team, and in P5 to the called partner's (in full or half).
+    scores[outcome.contractor_team] += points
+    if len(side_teams) > 1:
+        for team in side_teams - {outcome.contractor_team}:
+            scores[team] += _partner_share(points, ruleset.players.called_partner_share)
     return scores
-
-
-def _defence_points(s: Scoring, outcome: HandOutcome, team_of: Sequence[int], side_teams: set[int]) -> list[int]:
-    """Rule 26 (S6): each defending side scores per trick it took; nothing in misère (rule 27)."""
-    per_trick = s.defender_points_in_misere if outcome.contract.kind == "misere" else s.defender_trick_points
-    points = [0] * (max(team_of) + 1)
-    for seat, won in enumerate(outcome.tricks_by_seat):
-        if team_of[seat] not in side_teams:
-            points[team_of[seat]] += per_trick * won
-    return points
 
 
 def contract_points(s: Scoring, contract: Contract, side_tricks: int, hand_size: int, made: bool) -> int:
@@ -101,12 +91,6 @@ def _capped(defence: Sequence[int], before: Sequence[int], cap: int) -> list[int
     return [min(points, max(0, cap - total)) for points, total in zip(defence, before, strict=True)]
 
 
-def _totals_before(outcome: HandOutcome) -> Sequence[int] | None:
-    """Each side's total before the hand, for S5 (None where an outcome was built without them)."""
-    return outcome.totals_before or None
-
-
-
 def _side(outcome: HandOutcome, team_of: Sequence[int]) -> tuple[int, ...]:
     """The contracting side's seats: as the engine reports them, else the contractor's team."""
     if outcome.side:
@@ -120,7 +104,7 @@ def _side(outcome: HandOutcome, team_of: Sequence[int]) -> tuple[int, ...]:
 @hookimpl(trylast=True)
 def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
     g = ruleset.game
-    if g.spread is None and all((g.swamp is None or t > g.swamp) and t < g.target for t in totals):
+    if g.spread is None and max(totals) < g.target and (g.swamp is None or min(totals) > g.swamp):
         return None  # nobody reached the target, went out or went bust (bust is above the target): play on
     names = [t.name for t in ruleset.players.teams]
     return (_target_win(ruleset, totals, outcome, names)

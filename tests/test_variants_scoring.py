@@ -9,7 +9,6 @@ variant says.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -209,24 +208,11 @@ def test_S4_no_slam_bonus(tmp_path):
     assert scores(north_nt(s4, "6NT", 8)) == [120, 20]  # no overtricks either
 
 
-@dataclass(frozen=True, slots=True)
-class _OutcomeWithTotals(HandOutcome):
-    totals_before: tuple[int, ...] = ()
-
-
-ENGINE_GIVES_TOTALS = "totals_before" in HandOutcome.__dataclass_fields__
-
-
 def test_S5_defence_points_stop_at_490(tmp_path):
-    """S5 needs each side's total before the hand: until the engine hands it to scoring (a
-    ``HandOutcome.totals_before`` field), loading the variant is refused with a reason."""
+    """S5 needs each side's total before the hand: the engine gives it (``HandOutcome.totals_before``)."""
     body = "scoring: {defender_cap: 490}"
     st = north_nt(RULES, "7NT", 6, totals=[0, 470])
     assert scores(st) == [-220, 40] and st.totals == [-220, 510]
-    if not ENGINE_GIVES_TOTALS:
-        with pytest.raises(RulesetError, match="S5"):
-            fivehundred.load_ruleset(write(tmp_path, body))
-        return
     s5 = variant(tmp_path, body)
     st = north_nt(s5, "7NT", 6, totals=[0, 470])
     assert scores(st) == [-220, 20] and st.totals == [-220, 490]
@@ -237,11 +223,11 @@ def test_S5_cap_applies_to_defence_points_only():
     rs = RULES.ruleset.model_copy(update={"scoring": RULES.ruleset.scoring.model_copy(update={"defender_cap": 490})})
     s5 = compile_rules(rs)
     c = s5.ladder[s5.parse_call("7NT")]
-    failed = _OutcomeWithTotals(c, 0, NS, (6, 0, 0, 4), (6, 4), False, 10, 10, (0, 2), (0, 470))
+    failed = HandOutcome(c, 0, NS, (6, 0, 0, 4), (6, 4), False, 10, 10, (0, 2), (0, 470))
     assert s5.score_hand(failed) == [-220, 20]
-    made = _OutcomeWithTotals(c, 0, NS, (7, 0, 0, 3), (7, 3), True, 10, 10, (0, 2), (480, 500))
+    made = HandOutcome(c, 0, NS, (7, 0, 0, 3), (7, 3), True, 10, 10, (0, 2), (480, 500))
     assert s5.score_hand(made) == [220, 0]  # already past 490: nothing more
-    low = _OutcomeWithTotals(c, 0, NS, (7, 0, 0, 3), (7, 3), True, 10, 10, (0, 2), (480, 100))
+    low = HandOutcome(c, 0, NS, (7, 0, 0, 3), (7, 3), True, 10, 10, (0, 2), (480, 100))
     assert s5.score_hand(low) == [220, 30]
     assert RULES.score_hand(failed) == [-220, 40]
 

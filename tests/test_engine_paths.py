@@ -1,0 +1,102 @@
+"""The engine's fast loops against its plain path: the same seeds must give the same game, card for card.
+
+``play_out`` runs the play (and a plain auction) in tight loops, and draws itself for players that
+promise uniform choices (``uniform_draw``); ``apply()`` one action at a time is the reference.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from fivehundred.manager import compile_rules
+from fivehundred.players import RandomPlayer
+from fivehundred.record import game_to_dict
+from fivehundred.ruleset import load_ruleset, ruleset_paths
+from fivehundred.state import GameState, new_game
+
+RULESETS = sorted(ruleset_paths())
+
+
+class ActingRandom(RandomPlayer):
+    """Chooses exactly as ``RandomPlayer`` does, but through ``act``: the engine may not draw for it."""
+
+    def act(self, state: GameState, legal: Sequence[int]) -> int:
+        return super().act(state, legal)
+
+
+def _players(kind: type[RandomPlayer], n: int, game: int) -> list[RandomPlayer]:
+    return [kind(seat, random.Random(f"{game}:{seat}")) for seat in range(n)]
+
+
+def _played(name: str, game: int, kind: type[RandomPlayer], stepwise: bool = False) -> dict[str, Any]:
+    rules = compile_rules(load_ruleset(name))
+    state, rng = new_game(rules, game)
+    players = _players(kind, rules.players, game)
+    if stepwise:  # one validated apply() at a time, every action checked against legal_actions()
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat < 0:
+                if state.deals == 61:
+                    break
+                state.deal(rng)
+                continue
+            legal = list(state.legal_actions())
+            action = players[rules.controller[seat]].act(state, legal)
+            assert action in legal
+            state.apply(action)
+    else:
+        state.play_out(players, rng, max_deals=61)
+    return game_to_dict(state, seed=game, game=game, players=[kind.__name__] * rules.players)
+
+
+def test_the_uniform_promise_is_kept_only_by_random_player_itself() -> None:
+    assert RandomPlayer(0, random.Random(1)).uniform_draw is not None
+    assert ActingRandom(0, random.Random(1)).uniform_draw is None
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_drawing_for_uniform_players_plays_the_same_games(name: str) -> None:
+    for game in range(6):
+        fast = _played(name, game, RandomPlayer)
+        slow = _played(name, game, ActingRandom)
+        fast["players"] = slow["players"]
+        assert fast == slow, f"{name}, game {game}"
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_play_out_plays_the_games_apply_plays(name: str) -> None:
+    for game in range(4):
+        assert _played(name, game, ActingRandom) == _played(name, game, ActingRandom, stepwise=True), (
+            f"{name}, game {game}")
+
+
+def test_a_clone_taken_mid_trick_carries_on_as_the_original() -> None:
+    """A player may clone the state inside ``act`` (Monte Carlo does): the clone knows the best card so
+    far, so the trick it finishes with the original's cards has the original's winner."""
+    rules = compile_rules(load_ruleset("pagat-australian"))
+    clones: list[tuple[GameState, int]] = []
+
+    class Cloner(ActingRandom):
+        def act(self, state: GameState, legal: Sequence[int]) -> int:
+            if state.phase.name == "PLAY" and len(state.observation(self.seat).current_trick) == 2:
+                clones.append((state.clone(), len(state.hands_log[-1].tricks)))
+            return super().act(state, legal)
+
+    checked = 0
+    for game in range(5):
+        clones.clear()
+        state, rng = new_game(rules, game)
+        state.play_out(_players(Cloner, 4, game), rng, max_deals=1)
+        tricks = state.hands_log[-1].tricks
+        for clone, k in clones:
+            if k >= len(tricks):
+                continue
+            for card in tricks[k].cards[2:]:
+                clone.apply(card)
+            assert clone.hands_log[-1].tricks[k].winner == tricks[k].winner, (game, k)
+            checked += 1
+    assert checked > 10
