@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 import random
-from operator import itemgetter
 import sys
 from collections.abc import Callable, Sequence
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 import pluggy

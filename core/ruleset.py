@@ -7,9 +7,9 @@ Loading reports every problem at once as ``file:line: key.path: message``.
 from __future__ import annotations
 
 import hashlib
-from functools import cached_property
 import json
 from collections.abc import Iterator, Mapping
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal

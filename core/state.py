@@ -43,7 +43,7 @@ from fivehundred.actions import (  # noqa: F401 - re-exported: the state's publi
     parse_action_text,
 )
 from fivehundred.auction import PASS as PASS_CALL
-from fivehundred.auction import AuctionRules, Bidding
+from fivehundred.auction import Bidding
 from fivehundred.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
 from fivehundred.errors import IllegalActionError
 from fivehundred.exchange import Exchange

@@ -25,7 +25,6 @@ import fivehundred
 from fivehundred import hookspecs
 from fivehundred.auction import SingleRoundAuction
 from fivehundred.errors import PluginError, UnknownNameError
-from fivehundred.markers import applies_when
 from fivehundred.manager import (
     BLOCK_ENV,
     BUILTIN_PLUGINS,
@@ -37,6 +36,7 @@ from fivehundred.manager import (
     plugin_manager,
     set_plugin_manager,
 )
+from fivehundred.markers import applies_when
 from fivehundred.players import RandomPlayer
 from fivehundred.ruleset import Ruleset, load_ruleset, ruleset_paths
 from fivehundred.state import GameState
