@@ -780,14 +780,18 @@ class GameState(Exchange):
         rules = self.rules
         team_of = rules.team_of
         by_team = [0] * len(self.totals)
+        side_tricks = 0
+        side = self._side
         for seat, won in enumerate(self._won):
             by_team[team_of[seat]] += won
+            if seat in side:
+                side_tricks += won
         contract, contractor = log.contract, log.contractor
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
-        made = contractor >= 0 and contract.made(sum(self._won[s] for s in self._side))
+        made = contractor >= 0 and contract.made(side_tricks)
+        breach = next((seat for seat, called in log.breach_calls if called), -1) if log.breach_calls else -1
         outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
-                              len(log.tricks), rules.hand_size, tuple(sorted(self._side)), tuple(self.totals),
-                              next((seat for seat, called in log.breach_calls if called), -1))
+                              len(log.tricks), rules.hand_size, tuple(sorted(side)), tuple(self.totals), breach)
         self._barred = rules.auction.barred_after(outcome)
         scores = rules.score_hand(outcome)
         for team, points in enumerate(scores):
