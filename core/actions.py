@@ -43,23 +43,25 @@ ALONE = 599
 NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
 GIVE = 700  # + card
 NO_BREACH, BREACH = 800, 801
+CLAIM = 900  # L2: the contractor claims every remaining trick
 
 KINDS = (
     (0, JOKER_LEAD, "play"), (JOKER_LEAD, JOKER_LEAD + 16, "lead-joker"), (DISCARD, DISCARD + 100, "discard"),
     (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, PARTNER, "call"), (PARTNER, ALONE + 1, "partner"),
     (NO_DECLARATION, DECLARE + 1, "declare"), (GIVE, GIVE + 100, "give"), (NO_BREACH, BREACH + 1, "breach"),
+    (CLAIM, CLAIM + 1, "claim"),
 )
 
 PHASE_KINDS = {
     Phase.AUCTION: ("call",), Phase.DISCARD: ("discard",), Phase.NOMINATE: ("nominate",),
-    Phase.PLAY: ("play", "lead-joker"), Phase.CALL_PARTNER: ("partner",), Phase.DECLARE: ("declare",),
+    Phase.PLAY: ("play", "lead-joker", "claim"), Phase.CALL_PARTNER: ("partner",), Phase.DECLARE: ("declare",),
     Phase.GIVE: ("give",), Phase.BREACH: ("breach",),
 }
 
 
 def action_kind(action: int) -> str:
     """The kind of action an int encodes (play, lead-joker, discard, nominate, call, partner,
-    declare, give, breach) or ``unknown``."""
+    declare, give, breach, claim) or ``unknown``."""
     for low, high, kind in KINDS:
         if low <= action < high:
             return kind
@@ -88,6 +90,8 @@ def action_text(action: int, call_text: Callable[[int], str]) -> str:
         return f"give {card_str(action - GIVE)}"
     if kind == "breach":
         return "breach" if action == BREACH else "no breach"
+    if kind == "claim":
+        return "claim"
     return f"action {action}"
 
 
@@ -109,6 +113,8 @@ def parse_action_text(text: str, phase: Phase, parse_call: Callable[[str], int])
         return GIVE + parse_card(words[-1])
     if phase == Phase.BREACH:
         return BREACH if words == ["breach"] else NO_BREACH
+    if words == ["claim"]:
+        return CLAIM
     if ":" in t:
         card_text, suit_text = t.split(":", 1)
         card = parse_card(card_text)

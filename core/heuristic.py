@@ -25,6 +25,7 @@ from fivehundred.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.manager import Rules
 from fivehundred.state import (
     CALL,
+    CLAIM,
     DISCARD,
     JOKER_LEAD,
     NO_NOMINATION,
@@ -344,7 +345,8 @@ class HeuristicPlayer:
         info = _info(state.rules)
         phase = obs.phase
         if phase == Phase.PLAY:
-            return self._play(seat, obs, info, legal)
+            plays = [a for a in legal if a != CLAIM]  # L2: it never claims (it cannot see the other hands)
+            return plays[0] if len(plays) == 1 else self._play(seat, obs, info, plays)
         if phase == Phase.AUCTION:
             return self._bid(seat, obs, info, legal)
         if phase == Phase.DISCARD:

@@ -228,6 +228,7 @@ class Rules:
         self.declarations = bool(ruleset.declarations.slam or ruleset.declarations.declare)  # C6, C7
         self.breach = ruleset.scoring.breach is not None  # R2
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
+        self.claims = ruleset.play.claims  # L2
         self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""

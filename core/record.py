@@ -75,6 +75,9 @@ def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
         out["declaration"] = log.declaration
     if log.given is not None:
         out["given"] = card_str(log.given)
+    if log.claim is not None:
+        claimer, after, upheld = log.claim
+        out["claim"] = {"seat": seats[claimer], "after_tricks": after, "upheld": upheld}
     if log.breach_calls:
         out["breach_calls"] = [{"seat": seats[s], "breach": called} for s, called in log.breach_calls]
     return out

@@ -23,6 +23,7 @@ from fivehundred.actions import (  # noqa: F401 - re-exported: the state's publi
     BREACH,
     CALL,
     CHANCE,
+    CLAIM,
     DECLARE,
     DISCARD,
     GIVE,
@@ -94,6 +95,8 @@ class HandLog:
     """C6, C7: the card the partner passed to the contractor."""
     breach_calls: list[tuple[int, bool]] = field(default_factory=list)
     """R2: each defender asked, and whether it called breach."""
+    claim: tuple[int, int, bool] | None = None
+    """L2: (the claimer, the tricks played before the claim, whether it was upheld)."""
     tricks: list[Trick] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
@@ -304,7 +307,7 @@ class GameState(Exchange):
             seat = self._turn
             if seat >= 0:
                 if self.phase == _PLAY:
-                    if uniform and self._table.legal_filter is None:
+                    if uniform and self._table.legal_filter is None and not self.rules.claims:
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:
                         self._play_loop(acts)
@@ -327,7 +330,7 @@ class GameState(Exchange):
         Players see the state as ``apply()`` would leave it (turn, step, trick, led suit); the trick's
         best card so far is kept in locals (``clone()`` works it out again)."""
         table = self._table
-        if table.legal_filter is not None:  # a variant restricts plays by what happened before: no shortcuts
+        if table.legal_filter is not None or self.rules.claims:  # a variant adds to the plays: no shortcuts
             while self.phase == _PLAY:
                 self.step += 1
                 self._apply_play(acts[self._turn](self, self._legal_plays()))
@@ -562,6 +565,7 @@ class GameState(Exchange):
         self._unled = [0, 1, 2, 3]
         self._best = self._winner = self._leader = -1
         self._follow_names = None
+        self._named = None
         self._sitting_out = -1
         self._open_hand_shown = False
         self._side = self._out = frozenset()
@@ -656,7 +660,31 @@ class GameState(Exchange):
     def _legal_plays(self) -> list[int]:
         legal = self._plain_legal_plays()
         legal_filter = self._table.legal_filter
-        return legal if legal_filter is None else sorted(legal_filter(self, self._turn, legal))
+        if legal_filter is not None:
+            legal = sorted(legal_filter(self, self._turn, legal))
+        if self.rules.claims and self._may_claim():
+            legal.append(CLAIM)  # above every play: the list stays sorted
+        return legal
+
+    def _may_claim(self) -> bool:
+        """L2: the contractor, about to lead, once a hand, with two or more tricks to go, in a contract
+        to take tricks (a misère contractor has nothing to claim)."""
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        return (not self._trick and self._turn == log.contractor and log.claim is None
+                and log.contract.goal == "at-least" and self.rules.hand_size - len(log.tricks) >= 2)
+
+    def _claim(self) -> None:
+        """L2: an upheld claim gives the claimer every remaining trick and ends the hand; a wrong one is
+        scored against the side (``HandOutcome.wrong_claim``) and the hand is played on."""
+        from fivehundred.claims import takes_every_trick
+
+        log = self.hands_log[-1]
+        upheld = takes_every_trick(self)
+        log.claim = (self._turn, len(log.tricks), upheld)
+        if upheld:
+            self._won[self._turn] += self.rules.hand_size - len(log.tricks)
+            self._score_hand()
 
     def _plain_legal_plays(self) -> list[int]:
         """Rules 16, 21, 22: follow suit; a free joker only when void (compulsory in misère); leading it."""
@@ -729,6 +757,8 @@ class GameState(Exchange):
     def _apply_play(self, action: int) -> None:
         if action < JOKER_LEAD:
             self._play(action, None)
+        elif action == CLAIM:
+            self._claim()
         else:
             n, suit = divmod(action - JOKER_LEAD, 4)
             self._play(JOKER_BASE + n, suit)
@@ -790,8 +820,10 @@ class GameState(Exchange):
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
         made = contractor >= 0 and contract.made(side_tricks)
         breach = next((seat for seat, called in log.breach_calls if called), -1) if log.breach_calls else -1
+        wrong_claim = log.claim is not None and not log.claim[2]
         outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
-                              len(log.tricks), rules.hand_size, tuple(sorted(side)), tuple(self.totals), breach)
+                              sum(self._won), rules.hand_size, tuple(sorted(side)), tuple(self.totals), breach,
+                              wrong_claim)
         self._barred = rules.auction.barred_after(outcome)
         scores = rules.score_hand(outcome)
         for team, points in enumerate(scores):
@@ -842,6 +874,10 @@ class GameState(Exchange):
         kind = action_kind(action)
         if kind == "unknown":
             return error("no such action", R.WRONG_PHASE)
+        if kind == "claim" and self.phase == _PLAY:
+            allowed = "the contractor may claim, once a hand, when about to lead" if self.rules.claims else (
+                "this ruleset has no claims")
+            return error(allowed, "L2: the contractor may claim the remaining tricks")
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
             return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
         if self.phase == _AUCTION:

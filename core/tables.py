@@ -140,6 +140,8 @@ class HandOutcome(NamedTuple):
     """Each team's total before this hand (S5 caps defence points against it)."""
     breach: int = -1
     """R2: the seat of the defender who called breach before play, or -1 when nobody did."""
+    wrong_claim: bool = False
+    """L2: the contractor claimed the remaining tricks and the claim was not upheld."""
 
 
 class GameResult(NamedTuple):

@@ -196,7 +196,9 @@ class _Replay:
         tricks = h.get("tricks", [])
         assert log.contract is not None
         state.misere_play_out = log.contract.kind == "misere" and len(tricks) == rules.hand_size
+        claim = h.get("claim")
         for number, trick in enumerate(tricks, 1):
+            self._claim(claim, number - 1)
             if state.phase != Phase.PLAY:
                 raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
                                rule="rule 27: the hand ends when the misère contractor wins a trick")
@@ -212,9 +214,23 @@ class _Replay:
                 raise _Invalid(f"trick {number} is recorded as won by {trick['winner']} but "
                                f"{rules.seats[done.winner]} wins it", step=self.step,
                                rule="rule 17: the highest trump wins, else the highest card of the suit led")
+        self._claim(claim, len(tricks))
         if state.phase == Phase.PLAY:
             raise _Invalid(f"only {len(tricks)} tricks are recorded and the hand is not over", step=self.step,
                            rule="rule 17: ten tricks are played")
+
+    def _claim(self, claim: dict[str, Any] | None, played: int) -> None:
+        """L2: replay a recorded claim before the trick it came before, and check its ruling."""
+        if claim is None or claim.get("after_tricks") != played or self.state.phase != Phase.PLAY:
+            return
+        self.act(_seat(self.rules, claim.get("seat"), "claim"), "claim")
+        ruled = self.state.hands_log[-1].claim
+        assert ruled is not None
+        if ruled[2] != claim.get("upheld"):
+            verdict = "upheld" if ruled[2] else "wrong: the defence can take a trick"
+            raise _Invalid(f"the claim after {played} tricks is recorded as upheld={claim.get('upheld')} but it is "
+                           f"{verdict}", step=self.step, rule="L2: a claim stands only if the side takes every "
+                           "remaining trick against any defence")
 
     def _scores(self, h: dict[str, Any]) -> None:
         rules = self.rules

@@ -1,7 +1,7 @@
 """Hand scoring and the end of the game (rules 24–31).
 
-Variants read here: S3 (overtricks and their cap), S4 (``slam: null``), S5 (``defender_cap``), S6
-(``defender_trick_points: 0``), FC (``failed: opponents-gain``), C5 (goal 'exactly'), C6/C7
+Variants read here: L2 (``claim_penalty``), S3 (overtricks and their cap), S4 (``slam: null``), S5
+(``defender_cap``), S6 (``defender_trick_points: 0``), FC (``failed: opponents-gain``), C5 (goal 'exactly'), C6/C7
 (``fail_penalty``, ``fail_value``), P5 (``called_partner_share``), E1 (``win: any``, ``both_reach``),
 E2 (``swamp: null``), E3 (``swamp_strict``, ``swamp_needs_opponents_not_negative``), E4 (``spread``),
 E5 (``exact_target``, ``bust``).  S1 and S2 are ladder values only.
@@ -50,6 +50,8 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     if s.defender_cap is not None and outcome.totals_before:  # S5: not past the cap; those beyond are lost
         scores = _capped(scores, outcome.totals_before, s.defender_cap)
     points = contract_points(s, outcome.contract, side_tricks, outcome.hand_size, outcome.made)
+    if outcome.wrong_claim:  # L2: a claim the side could not make good costs it the claim penalty
+        scores[outcome.contractor_team] -= ruleset.play.claim_penalty
     if not outcome.made and s.failed == "opponents-gain":  # FC: nothing is ever subtracted
         for team in range(len(scores)):
             if team not in side_teams:
