@@ -8,7 +8,7 @@ from the ruleset (B10 the dealer must bid, R1 set bars).  Subclasses change the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fivehundred.tables import Contract, HandOutcome
@@ -79,6 +79,8 @@ class AuctionRules:
         """No call depends on who calls or on the calls so far, and every bid can stand:
         ``calls_over`` answers alone."""
         self._shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.bars: list[Callable[[HandOutcome], frozenset[int]]] = []
+        """Further bars on the next auction, from plugins (R2's breach): seats barred after a hand."""
 
     def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
         """A new auction; seats in ``out`` (dummies, players barred from bidding) take no part."""
@@ -95,8 +97,9 @@ class AuctionRules:
         short of an at-least contract (missed an exact one by as many), or took ``set_bar_misere``
         or more tricks in a misère.
         """
+        barred = frozenset().union(*(bar(outcome) for bar in self.bars)) if self.bars else frozenset()
         if self.set_bar is None and self.set_bar_misere is None:
-            return frozenset()
+            return barred
         contract = outcome.contract
         if outcome.side:
             taken = sum(outcome.tricks_by_seat[s] for s in outcome.side)
@@ -108,7 +111,7 @@ class AuctionRules:
             bar, missed = self.set_bar, abs(contract.tricks - taken)
         else:
             bar, missed = self.set_bar, contract.tricks - taken
-        return frozenset((outcome.contractor,)) if bar is not None and missed >= bar else frozenset()
+        return barred | (frozenset((outcome.contractor,)) if bar is not None and missed >= bar else frozenset())
 
     def legal_calls(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
         """The calls ``seat`` may make now: ``PASS`` (-1) and rung indices, ascending."""

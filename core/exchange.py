@@ -145,12 +145,21 @@ class Exchange:
         d = self.rules.ruleset.declarations
         everything = self.rules.hand_size
         if declaration == "slam":
-            log.contract = dataclasses.replace(log.contract, call=f"{log.contract.call} slam", tricks=everything,
-                                               partner_plays=False, fail_penalty=d.slam_penalty)
+            # Seed 003: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
+            # nothing); failing it loses the bid's own value plus the penalty.
+            c = log.contract
+            log.contract = dataclasses.replace(c, call=f"{c.call} slam", tricks=everything, partner_plays=False,
+                                               value=self._next_level_value(c), fail_penalty=d.slam_penalty,
+                                               fail_value=c.value if c.fail_value is None else c.fail_value)
         elif declaration == "declare":
             log.contract = dataclasses.replace(log.contract, call=f"{log.contract.call} declared", tricks=everything,
                                                partner_plays=False, fail_value=d.declare_value)
         self._advance()
+
+    def _next_level_value(self, contract: Contract) -> int:
+        """The value of the bid one level up in the same denomination (the contract's own if none)."""
+        return next((r.value for r in self.rules.ladder if r.kind == contract.kind and r.trump == contract.trump
+                     and r.tricks == contract.tricks + 1), contract.value)
 
     def _give(self, card: int) -> None:
         log = self.hands_log[-1]

@@ -194,7 +194,8 @@ def _declarations(rs: Ruleset) -> list[str]:
     if d.slam:
         levels = ", ".join(map(str, d.slam))
         out.append(f"slam call: a contractor at level {levels} may call slam; the partner passes one card and "
-                   f"drops out; the contractor must take every trick or lose the value + {d.slam_penalty}")
+                   f"drops out; the contractor must take every trick, scoring the next level's bid in the same "
+                   f"suit, or lose the value + {d.slam_penalty}")
     elif d.slam_penalty != defaults.slam_penalty:
         out.append(f"slam call: not allowed (slam_penalty {d.slam_penalty} has no effect)")
     if d.declare:
@@ -273,7 +274,8 @@ def _scoring(rs: Ruleset) -> list[str]:
         out.append(f"defence points may not take a side past {s.defender_cap}")
     if s.breach is not None:
         out.append(f"breach: a defender may call breach before play on a 7-level or higher contract, "
-                   f"worth {s.breach}")
+                   f"worth {s.breach}; breach points never win or lose the game; a failed breacher, or a "
+                   f"seven-bidder breached, sits out the next auction")
     return out
 
 

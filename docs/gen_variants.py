@@ -32,7 +32,7 @@ V = [
  ("C3", "patastrophe", "contract fields `open`, `partner_open`, `partner_plays`"),
  ("C4", "Wilkinson misère", "contract fields `open: true`, `kitty: false`; no `requires_standing`"),
  ("C5", "Hi/Lo", "contract fields `kind: no-trumps`, `goal: exactly`, `tricks: 5`"),
- ("C6", "slam call", "fields `declarations.slam`, `slam_penalty`; exchange steps `slam`, `give`"),
+ ("C6", "slam call", "fields `declarations.slam`, `slam_penalty`; exchange steps `slam`, `give`; made, it scores the next level's bid in the same suit (seed 003)"),
  ("C7", "declare", "fields `declarations.declare`, `declare_value`; exchange steps `declare`, `give`"),
  ("C8", "J5 no-trumps (jacks high)", "contract field `jacks_high`; `plugins/tricks.py`"),
  ("J1", "joker led only to the last trick", "field `joker.lead: last-trick`"),
@@ -55,7 +55,7 @@ V = [
  ("E5", "Walker Ultimate 500", "fields `game.exact_target`, `game.bust`"),
  ("E6", "1904 mid-hand end", "field `game.mid_hand`; hook `fivehundred_trick_check` (`plugins/midhand.py`)"),
  ("R1", "set / ralphing", "fields `auction.set_bar`, `set_bar_misere`; `AuctionRules.barred_after`"),
- ("R2", "breach", "field `scoring.breach`; exchange step `breach`; `plugins/breach.py`"),
+ ("R2", "breach", "field `scoring.breach`; exchange step `breach`; `plugins/breach.py` (scores, the game end without breach points, bars on the next auction)"),
 ]
 tests = {}
 for f in sorted(glob.glob("tests/test_*.py")):

@@ -559,8 +559,8 @@ def test_C6_slam_call_partner_gives_a_card_and_sits_out_all_ten_or_value_plus_10
     finish(ref)
     assert log(ref).tricks_won == [9, 0, 0, 1] and log(ref).scores == [220, 10]
     c6 = variant(tmp_path, "slam", declarations={"slam": [7]})
-    made = declared(c6, "slam", "5S")
-    assert made.hands_log[0].tricks_won == [10, 0, 0, 0] and made.hands_log[0].scores == [250, 0]
+    made = declared(c6, "slam", "5S")  # worth an eight-bid in the same suit: 8NT, 320 (not the slam's 250)
+    assert made.hands_log[0].tricks_won == [10, 0, 0, 0] and made.hands_log[0].scores == [320, 0]
     failed = declared(c6, "slam", "4H")
     assert failed.hands_log[0].tricks_won == [9, 0, 0, 1] and failed.hands_log[0].scores == [-320, 10]
     assert game_to_dict(failed)["hands"][0]["declaration"] == "slam"
@@ -669,6 +669,43 @@ def test_R2_breach_needs_one_trick_more_than_defeat(tmp_path: Path) -> None:
         played_out = HandOutcome(misere, N, NS, (north, 10 - north, 0, 0), (north, 10 - north), False, 10, 10, (N,),
                                  (0, 0), E)
         assert r2.score_hand(played_out) == [-250, defence]
+
+
+def test_R2_nobody_wins_or_loses_the_game_on_breach_points(tmp_path: Path) -> None:
+    """Seed 003: a breach is not a bid, so its points cannot take a side out ("the back door")."""
+    r2 = variant(tmp_path, "breach", scoring={"breach": 100})
+    seven = r2.ladder[r2.parse_call("7S")]
+    reached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 390), E)
+    assert r2.score_hand(reached) == [-140, 60 + 100]  # lose/win: EW 390 + 160 = 550
+    assert r2.game_result([-140, 550], reached) is None  # defenders never win on points (rule 30), breach or not
+    failed = HandOutcome(seven, N, NS, (7, 3, 0, 0), (7, 3), True, 10, 10, (N, S), (0, -420), E)
+    assert r2.score_hand(failed) == [140, 30 - 100]  # win/lose: EW -420 + 30 - 100 = -490
+    assert r2.game_result([140, -520], failed._replace(totals_before=(0, -450))) is None  # -420 without it
+    assert RULES.game_result([140, -520], failed) is not None  # the same totals swamp EW without a breach
+    made_to_500 = failed._replace(totals_before=(380, 0))
+    result = r2.game_result([520, -70], made_to_500)  # the contract's own points still win
+    assert result is not None and result.winner == NS
+
+
+def test_R2_a_failed_breacher_and_a_breached_seven_bidder_sit_out_the_next_auction(tmp_path: Path) -> None:
+    r2 = variant(tmp_path, "breach", scoring={"breach": 100})
+    seven, eight = (r2.ladder[r2.parse_call(c)] for c in ("7S", "8S"))
+    made = HandOutcome(seven, N, NS, (7, 3, 0, 0), (7, 3), True, 10, 10, (N, S), (0, 0), E)
+    lost_short = HandOutcome(seven, N, NS, (6, 4, 0, 0), (6, 4), False, 10, 10, (N, S), (0, 0), W)
+    breached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 0), E)
+    breached_eight = HandOutcome(eight, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 0), E)
+    assert r2.auction.barred_after(made) == {E}  # win/lose
+    assert r2.auction.barred_after(lost_short) == {W}  # lose/lose
+    assert r2.auction.barred_after(breached) == {N}  # lose/win on a seven-bid
+    assert r2.auction.barred_after(breached_eight) == frozenset()  # the bar is for a seven-bid only
+    assert RULES.auction.barred_after(made) == frozenset()
+    st = new_hand(SPLIT, dealer=W, rules=r2)  # in play: W breaches and reaches it, N bid seven
+    act(st, "7NT pass pass pass 5H 4D JK")
+    do(st, "no breach", "breach")
+    tricks(st, [*SPADES[:5], "4H"])
+    finish(st)
+    st.deal(random.Random(3))
+    assert st._bidding.passed[N] and not any(st._bidding.passed[s] for s in (E, S, W))
 
 
 def test_R2_a_breach_value_must_be_positive(tmp_path: Path) -> None:
