@@ -310,7 +310,7 @@ class GameState(Exchange):
                     if uniform and self._table.legal_filter is None and not self.rules.claims:
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:
-                        self._play_loop(acts)
+                        self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif self.phase == _AUCTION and self.rules.plain_auction and not self._faceless:
                     self._auction_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 else:
@@ -322,7 +322,7 @@ class GameState(Exchange):
             else:
                 return
 
-    def _play_loop(self, acts: list[Any]) -> None:
+    def _play_loop(self, acts: list[Any], draws: list[Callable[[], float]] | None = None) -> None:
         """The play phase with every table in a local: what ``_legal_plays``, ``_play`` and
         ``_finish_trick`` do, card by card, without their calls.  The record tests replay simulated
         games through ``apply()``, so the two paths are checked against each other.
@@ -333,7 +333,9 @@ class GameState(Exchange):
         if table.legal_filter is not None or self.rules.claims:  # a variant adds to the plays: no shortcuts
             while self.phase == _PLAY:
                 self.step += 1
-                self._apply_play(acts[self._turn](self, self._legal_plays()))
+                legal = self._legal_plays()
+                seat = self._turn
+                self._apply_play(acts[seat](self, legal) if draws is None else legal[int(draws[seat]() * len(legal))])
             return
         suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
