@@ -105,83 +105,101 @@ def _side(outcome: HandOutcome, team_of: Sequence[int]) -> tuple[int, ...]:
 
 @hookimpl(trylast=True)
 def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
-    g = ruleset.game
-    if g.spread is None and max(totals) < g.target and (g.swamp is None or min(totals) > g.swamp):
+    end = _end_of(ruleset)
+    if end.spread is None and max(totals) < end.target and (end.swamp is None or min(totals) > end.swamp):
         return None  # nobody reached the target, went out or went bust (bust is above the target): play on
-    names = [t.name for t in ruleset.players.teams]
-    return (_target_win(ruleset, totals, outcome, names)
-            or _gone_out(ruleset.game, totals, outcome.contractor_team, names)
-            or _spread_win(ruleset.game, totals, outcome.contractor_team, names))
+    return _target_win(end, totals, outcome) or _gone_out(end, totals, outcome) or _spread_win(end, totals, outcome)
 
 
-def _on_target(g: GameEnd, total: int) -> bool:
+class _End:
+    """The game-end rules of one ruleset as plain values (read once; scoring asks every hand)."""
+
+    __slots__ = ("both_contractors", "bust", "exact", "names", "needs_opponents", "spread", "strict", "swamp",
+                 "target", "team_of", "win_any")
+
+    def __init__(self, ruleset: Ruleset):
+        g = ruleset.game
+        self.target, self.swamp, self.bust, self.spread = g.target, g.swamp, g.bust, g.spread
+        self.exact, self.strict = g.exact_target, g.swamp_strict
+        self.needs_opponents = g.swamp_needs_opponents_not_negative
+        self.win_any, self.both_contractors = g.win == "any", g.both_reach == "contractors"
+        self.names = tuple(t.name for t in ruleset.players.teams)
+        self.team_of = ruleset.players.team_of()
+
+
+_ends: dict[int, tuple[Ruleset, _End]] = {}
+
+
+def _end_of(ruleset: Ruleset) -> _End:
+    known = _ends.get(id(ruleset))
+    if known is None or known[0] is not ruleset:
+        known = _ends[id(ruleset)] = (ruleset, _End(ruleset))
+    return known[1]
+
+
+def _on_target(end: _End, total: int) -> bool:
     """At the target (E5: exactly on it), and not gone bust."""
-    if g.bust is not None and total >= g.bust:
+    if end.bust is not None and total >= end.bust:
         return False
-    return total == g.target if g.exact_target else total >= g.target
+    return total == end.target if end.exact else total >= end.target
 
 
-def _target_win(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome,
-                names: Sequence[str]) -> GameResult | None:
+def _target_win(end: _End, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
     """Rule 30 (a made contract reaches the target), E1 (any points do), E5 (exactly the target)."""
-    g, ct = ruleset.game, outcome.contractor_team
-    if g.win == "contract-made":
-        if not outcome.made:
-            return None
-        team_of = ruleset.players.team_of()
-        candidates = sorted({team_of[seat] for seat in _side(outcome, team_of)})
+    ct = outcome.contractor_team
+    if end.win_any:
+        candidates: Sequence[int] = range(len(totals))
+    elif not outcome.made:
+        return None
     else:
-        candidates = list(range(len(totals)))
-    reached = [t for t in candidates if _on_target(g, totals[t])]
+        candidates = sorted({end.team_of[seat] for seat in _side(outcome, end.team_of)})
+    reached = [t for t in candidates if _on_target(end, totals[t])]
     if not reached:
         return None
-    if ct in reached and (g.win == "contract-made" or g.both_reach == "contractors"):
-        winner = ct
-    else:
-        winner = _highest(reached, totals, ct)
-    how = "made its contract and reached" if g.win == "contract-made" else "reached"
-    return GameResult(winner, f"{names[winner]} {how} {totals[winner]}")
+    winner = ct if ct in reached and (not end.win_any or end.both_contractors) else _highest(reached, totals, ct)
+    how = "reached" if end.win_any else "made its contract and reached"
+    return GameResult(winner, f"{end.names[winner]} {how} {totals[winner]}")
 
 
-def _swamped(g: GameEnd, totals: Sequence[int], team: int) -> bool:
+def _swamped(end: _End, totals: Sequence[int], team: int) -> bool:
     """Rule 29: at or below the swamp; E3: strictly below, and/or only while no other side is negative."""
-    if g.swamp is None:
-        return False
     total = totals[team]
-    if not (total < g.swamp if g.swamp_strict else total <= g.swamp):
+    if end.swamp is None or not (total < end.swamp if end.strict else total <= end.swamp):
         return False
-    if g.swamp_needs_opponents_not_negative:
-        return all(t >= 0 for other, t in enumerate(totals) if other != team)
-    return True
+    return not end.needs_opponents or all(t >= 0 for other, t in enumerate(totals) if other != team)
 
 
-def _gone_out(g: GameEnd, totals: Sequence[int], ct: int, names: Sequence[str]) -> GameResult | None:
+def _gone_out(end: _End, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
     """Rule 29 (the swamp) and E5 (``bust``): the side goes out; the highest of the others wins."""
-    swamped = [t for t in range(len(totals)) if _swamped(g, totals, t)]
-    bust = [t for t, total in enumerate(totals) if g.bust is not None and total >= g.bust]
-    out = swamped + [t for t in bust if t not in swamped]
+    swamped = [t for t in range(len(totals)) if _swamped(end, totals, t)]
+    bust = [t for t, total in enumerate(totals) if end.bust is not None and total >= end.bust and t not in swamped]
+    out = swamped + bust
     if not out:
         return None
-    rest = [t for t in range(len(totals)) if t not in out] or list(range(len(totals)))
-    winner = _highest(rest, totals, ct)
+    rest = [t for t in range(len(totals)) if t not in out] or range(len(totals))
+    winner = _highest(rest, totals, outcome.contractor_team)
     loser = out[0]
-    how = f"fell to {totals[loser]}" if loser in swamped else f"passed {g.bust} with {totals[loser]}"
-    return GameResult(winner, f"{names[loser]} {how}; {names[winner]}, highest of the others with "
+    how = f"fell to {totals[loser]}" if swamped else f"passed {end.bust} with {totals[loser]}"
+    return GameResult(winner, f"{end.names[loser]} {how}; {end.names[winner]}, highest of the others with "
                       f"{totals[winner]}, wins")
 
 
-def _spread_win(g: GameEnd, totals: Sequence[int], ct: int, names: Sequence[str]) -> GameResult | None:
+def _spread_win(end: _End, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
     """E4: one side positive, another negative, at least ``spread`` apart: the highest side wins."""
-    if g.spread is None or max(totals) <= 0 or min(totals) >= 0 or max(totals) - min(totals) < g.spread:
+    high, low = max(totals), min(totals)
+    if end.spread is None or high <= 0 or low >= 0 or high - low < end.spread:
         return None
-    winner = _highest(range(len(totals)), totals, ct)
-    return GameResult(winner, f"{names[winner]} leads by {max(totals) - min(totals)} "
-                      f"(point spread of {g.spread})")
+    winner = _highest(range(len(totals)), totals, outcome.contractor_team)
+    return GameResult(winner, f"{end.names[winner]} leads by {high - low} (point spread of {end.spread})")
 
 
-def _highest(teams: Sequence[int] | range, totals: Sequence[int], ct: int) -> int:
+def _highest(teams: Sequence[int], totals: Sequence[int], ct: int) -> int:
     """The team with the highest total; a tie goes to the contractor's team, then the first listed."""
-    return max(teams, key=lambda t: (totals[t], t == ct, -t))
+    best = teams[0]
+    for t in teams:
+        if (totals[t], t == ct, -t) > (totals[best], best == ct, -best):
+            best = t
+    return best
 
 
 # --- contradictions in a ruleset --------------------------------------------------------------
