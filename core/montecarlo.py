@@ -23,21 +23,28 @@ kitty already taken) is rewritten to match, so the clone holds nothing the seat 
 Decisions.  Every candidate is judged on the same sampled deals (common random numbers): a clone of
 each deal, the candidate applied, then heuristic players (``fivehundred.heuristic``) for every seat
 play to the end of the hand.  A rollout is worth the hand's score for the player's side less the
-best other side's, plus or minus ``GAME_BONUS`` when the hand ends the game.
+best other side's, plus or minus ``GAME_BONUS`` when the hand ends the game.  The heuristic's
+choice is kept unless another candidate does better on the paired rollouts by more than ``margin``
+standard errors of the difference.
 
 * Play: every legal card is a candidate, less cards equivalent to another (touching in rank with no
-  unseen card between them).
-* Auction: the heuristic's call, pass, and the call one trick higher in the same denomination (or,
-  when the heuristic passes, the cheapest legal call in each denomination); a rollout plays the rest
-  of the auction, the exchange and the hand.
+  card between them outside the hand still to be played); a led joker naming each suit is its own
+  candidate.
+* Auction: the heuristic's call and pass, by rollouts that play the rest of the auction, the
+  exchange and the hand (when the heuristic passes there is nothing to weigh).  With
+  ``bolder=True`` the player also weighs the call one trick higher in the heuristic's denomination
+  and, where the heuristic passes, the cheapest call of each denomination: in self-play against
+  heuristic players that lost points (two such players raise each other), so it is off by default.
+  During the auction the deals are also read against the calls already made: of ``infer`` deals
+  drawn, one is kept with probability proportional to ``exp(-surprise * m)``, m being the number of
+  the other seats' calls that a heuristic player would not have made with the cards the deal gives
+  it (``infer_play`` does the same during the play; off by default, since it cost time and gained
+  nothing measurable there).
 * Exchange (discards, nomination, a called partner, declarations): deferred to the heuristic, whose
   choices here are cheap and where a rollout per card would cost a whole hand for little.
 
-The heuristic's choice is kept unless another candidate does better on the paired rollouts by more
-than ``margin`` standard errors of the difference.
-
 Budget.  ``rollouts`` is the total number of hand rollouts per decision, shared evenly among the
-candidates (at least one deal each); a decision with one legal action costs nothing.  With ``ms``
+candidates (at least one deal each); a decision with one candidate costs nothing.  With ``ms``
 the player instead samples deals until that many milliseconds have passed (at least one deal):
 time budgets depend on the machine's speed and load, so games are reproducible only with the
 rollout budget, which makes the player a pure function of its seeded generator and the state.
@@ -55,12 +62,13 @@ from typing import Any, TypeVar
 
 from fivehundred.actions import CALL, PASS_ACTION, Phase
 from fivehundred.cards import JOKER_BASE, NO_SUIT
+from fivehundred.errors import FiveHundredError
 from fivehundred.heuristic import HeuristicPlayer
 from fivehundred.state import GameState
 
 DEFAULT_ROLLOUTS = 48
-"""Hand rollouts per decision by default: a four-player game with two such players takes about
-two to four seconds on one core."""
+"""Hand rollouts per decision by default: a reference game with two such players against two
+heuristic players takes two to six seconds on one core of the development machine."""
 
 GAME_BONUS = 1000.0
 """Added to (or taken from) a rollout whose hand ends the game with our side winning (losing)."""
@@ -291,7 +299,12 @@ def deal_unseen(k: Knowledge, sizes: Sequence[int], rng: random.Random) -> list[
 
 def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | None = None) -> GameState:
     """A clone of ``state`` with the cards ``seat`` cannot see dealt afresh, uniformly among the deals
-    that agree with everything the seat knows (see the module docstring)."""
+    that agree with everything the seat knows (see the module docstring).
+
+    On the clone it rewrites the engine's ``_held`` and ``_buckets`` (kept sorted and consistent),
+    the current ``HandLog`` (kitty, discards, dead hand, hands as dealt: new lists, since a clone
+    shares them), a dummy's face-down cards ``_covered`` (P2) and the called partner's side
+    ``_side`` (P5)."""
     k = k or knowledge(state, seat)
     world = clone(state)
     held = world._held
@@ -389,7 +402,8 @@ class MonteCarloPlayer:
     """Plays and bids by rollouts of the heuristic player over sampled deals of the unseen cards."""
 
     def __init__(self, seat: int, rng: random.Random, rollouts: int = DEFAULT_ROLLOUTS, ms: float | None = None,
-                 *, margin: float = 0.5, bid_rollouts: bool = True):
+                 *, margin: float = 0.5, bid_rollouts: bool = True, bolder: bool = False, infer: int = 16,
+                 infer_play: int = 1, surprise: float = 3.0):
         if rollouts < 1:
             raise ValueError(f"montecarlo: rollouts must be at least 1 (got {rollouts})")
         if ms is not None and ms <= 0:
@@ -400,6 +414,10 @@ class MonteCarloPlayer:
         self.ms = ms
         self.margin = margin
         self.bid_rollouts = bid_rollouts
+        self.bolder = bolder
+        self.infer = max(1, infer)
+        self.infer_play = max(1, infer_play)
+        self.surprise = surprise
         self.heuristic = HeuristicPlayer(seat, random.Random(rng.getrandbits(64)))
         self._bots: list[HeuristicPlayer] = []
 
@@ -467,11 +485,15 @@ class MonteCarloPlayer:
         return out
 
     def _bid_candidates(self, state: GameState, legal: Sequence[int], default: int) -> list[int]:
+        """The heuristic's call and pass; with ``bolder``, also one trick higher in the heuristic's
+        denomination, or when the heuristic passes the cheapest legal call of each denomination."""
         ladder = state.rules.ladder
         calls = [a for a in legal if a >= CALL and a - CALL < len(ladder)]
         out = [default]
         if PASS_ACTION in legal and default != PASS_ACTION:
             out.append(PASS_ACTION)
+        if not self.bolder:
+            return out
         if default >= CALL and default - CALL < len(ladder):
             c = ladder[default - CALL]
             higher = [a for a in calls
@@ -525,7 +547,7 @@ class MonteCarloPlayer:
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         done = 0
         while True:
-            world = determinise(state, self.seat, self.rng, k)
+            world = self._sample_world(state, k, bots)
             for i, a in enumerate(candidates):
                 values[i].append(self._rollout(clone(world) if i < len(candidates) - 1 else world, a, bots))
             done += 1
@@ -535,6 +557,25 @@ class MonteCarloPlayer:
             elif done >= worlds:
                 break
         return values
+
+    def _sample_world(self, state: GameState, k: Knowledge, bots: Sequence[HeuristicPlayer]) -> GameState:
+        """A determinisation, read against the calls: of ``infer`` deals drawn, one is kept with
+        probability proportional to ``exp(-surprise * m)``, where m counts the other seats' calls the
+        heuristic would not have made with the cards the deal gives them (importance resampling
+        with the heuristic as the model of how others bid)."""
+        first = determinise(state, self.seat, self.rng, k)
+        calls = state.hands_log[-1].calls
+        draws = self.infer if state.phase == Phase.AUCTION else self.infer_play
+        if draws == 1 or not any(s != self.seat for s, _ in calls):
+            return first
+        worlds = [first] + [determinise(state, self.seat, self.rng, k) for _ in range(draws - 1)]
+        weights = [math.exp(-self.surprise * call_surprises(w, self.seat, bots)) for w in worlds]
+        pick = self.rng.random() * sum(weights)
+        for world, weight in zip(worlds, weights, strict=True):
+            if pick < weight:
+                return world
+            pick -= weight
+        return worlds[-1]
 
     def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
         n = state.rules.players
@@ -567,6 +608,39 @@ class MonteCarloPlayer:
         if world.result is not None:
             value += GAME_BONUS if world.result.winner == mine else -GAME_BONUS
         return float(value)
+
+
+def call_surprises(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3) -> int:
+    """How many calls of the seats other than ``seat`` the heuristic players ``bots`` would not have
+    made (passing, or the denomination called) with the hands ``world`` says they were dealt: the
+    auction replayed on a fresh deal of those hands, counting up to ``cap``.  0 when the replay is
+    not possible."""
+    log = world.hands_log[-1]
+    rules = world.rules
+    replay = GameState(rules, first_dealer=log.dealer)
+    replay.totals = list(world.totals)
+    try:
+        replay.deal_cards(log.hands, log.kitty, log.dead)
+        surprises = 0
+        for s, call in log.calls:
+            if s != seat and replay.current_player() == s:
+                legal = replay.legal_actions()
+                if _call_kind(rules, bots[rules.controller[s]].act(replay, legal) - CALL) != _call_kind(rules, call):
+                    surprises += 1
+                    if surprises >= cap:
+                        break
+            replay.apply(CALL + call)
+    except FiveHundredError:
+        return 0  # a variant whose dealt hands the history does not hold (P2 dummies, cards passed)
+    return surprises
+
+
+def _call_kind(rules: Any, call: int) -> tuple[str, int | None]:
+    """Pass, or the kind and trump suit of a call (its level left aside)."""
+    if not 0 <= call < len(rules.ladder):
+        return ("pass" if call == -1 else "misdeal", None)
+    c = rules.ladder[call]
+    return (c.kind, c.trump)
 
 
 def _same_denomination(a: Any, b: Any) -> bool:

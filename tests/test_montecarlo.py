@@ -17,7 +17,15 @@ from fivehundred import montecarlo
 from fivehundred.cards import JOKER_BASE, NO_SUIT
 from fivehundred.heuristic import HeuristicPlayer
 from fivehundred.manager import compile_rules, make_player
-from fivehundred.montecarlo import Knowledge, MonteCarloPlayer, clone, deal_unseen, determinise, knowledge
+from fivehundred.montecarlo import (
+    Knowledge,
+    MonteCarloPlayer,
+    call_surprises,
+    clone,
+    deal_unseen,
+    determinise,
+    knowledge,
+)
 from fivehundred.players import RandomPlayer
 from fivehundred.state import CHANCE, GameState, Phase, new_game
 
@@ -197,6 +205,36 @@ def test_a_nominated_joker_stays_with_the_contractor() -> None:
     for seed in range(30):
         world = determinise(st, 1, random.Random(seed))
         assert JOKER_BASE in world._held[N]
+
+
+def heuristic_auction(seed: int) -> GameState:
+    """A reference deal bid by heuristic players, at the first card."""
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    while True:
+        state = GameState(rules, first_dealer=seed % 4)
+        state.deal(random.Random(seed))
+        bots = [HeuristicPlayer(s, random.Random(s)) for s in range(4)]
+        while state.phase not in (Phase.PLAY, Phase.DEAL):
+            state.apply(bots[state.current_player()].act(state, state.legal_actions()))
+        if state.phase == Phase.PLAY and len(state.hands_log[-1].calls) >= 5:
+            return state
+        seed += 1000
+
+
+def test_the_calls_are_read_as_the_heuristic_would_make_them() -> None:
+    """Replayed on the true deal, no heuristic call is a surprise; the deals the player keeps are
+    less surprising than plain determinisations."""
+    bots = [HeuristicPlayer(s, random.Random(s)) for s in range(4)]
+    for seed in range(6):
+        state = heuristic_auction(seed)
+        seat = (state.hands_log[-1].contractor + 1) % 4
+        assert call_surprises(state, seat, bots) == 0
+        k = knowledge(state, seat)
+        rng = random.Random(seed)
+        plain = [call_surprises(determinise(state, seat, rng, k), seat, bots) for _ in range(40)]
+        player = MonteCarloPlayer(seat, random.Random(seed), infer_play=8)
+        kept = [call_surprises(player._sample_world(state, k, bots), seat, bots) for _ in range(40)]
+        assert sum(kept) < sum(plain), (kept, plain)
 
 
 # --- the player ---------------------------------------------------------------------------------
