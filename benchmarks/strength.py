@@ -5,11 +5,11 @@
     python benchmarks/strength.py --games 400 --workers 2 --seed 1
     python benchmarks/strength.py --match heuristic,montecarlo:32 --games 100
 
-A match ``A,B`` plays ``--games`` games: each seed twice, once with A in the first team's seats and
-once with the sides swapped, so that the luck of the deal cancels between the pair (the n-th deal
-of both games is the same shuffle).  A player may carry an argument as on the command line
-(``montecarlo:200``, ``montecarlo:50ms``).  The win rate is the first side's share of the finished
-games.  The ruleset must be a game of two teams (the reference is).
+A match ``A,B`` (or ``A,B,GAMES``) plays ``--games`` (or GAMES) games: each seed twice, once with
+A in the first team's seats and once with the sides swapped, so that the luck of the deal cancels
+between the pair (the n-th deal of both games is the same shuffle).  A player may carry an
+argument as on the command line (``montecarlo:200``, ``montecarlo:50ms``).  The win rate is the
+first side's share of the finished games.  The ruleset must be a game of two teams (the reference is).
 """
 
 from __future__ import annotations
@@ -23,15 +23,18 @@ from typing import Any
 import fivehundred
 from fivehundred.simulation import wilson
 
-DEFAULT_MATCHES = ("random,heuristic", "heuristic,montecarlo", "random,montecarlo")
+DEFAULT_MATCHES = ("heuristic,random", "montecarlo,random", "montecarlo,heuristic")
 
 
-def split_match(text: str) -> tuple[str, str]:
-    """``A,B``: the two sides of a match."""
-    sides = [p.strip() for p in text.split(",")]
-    if len(sides) != 2 or not all(sides):
-        raise SystemExit(f"cannot read the match {text!r}: write it as A,B (e.g. heuristic,montecarlo:32)")
-    return sides[0], sides[1]
+def split_match(text: str, games: int) -> tuple[str, str, int]:
+    """``A,B`` or ``A,B,GAMES``: the two sides of a match and its number of games."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) == 3 and parts[2].isdigit():
+        games = int(parts[2])
+        parts = parts[:2]
+    if len(parts) != 2 or not all(parts):
+        raise SystemExit(f"cannot read the match {text!r}: write it as A,B or A,B,GAMES (heuristic,montecarlo,200)")
+    return parts[0], parts[1], games
 
 
 def seating(ruleset: fivehundred.Ruleset, first: str, second: str) -> list[str]:
@@ -61,8 +64,10 @@ def play_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: i
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--match", action="append", help="A,B (repeatable); default: " + " ".join(DEFAULT_MATCHES))
-    parser.add_argument("--games", type=int, default=100, help="games per match (played in seat-swapped pairs)")
+    parser.add_argument("--match", action="append",
+                        help="A,B or A,B,GAMES (repeatable); default: " + " ".join(DEFAULT_MATCHES))
+    parser.add_argument("--games", type=int, default=100, help="games per match unless the match says (played in "
+                        "seat-swapped pairs)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ruleset", default="pagat-australian")
@@ -74,8 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         print("| match | games | first side's wins | win rate (95% CI) | seconds |")
         print("|---|---|---|---|---|")
     for text in args.match or DEFAULT_MATCHES:
-        a, b = split_match(text)
-        r = play_match(ruleset, a, b, args.games, args.seed, args.workers)
+        a, b, games = split_match(text, args.games)
+        r = play_match(ruleset, a, b, games, args.seed, args.workers)
         if args.json:
             print(json.dumps(r))
         else:
