@@ -173,8 +173,10 @@ class Exchange:
     def _may_nominate(self) -> bool:
         log = self.hands_log[-1]
         assert log.contract is not None
-        held = self._held[log.contractor] if log.contractor >= 0 else ()
-        return bool(held) and held[-1] >= JOKER_BASE and self.rules.joker_rules(log.contract).nominate  # sorted
+        if log.contractor < 0 or not self._held[log.contractor]:
+            return False
+        holds_joker = self._held[log.contractor][-1] >= JOKER_BASE  # the hand is sorted: a joker comes last
+        return holds_joker and self.rules.joker_rules(log.contract).nominate
 
     def _nominate(self, suit: int | None) -> None:
         log = self.hands_log[-1]

@@ -281,6 +281,7 @@ class Rules:
     def play_table(self, contract: Contract, nomination: int | None = None,
                    nominated: frozenset[int] | None = None) -> PlayTable:
         """The trick table for ``contract``; ``nominated``: the jokers a nomination applies to (all by default)."""
+        key: tuple[int, int | None, frozenset[int]]
         if nomination is None:
             key = (contract.rung, None, _NO_JOKERS)
         else:
