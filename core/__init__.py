@@ -19,7 +19,7 @@ from fivehundred.errors import (
     RulesetError,
     UnknownNameError,
 )
-from fivehundred.markers import hookimpl
+from fivehundred.markers import applies_when, hookimpl
 from fivehundred.ruleset import Ruleset, load_ruleset
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ __all__ = [
     "RulesetError",
     "UnknownNameError",
     "__version__",
+    "applies_when",
     "card_str",
     "compare",
     "compile_rules",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from pathlib import Path
 
-from fivehundred import hookimpl
+from fivehundred import applies_when, hookimpl
 from fivehundred.ruleset import Ruleset
 from fivehundred.tables import HandOutcome
 
@@ -48,6 +48,7 @@ def fivehundred_check_ruleset(ruleset: Ruleset) -> list[tuple[str, str]]:
 
 
 @hookimpl(wrapper=True)
+@applies_when(lambda ruleset: RULE in ruleset.house_rules)  # left out of other rulesets' scoring, unasked
 def fivehundred_score_hand(
     ruleset: Ruleset, outcome: HandOutcome
 ) -> Generator[None, list[int] | None, list[int] | None]:
