@@ -10,8 +10,8 @@ apart as "baseline") and of the largest worker process (``RUSAGE_CHILDREN``). Wi
 script prints how much the peaks grew from the smallest batch to the largest.
 
 What the main process holds does not depend on the batch size: at most ``4 x workers`` chunks in
-flight (up to 200 games each), the summary, and a Parquet row group. Its peak still creeps up a few
-MiB over a million games as the C allocator reuses the large chunk buffers (the Python heap, seen
+flight (up to 200 games each), the summary, and a Parquet row group. Its peak still creeps up some
+15 MiB over a million games as the C allocator reuses the large chunk buffers (the Python heap, seen
 by tracemalloc, stays constant).
 """
 
