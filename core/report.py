@@ -5,8 +5,8 @@ the number of games (counts by bid, by dealer-relative position and by game leng
 for the mean score trajectory, and the trajectories of the first ``sample`` games only).  The
 charts (``fivehundred.charts``, matplotlib, the ``report`` extra) are drawn from those aggregates.
 
-A contract counts as made as the simulation summary counts it: a misère when the contractor took
-no trick, any other contract when the contracting team scored more than nothing for the hand.
+A contract counts as made as the simulation summary counts it: by the contract's own test on the
+contracting side's tricks (a misère: none; Hi/Lo: exactly the bid; a slam or declaration: all).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from fivehundred.errors import RecordError, RulesetError, UnknownNameError
 from fivehundred.record import FORMAT
 from fivehundred.ruleset import Ruleset, load_ruleset
 from fivehundred.simulation import Running, wilson
+from fivehundred.tables import Contract
 
 SAMPLE = 50
 """Games whose whole score trajectory is kept (the first ones read)."""
@@ -45,6 +46,8 @@ class CallInfo:
     tricks: int
     open: bool = False
     trump: int | None = None
+    contract: Contract | None = None
+    """The ladder's contract, whose own test says whether the hand was made (None for a guessed call)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class RulesInfo:
 
         rules = compile_rules(ruleset)
         teams = ruleset.players.teams
-        calls = {c.call: CallInfo(c.call, c.rung, c.kind, c.tricks, c.open, c.trump) for c in rules.ladder}
+        calls = {c.call: CallInfo(c.call, c.rung, c.kind, c.tricks, c.open, c.trump, c) for c in rules.ladder}
         return cls(ruleset.name, tuple(rules.seats), tuple(t.name for t in teams),
                    {seat: t.name for t in teams for seat in t.seats}, {t.name: tuple(t.seats) for t in teams},
                    calls, ruleset.game.target, ruleset.game.swamp)
@@ -219,8 +222,7 @@ class BatchStats:
         if info.call not in self.calls or info.rung < self.calls[info.call].rung:
             self.calls[info.call] = info
         won: dict[str, int] = hand["tricks_won"]
-        team = rules.team_of[contractor]
-        made = won[contractor] == 0 if info.kind == "misere" else hand["scores"][team] > 0
+        made = _made(hand, info, contractor, rules)
         self.by_call.setdefault(info.call, Tally()).add(made)
         offset = (rules.seats.index(contractor) - rules.seats.index(hand["dealer"])) % len(rules.seats)
         self.positions.setdefault(offset, Tally()).add(made)
@@ -330,6 +332,18 @@ def _lineup(players: dict[str, Any]) -> str:
     if len(set(names)) == 1:
         return f"{names[0]} ×{len(names)}"
     return ", ".join(f"{seat} {name}" for seat, name in players.items())
+
+
+def _made(hand: dict[str, Any], info: CallInfo, contractor: str, rules: RulesInfo) -> bool:
+    """Made by the contract's own test on the contracting side's tricks, as the summary and the Parquet
+    rows count it (a slam or declaration: every trick); a call the ladder lacks, by the score."""
+    won: dict[str, int] = hand["tricks_won"]
+    if info.contract is None:
+        return won[contractor] == 0 if info.kind == "misere" else hand["scores"][rules.team_of[contractor]] > 0
+    side = sum(won[s] for s in _side(hand, contractor, rules))
+    if hand.get("declaration") in ("slam", "declare"):
+        return side == sum(won.values())
+    return info.contract.made(side)
 
 
 def _side(hand: dict[str, Any], contractor: str, rules: RulesInfo) -> set[str]:

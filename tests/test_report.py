@@ -57,6 +57,14 @@ def played(h: dict[str, Any]) -> bool:
 # --- aggregates ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("ruleset", ["perfect", "five-handed", "nullo"])
+def test_made_is_counted_as_the_summary_counts_it(tmp_path: Path, ruleset: str) -> None:
+    """By the contract's own test on the side's tricks: patastrophe with a partner's trick, a called
+    partner's tricks, nullo (never by the score alone)."""
+    played = Batch(tmp_path, ruleset, "random", games=60)
+    assert {call: [t.played, t.made] for call, t in played.stats.by_call.items()} == played.summary.by_call
+
+
 def test_the_counts_agree_with_the_simulation_summary(heuristic: Batch) -> None:
     stats, summary = heuristic.stats, heuristic.summary
     assert stats.games == summary.games == 30
