@@ -38,7 +38,8 @@ class Bidding:
     over: bool = False
 
     def __post_init__(self) -> None:
-        self.passed = [False] * self.players
+        if not self.passed:
+            self.passed = [False] * self.players
 
     def has_called(self, seat: int) -> bool:
         return any(s == seat for s, _ in self.calls)

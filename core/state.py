@@ -306,7 +306,7 @@ class GameState(Exchange):
         while True:
             seat = self._turn
             if seat >= 0:
-                if self.phase == _PLAY:
+                if self.phase == _PLAY and not self._trick:  # the loops below start at a lead
                     if uniform and self._table.legal_filter is None and not self.rules.claims:
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:

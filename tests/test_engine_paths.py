@@ -100,3 +100,54 @@ def test_a_clone_taken_mid_trick_carries_on_as_the_original() -> None:
             assert clone.hands_log[-1].tricks[k].winner == tricks[k].winner, (game, k)
             checked += 1
     assert checked > 10
+
+
+def _carry_on(state: GameState) -> GameState:
+    """Play the deal to its end, each action picked by the step number alone (no generator to share)."""
+    while state.current_player() >= 0:
+        legal = state.legal_actions()
+        state.apply(legal[(state.step * 7) % len(legal)])
+    return state
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "five-handed", "two-handed", "canadian"])
+def test_a_clone_carries_on_as_the_original_from_any_point(name: str) -> None:
+    """Cloned at every step of a deal (the auction's passes, the exchange, mid-trick) and played on
+    alike, the clone ends the deal exactly as the original did."""
+    rules = compile_rules(load_ruleset(name))
+    for game in range(3):
+        state, rng = new_game(rules, game)
+        state.deal(rng)
+        start = state.clone()
+        whole = game_to_dict(_carry_on(start.clone()))
+        replay = start.clone()
+        while replay.current_player() >= 0:
+            assert game_to_dict(_carry_on(replay.clone())) == whole, (name, game, replay.step)
+            legal = replay.legal_actions()
+            replay.apply(legal[(replay.step * 7) % len(legal)])
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "canadian", "five-handed"])
+def test_play_out_may_start_in_the_middle_of_a_trick(name: str) -> None:
+    rules = compile_rules(load_ruleset(name))
+    for game in range(4):
+        for stop_after in (1, 2, 5):  # cards into the play
+            records = []
+            for path in ("play_out", "stepwise"):
+                state, rng = new_game(rules, game)
+                players = _players(ActingRandom, rules.players, game)
+                state.deal(rng)
+                played = 0
+                while state.current_player() >= 0 and played < stop_after:
+                    if state.phase.name == "PLAY":
+                        played += 1
+                    seat = state.current_player()
+                    state.apply(players[rules.controller[seat]].act(state, list(state.legal_actions())))
+                if path == "play_out":
+                    state.play_out(players, rng, max_deals=1)
+                else:
+                    while state.current_player() >= 0:
+                        seat = state.current_player()
+                        state.apply(players[rules.controller[seat]].act(state, list(state.legal_actions())))
+                records.append(game_to_dict(state, seed=game, game=game))
+            assert records[0] == records[1], (name, game, stop_after)
