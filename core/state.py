@@ -341,9 +341,7 @@ class GameState(Exchange):
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
         log_tricks = self.hands_log[-1].tricks
         won, hand_size = self._won, self.rules.hand_size
-        # A plain hand ends a trick here; dummies (P2), open hands and per-trick checks go through _finish_trick.
-        plain = not self._covered and not self._open and self.rules.trick_check is None
-        misere_side = self._side if self._is_misere and not self.misere_play_out else ()
+        plain, misere_side = self._inline_trick_end()
         seat = self._turn
         while True:
             self.step += 1
@@ -398,6 +396,12 @@ class GameState(Exchange):
                 return
             seat = self._leader = self._turn = winner
 
+    def _inline_trick_end(self) -> tuple[bool, frozenset[int] | tuple[()]]:
+        """Whether the play loops may end a trick themselves (dummies (P2), open hands and per-trick
+        checks go through ``_finish_trick``), and the seats whose trick ends a misère early."""
+        plain = not self._covered and not self._open and self.rules.trick_check is None
+        return plain, self._side if self._is_misere and not self.misere_play_out else ()
+
     def _uniform_play(self, draws: list[Callable[[], float]]) -> None:
         """``_play_loop`` for players who all pick ``legal[int(draw() * len(legal))]``: the engine
         draws for them, taking the card straight from the hand (the same game, card for card; a test
@@ -407,8 +411,7 @@ class GameState(Exchange):
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
         log_tricks = self.hands_log[-1].tricks
         won, hand_size = self._won, self.rules.hand_size
-        plain = not self._covered and not self._open and self.rules.trick_check is None
-        misere_side = self._side if self._is_misere and not self.misere_play_out else ()
+        plain, misere_side = self._inline_trick_end()
         seat = self._turn
         while True:
             hand, cards = buckets[seat], held[seat]

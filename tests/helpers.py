@@ -101,6 +101,16 @@ TRUMPS = (
 # --- building and playing hands ----------------------------------------------------------------
 
 
+FACELESS = (
+    "AS 10S 9S 8S 7S 6S 5S AC 10C 9C",
+    "KS QS JS KC QC JC 8C 7C 6C 5C",
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
+    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
+    "4D 4H JK",
+)
+"""North holds no jack, queen, king or joker (aces do not count); everybody else holds face cards (D4)."""
+
+
 def cards(text: str) -> list[int]:
     return parse_cards(text)
 

@@ -13,7 +13,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pytest
 import yaml
-from helpers import SUITED, W, act, cards, finish, new_hand
+from helpers import FACELESS, SUITED, W, act, cards, finish, new_hand
 from typer.testing import CliRunner
 
 import fivehundred
@@ -25,15 +25,6 @@ from fivehundred.parquet import ParquetSink
 from fivehundred.players import RandomPlayer
 from fivehundred.simulation import play_game
 from fivehundred.state import CHANCE, Phase, new_game
-
-FACELESS = (
-    "AS 10S 9S 8S 7S 6S 5S AC 10C 9C",
-    "KS QS JS KC QC JC 8C 7C 6C 5C",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
-    "4D 4H JK",
-)
-"""North holds no jack, queen, king or joker."""
 
 
 def rows_by_game(path: Path) -> dict[int, list[dict[str, Any]]]:

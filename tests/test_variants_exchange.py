@@ -18,6 +18,7 @@ import pytest
 import yaml
 from helpers import (
     EW,
+    FACELESS,
     FIVE_DEAL,
     MISERE,
     MISERE_AUCTION,
@@ -98,14 +99,6 @@ def validates(st: GameState) -> None:
 
 # --- D4: a misdeal without a face card ------------------------------------------------------------
 
-FACELESS = (
-    "AS 10S 9S 8S 7S 6S 5S AC 10C 9C",
-    "KS QS JS KC QC JC 8C 7C 6C 5C",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5H",
-    "4D 4H JK",
-)
-"""North holds no jack, queen, king or joker (aces do not count); everybody else holds face cards."""
 
 
 def test_D4_must_throws_a_faceless_deal_in_and_the_same_dealer_deals_again(tmp_path: Path) -> None:
