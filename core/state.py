@@ -46,6 +46,7 @@ from fivehundred.actions import (  # noqa: F401 - re-exported: the state's publi
 from fivehundred.auction import PASS as PASS_CALL
 from fivehundred.auction import Bidding
 from fivehundred.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
+from fivehundred.claims import takes_every_trick
 from fivehundred.errors import IllegalActionError
 from fivehundred.exchange import Exchange
 from fivehundred.manager import Rules, compile_rules
@@ -682,8 +683,6 @@ class GameState(Exchange):
     def _claim(self) -> None:
         """L2: an upheld claim gives the claimer every remaining trick and ends the hand; a wrong one is
         scored against the side (``HandOutcome.wrong_claim``) and the hand is played on."""
-        from fivehundred.claims import takes_every_trick
-
         log = self.hands_log[-1]
         upheld = takes_every_trick(self)
         log.claim = (self._turn, len(log.tricks), upheld)
