@@ -340,8 +340,6 @@ class GameState(Exchange):
             return
         suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
-        log_tricks = self.hands_log[-1].tricks
-        won, hand_size = self._won, self.rules.hand_size
         plain, misere_side = self._inline_trick_end()
         seat = self._turn
         while True:
@@ -381,21 +379,28 @@ class GameState(Exchange):
                 trick.append(card)
                 if strength > best:
                     best, winner = strength, seat
-            self._winner = winner
-            if not plain:
-                self._finish_trick()
-                if self.phase != _PLAY:
-                    return
-                seat = self._turn
-                continue
-            log_tricks.append(Trick(leader, trick, winner, named, self._follow_names))
-            self._follow_names = None
-            self._trick = []
-            won[winner] += 1
-            if len(log_tricks) == hand_size or winner in misere_side:
-                self._score_hand()
+            seat = self._close_trick(plain, misere_side, leader, trick, winner, named)
+            if seat < 0:
                 return
-            seat = self._leader = self._turn = winner
+
+    def _close_trick(self, plain: bool, misere_side: frozenset[int] | tuple[()], leader: int, trick: list[int],
+                     winner: int, named: int | None) -> int:
+        """A trick's end for the play loops: log it, count it, score the hand if it is over; the next
+        leader, or -1 when the hand is over (non-plain hands go through ``_finish_trick``)."""
+        self._winner = winner
+        if not plain:
+            self._finish_trick()
+            return self._turn if self.phase == _PLAY else -1
+        log_tricks = self.hands_log[-1].tricks
+        log_tricks.append(Trick(leader, trick, winner, named, self._follow_names))
+        self._follow_names = None
+        self._trick = []
+        self._won[winner] += 1
+        if len(log_tricks) == self.rules.hand_size or winner in misere_side:
+            self._score_hand()
+            return -1
+        self._leader = self._turn = winner
+        return winner
 
     def _inline_trick_end(self) -> tuple[bool, frozenset[int] | tuple[()]]:
         """Whether the play loops may end a trick themselves (dummies (P2), open hands and per-trick
@@ -410,8 +415,6 @@ class GameState(Exchange):
         the trick in progress are brought up to date at each trick's end only."""
         suit_of, power, compulsory = self._table.suit_of, self._table.power, self._table.joker_void_compulsory
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
-        log_tricks = self.hands_log[-1].tricks
-        won, hand_size = self._won, self.rules.hand_size
         plain, misere_side = self._inline_trick_end()
         seat = self._turn
         while True:
@@ -450,20 +453,9 @@ class GameState(Exchange):
                     best, winner = row[card], seat
             self.step += size
             self._trick, self._led, self._named, self._power_led = trick, led, named, row
-            self._winner = winner
-            if not plain:
-                self._finish_trick()
-                if self.phase != _PLAY:
-                    return
-                seat = self._turn
-                continue
-            log_tricks.append(Trick(leader, trick, winner, named, None))
-            self._trick = []
-            won[winner] += 1
-            if len(log_tricks) == hand_size or winner in misere_side:
-                self._score_hand()
+            seat = self._close_trick(plain, misere_side, leader, trick, winner, named)
+            if seat < 0:
                 return
-            seat = self._leader = self._turn = winner
 
     def _auction_loop(self, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:
         """Rules 8–12 as ``AuctionRules`` plays them, without its calls: for a ruleset whose calls

@@ -444,12 +444,14 @@ def test_a_nomination_in_a_suit_contract(records: list[dict[str, Any]]) -> None:
            rule="rule 19")
 
 
-def test_not_following_suit(records: list[dict[str, Any]]) -> None:
-    def could_follow(c: Card) -> str | None:
-        if c.pos == 0 or c.suit(c.text) != c.led:
-            return None
-        return next((x for x in c.held if c.suit(x) not in (c.led, None)), None)
+def could_follow(c: Card) -> str | None:
+    """Another card this follower could have played instead of following suit (an illegal play)."""
+    if c.pos == 0 or c.suit(c.text) != c.led:
+        return None
+    return next((x for x in c.held if c.suit(x) not in (c.led, None)), None)
 
+
+def test_not_following_suit(records: list[dict[str, Any]]) -> None:
     card, other = find(records, could_follow, "a player followed suit holding a card of another suit")
     bad = mutate_card(records, card, other)
     expect(bad, hand=card.number, step=card.step, seat=card.seat, action=other, rule="rule 16")
@@ -669,11 +671,6 @@ def test_cli_validate_a_valid_file(batch_file: Path) -> None:
 
 
 def test_cli_validate_names_hand_step_seat_action_and_rule(tmp_path: Path, records: list[dict[str, Any]]) -> None:
-    def could_follow(c: Card) -> str | None:
-        if c.pos == 0 or c.suit(c.text) != c.led:
-            return None
-        return next((x for x in c.held if c.suit(x) not in (c.led, None)), None)
-
     card, other = find(records, could_follow, "a player followed suit holding a card of another suit")
     bad = mutate_card(records, card, other)
     path = tmp_path / "bad.jsonl"
