@@ -615,3 +615,60 @@ def test_variant_fields_without_contradiction_load(tmp_path):
     for i, body in enumerate([S3, FC, E5, "game: {spread: 500, swamp: null}", "game: {win: any, both_reach: higher}",
                               "game: {swamp: 0, swamp_strict: true}"]):
         fivehundred.load_ruleset(write(tmp_path, body, f"ok{i}"))
+
+
+# --- what the scoring reads once per ruleset -----------------------------------------------------
+
+
+def _reference_and_variant() -> tuple[fivehundred.Ruleset, fivehundred.Ruleset]:
+    """The reference, and a copy scoring S3 overtricks, S6, FC, E2 and a target of 1000."""
+    ref = RULES.ruleset
+    scoring = ref.scoring.model_copy(update={"overtrick_points": 10, "slam": None, "defender_trick_points": 0,
+                                             "failed": "opponents-gain"})
+    game = ref.game.model_copy(update={"target": 1000, "swamp": None})
+    return ref, ref.model_copy(update={"scoring": scoring, "game": game})
+
+
+def test_two_rulesets_alive_at_once_each_score_by_their_own_fields():
+    """Hands of two rulesets interleaved, as two simulations in one process would ask them: each
+    is scored, and each game ended, by its own fields."""
+    from fivehundred.plugins.scoring import fivehundred_game_result, fivehundred_score_hand
+
+    ref, var = _reference_and_variant()
+    c = RULES.ladder[RULES.parse_call("7NT")]
+    made = HandOutcome(c, 0, NS, (4, 2, 4, 0), (8, 2), True, 10, 10, (0, 2), (0, 0))
+    failed = HandOutcome(c, 0, NS, (3, 3, 3, 1), (6, 4), False, 10, 10, (0, 2), (0, 0))
+    nobody_said = made._replace(side=())  # the side is then the contractor's team
+    for _ in range(2):
+        assert fivehundred_score_hand(ref, made) == [220, 20]
+        assert fivehundred_score_hand(var, made) == [230, 0]  # one overtrick, no defence points
+        assert fivehundred_score_hand(ref, nobody_said) == [220, 20]
+        assert fivehundred_score_hand(var, failed) == [0, 220]  # FC
+        assert fivehundred_score_hand(ref, failed) == [-220, 40]
+        assert fivehundred_game_result(ref, [520, 0], made) == (NS, "NS made its contract and reached 520")
+        assert fivehundred_game_result(var, [520, 0], made) is None  # the target is 1000
+        assert fivehundred_game_result(ref, [-520, 40], failed) == (
+            EW, "NS fell to -520; EW, highest of the others with 40, wins")
+        assert fivehundred_game_result(var, [-520, 40], failed) is None  # no swamp
+
+
+def test_a_ruleset_at_a_stale_id_is_read_afresh():
+    """The per-ruleset values are kept by ``id``, and the ruleset beside them keeps that id taken;
+    were another ruleset ever to turn up at the same id (as after the first were freed), it must not
+    be scored by the first one's values.  Planted here: an entry for the variant under the reference's id."""
+    from fivehundred.plugins import scoring
+
+    ref, var = _reference_and_variant()
+    c = RULES.ladder[RULES.parse_call("7NT")]
+    made = HandOutcome(c, 0, NS, (4, 2, 4, 0), (8, 2), True, 10, 10, (0, 2), (0, 0))
+    planted = (var, scoring._Plan(var))
+    kept = scoring._plans.get(id(ref))
+    scoring._plans[id(ref)] = planted
+    try:
+        assert scoring.fivehundred_score_hand(ref, made) == [220, 20]
+        scoring._plans[id(ref)] = planted
+        assert scoring.fivehundred_game_result(ref, [520, 0], made) == (NS, "NS made its contract and reached 520")
+        assert scoring._plans[id(ref)][0] is ref
+    finally:
+        if kept is not None:
+            scoring._plans[id(ref)] = kept
