@@ -45,6 +45,9 @@ class Bidding:
         return any(s == seat for s, _ in self.calls)
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
 class AuctionRules:
     """Rules 8–13: an auction of as many rounds as needed in which a pass is final.
 
@@ -85,9 +88,10 @@ class AuctionRules:
 
     def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
         """A new auction; seats in ``out`` (dummies, players barred from bidding) take no part."""
-        bidding = Bidding(players=players, turn=dealer)
+        passed = [False] * players
         for seat in out:
-            bidding.passed[seat] = True
+            passed[seat] = True
+        bidding = Bidding(players, dealer, PASS, -1, passed)
         self.next_turn(bidding)
         return bidding
 
@@ -98,7 +102,7 @@ class AuctionRules:
         short of an at-least contract (missed an exact one by as many), or took ``set_bar_misere``
         or more tricks in a misère.
         """
-        barred = frozenset().union(*(bar(outcome) for bar in self.bars)) if self.bars else frozenset()
+        barred = frozenset().union(*(bar(outcome) for bar in self.bars)) if self.bars else _NOBODY
         if self.set_bar is None and self.set_bar_misere is None:
             return barred
         contract = outcome.contract

@@ -33,7 +33,7 @@ class Exchange:
     _side: frozenset[int]
     _out: frozenset[int]
     _sitting_out: int
-    _next: list[int]
+    _next: tuple[int, ...]
     _trick_size: int
     _table: PlayTable
     _suit_of: list[int]
@@ -47,10 +47,11 @@ class Exchange:
     def _take_kitty(self, contractor: int, contract: Contract) -> None:
         log = self.hands_log[-1]
         log.contract, log.contractor = contract, contractor
-        self._side = self._team_seats(contractor) if contractor >= 0 else frozenset()
+        self._side = self.rules.team_seats[contractor] if contractor >= 0 else frozenset()
         if contract.kitty:
-            for card in log.kitty:
-                insort(self._held[contractor], card)
+            held = self._held[contractor]
+            held += log.kitty
+            held.sort()
         self._advance()
 
     def _passes_due(self) -> int:
@@ -70,7 +71,7 @@ class Exchange:
         log = self.hands_log[-1]
         seat = self._turn
         self._held[seat].remove(card)
-        if len(log.passed) < self._passes_due():
+        if self.rules.passes_to_partner and len(log.passed) < self._passes_due():
             log.passed.append(card)  # C1: the contractor's discards go to the partner, who discards as many
             insort(self._held[self._partner()], card)
         else:
@@ -92,7 +93,7 @@ class Exchange:
         contract, contractor = log.contract, log.contractor
         assert contract is not None
         rules = self.rules
-        if len(log.passed) < self._passes_due():
+        if rules.passes_to_partner and len(log.passed) < self._passes_due():
             self._to(Phase.DISCARD, contractor)
         elif len(log.discards) < self._discards_due():
             by_partner = contract.kitty_to_partner and log.given is None
@@ -206,9 +207,6 @@ class Exchange:
 
     # --- the play begins ------------------------------------------------------------------------
 
-    def _team_seats(self, seat: int) -> frozenset[int]:
-        return self.rules.team_seats[seat]
-
     def _start_play(self, nomination: int | None) -> None:
         log = self.hands_log[-1]
         assert log.contract is not None
@@ -216,25 +214,25 @@ class Exchange:
         jokers = None
         if nomination is not None:
             jokers = frozenset(c for c in self._held[contractor] if c >= JOKER_BASE) if contractor >= 0 else frozenset()
-        table = self._table = self.rules.play_table(contract, nomination, jokers)
-        n = self.rules.players
-        out = self._out = frozenset() if contract.partner_plays else self._side - {contractor}
-        self._sitting_out = min(out, default=-1)
-        for seat in out:
-            self._held[seat] = []  # rule 15: the partner lays the hand aside
-        self._next = list(self.rules.next_seat) if not out else [
-            next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n)]
-        self._trick_size = n - len(out)
+        rules = self.rules
+        table = self._table = rules.play_table(contract, nomination, jokers)
+        n = rules.players
+        if contract.partner_plays:
+            self._out = frozenset()
+            self._sitting_out = -1
+            self._next = rules.next_seat
+            self._trick_size = n
+        else:
+            out = self._out = self._side - {contractor}
+            self._sitting_out = min(out, default=-1)
+            for seat in out:
+                self._held[seat] = []  # rule 15: the partner lays the hand aside
+            self._next = tuple(next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n))
+            self._trick_size = n - len(out)
         suit_of = self._suit_of = table.suit_of
-        self._buckets = []
-        for held in self._held:
-            buckets: list[list[int]] = [[], [], [], [], []]
-            for c in held:
-                buckets[suit_of[c]].append(c)
-            self._buckets.append(buckets)
-        by_contractor = self.rules.contractor_leads and contractor >= 0
-        first = contractor if by_contractor else (self.dealer + 1) % n
-        if first in out:
+        self._buckets = [_sorted_by(suit_of, held) for held in self._held]
+        first = contractor if rules.contractor_leads and contractor >= 0 else (self.dealer + 1) % n
+        if first in self._out:
             first = self._next[first]
         self._leader = self._turn = first
         self._is_misere = contract.goal == "none"
@@ -254,3 +252,11 @@ class Exchange:
         """Every seat whose cards all can see: exposed hands (after trick 1) and dummies' face-up cards."""
         shown = self._exposed_seats() if self.hands_log else []
         return sorted(set(shown) | self.rules.dummies)
+
+
+def _sorted_by(suit_of: list[int], held: list[int]) -> list[list[int]]:
+    """A hand split by the suit each card counts as (``NO_SUIT`` last), each part in order."""
+    buckets: list[list[int]] = [[], [], [], [], []]
+    for card in held:
+        buckets[suit_of[card]].append(card)
+    return buckets

@@ -147,6 +147,17 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
             pick = itemgetter(*where) if len(where) > 1 else lambda given, i=where[0]: (given[i],)
             steps.append((impl.function, pick, impl.wrapper))
 
+    if len(steps) == 1 and not steps[0][2]:  # one plain implementation (the built-ins alone): call it
+        function, pick, _ = steps[0]
+
+        def call_one(*values: Any) -> Any:
+            try:
+                return function(*pick((ruleset, *values)))
+            except Exception:
+                return through_pluggy(*values)
+
+        return call_one
+
     def call(*values: Any) -> Any:
         given = (ruleset, *values)
         teardowns = []
@@ -218,6 +229,8 @@ class Rules:
         self.dead_size = sum(n for target, n in self.pattern if target == "dead")
         self.trick_check: Callable[[Any], bool] | None = self._hook("fivehundred_trick_check")
         self._tables: dict[tuple[int, int | None, frozenset[int]], PlayTable] = {}
+        self._plain_tables: dict[int, PlayTable] = {}
+        """The tables of contracts played without a nomination, by rung (the common case, looked up first)."""
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
@@ -233,6 +246,7 @@ class Rules:
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""
         self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
+        self._in_order: dict[frozenset[int], tuple[int, ...]] = {}
         self._score_hand = _per_hand_caller(pm, "fivehundred_score_hand", ruleset, ("outcome",))
         self._game_result = _per_hand_caller(pm, "fivehundred_game_result", ruleset, ("totals", "outcome"))
 
@@ -268,6 +282,13 @@ class Rules:
         hands, kitty, dead = self.deal_slots
         return tuple(getter(h) for h in hands), getter(kitty), getter(dead)
 
+    def in_order(self, seats: frozenset[int]) -> tuple[int, ...]:
+        """``seats`` as a sorted tuple (remembered: a hand's side is one of a few sets)."""
+        known = self._in_order.get(seats)
+        if known is None:
+            known = self._in_order[seats] = tuple(sorted(seats))
+        return known
+
     def first_dealer(self, rng: random.Random) -> int:
         return int(_required(self._hook("fivehundred_first_dealer", rng=rng), "first_dealer"))
 
@@ -283,6 +304,9 @@ class Rules:
         """The trick table for ``contract``; ``nominated``: the jokers a nomination applies to (all by default)."""
         key: tuple[int, int | None, frozenset[int]]
         if nomination is None:
+            plain = self._plain_tables.get(contract.rung)
+            if plain is not None:
+                return plain
             key = (contract.rung, None, _NO_JOKERS)
         else:
             key = (contract.rung, nomination, self._jokers_in_deck if nominated is None else nominated)
@@ -300,6 +324,8 @@ class Rules:
                 "trick_table",
             )
             self._tables[key] = table
+            if nomination is None:
+                self._plain_tables[contract.rung] = table
         return table
 
     def score_hand(self, outcome: HandOutcome) -> list[int]:

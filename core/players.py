@@ -30,13 +30,10 @@ class RandomPlayer:
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
         self._random = rng.random
+        self.uniform_draw: Callable[[], float] | None = self._random if type(self).act is RandomPlayer.act else None
+        """A promise the engine may act on: this player's choice is always
+        ``legal[int(draw() * len(legal))]``, so ``play_out`` draws for it in its own loops (random
+        rollouts at table speed, the same game card for card).  None in a subclass that acts otherwise."""
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         return legal[int(self._random() * len(legal))]
-
-    @property
-    def uniform_draw(self) -> Callable[[], float] | None:
-        """A promise the engine may act on: this player's choice is always
-        ``legal[int(draw() * len(legal))]``, so ``play_out`` draws for it in its own loop (random
-        rollouts at table speed, the same game card for card).  None in a subclass that acts otherwise."""
-        return self._random if type(self).act is RandomPlayer.act else None

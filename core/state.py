@@ -52,6 +52,8 @@ from fivehundred.exchange import Exchange
 from fivehundred.manager import Rules, compile_rules
 from fivehundred.tables import Contract, GameResult, HandOutcome, PlayTable
 
+_NOBODY: frozenset[int] = frozenset()
+
 # Module constants: an enum member lookup costs more than the comparison it feeds.
 _DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = (Phase.DEAL, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE,
                                                           Phase.PLAY, Phase.GAME_OVER)
@@ -150,7 +152,7 @@ class GameState(Exchange):
     _trick: list[int]
     _won: list[int]
     _unled: list[int]
-    _next: list[int]
+    _next: tuple[int, ...]
     _trick_size: int
     _table: PlayTable
     _suit_of: list[int]
@@ -221,10 +223,8 @@ class GameState(Exchange):
             deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
         pick_hands, pick_kitty, pick_dead = self.rules.deal_getters
         n = self.rules.players
-        first = self.dealer + 1
-        hands: list[list[int]] = [[]] * n
-        for i, pick in enumerate(pick_hands):
-            hands[(first + i) % n] = list(pick(deck))
+        first = n - self.dealer - 1  # the dealer's left gets the first hand: seat s the (s - dealer - 1)th
+        hands = [list(pick(deck)) for pick in pick_hands[first:] + pick_hands[:first]]
         self._deck_order = deck
         self._start_hand(hands, list(pick_kitty(deck)), list(pick_dead(deck)))
 
@@ -301,9 +301,9 @@ class GameState(Exchange):
         return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
         """
         deciders = [players[controller] for controller in self.rules.controller]
-        acts = [p.act for p in deciders]
         draws = [getattr(p, "uniform_draw", None) for p in deciders]
-        uniform = all(draws)  # every seat picks uniformly: the play runs at table speed
+        uniform = all(draws)  # every seat picks uniformly: the engine draws for them at table speed
+        acts = [p.act for p in deciders]
         while True:
             seat = self._turn
             if seat >= 0:
@@ -314,6 +314,10 @@ class GameState(Exchange):
                         self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif self.phase == _AUCTION and self.rules.plain_auction and not self._faceless:
                     self._auction_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
+                elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
+                    cards = self._held[seat]
+                    self.step += 1
+                    self._discard(cards[int(draws[seat]() * len(cards))])  # type: ignore[misc]
                 else:
                     legal = self.legal_actions()
                     self._apply(legal[int(draws[seat]() * len(legal))] if uniform  # type: ignore[misc]
@@ -411,16 +415,22 @@ class GameState(Exchange):
     def _uniform_play(self, draws: list[Callable[[], float]]) -> None:
         """``_play_loop`` for players who all pick ``legal[int(draw() * len(legal))]``: the engine
         draws for them, taking the card straight from the hand (the same game, card for card; a test
-        plays both loops side by side).  Nobody looks at the state during the hand, so the turn and
-        the trick in progress are brought up to date at each trick's end only."""
-        suit_of, power, compulsory = self._table.suit_of, self._table.power, self._table.joker_void_compulsory
+        plays both loops side by side).  Nobody looks at the state during the hand, so the turn, the
+        step and the trick in progress are brought up to date when the loop stops."""
+        table = self._table
+        suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
         plain, misere_side = self._inline_trick_end()
+        log_tricks, won = self.hands_log[-1].tricks, self._won
+        track_unled = bool(table.free_jokers)  # only a free joker's lead (rule 22) asks which suits were led
+        followers = range(size - 1)
+        tricks_left = first_left = self.rules.hand_size - len(log_tricks)
         seat = self._turn
         while True:
             hand, cards = buckets[seat], held[seat]
             named = None
             if hand[NO_SUIT]:  # a free joker may be led: the full rule (rule 22)
+                self._turn = seat
                 legal = self._plain_legal_plays()
                 action = legal[int(draws[seat]() * len(legal))]
                 if action >= JOKER_LEAD:
@@ -432,12 +442,12 @@ class GameState(Exchange):
                 card = cards.pop(int(draws[seat]() * len(cards)))
             led = suit_of[card] if named is None else named
             hand[suit_of[card]].remove(card)
-            if led in unled:
+            if track_unled and led in unled:
                 unled.remove(led)
             row = power[led]
             best, winner, leader = row[card], seat, seat
             trick = [card]
-            for _ in range(size - 1):
+            for _ in followers:
                 seat = nxt[seat]
                 hand = buckets[seat]
                 follow = hand[led] or (compulsory and hand[NO_SUIT])
@@ -449,26 +459,43 @@ class GameState(Exchange):
                     card = cards.pop(int(draws[seat]() * len(cards)))
                     hand[suit_of[card]].remove(card)
                 trick.append(card)
-                if row[card] > best:
-                    best, winner = row[card], seat
-            self.step += size
-            self._trick, self._led, self._named, self._power_led = trick, led, named, row
-            seat = self._close_trick(plain, misere_side, leader, trick, winner, named)
-            if seat < 0:
+                strength = row[card]
+                if strength > best:
+                    best, winner = strength, seat
+            if plain:
+                log_tricks.append(Trick(leader, trick, winner, named, None))
+                won[winner] += 1
+                tricks_left -= 1
+                if tricks_left and winner not in misere_side:
+                    seat = winner
+                    continue
+                self.step += (first_left - tricks_left) * size
+                self._trick, self._led, self._named, self._power_led = [], led, named, row
+                self._leader, self._winner = leader, winner
+                self._score_hand()
                 return
+            # dummies, open hands, per-trick checks: the general trick end
+            self.step += size
+            self._trick, self._led, self._named, self._power_led, self._winner = trick, led, named, row, winner
+            self._finish_trick()
+            if self.phase != _PLAY:
+                return
+            seat = self._turn
 
     def _auction_loop(self, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:
         """Rules 8–12 as ``AuctionRules`` plays them, without its calls: for a ruleset whose calls
         depend only on the standing bid (``Rules.plain_auction``).  With ``draws`` (every player
-        uniform, see ``_uniform_play``) the engine draws the calls itself."""
+        uniform, see ``_uniform_play``) the engine draws the calls itself, and nobody looks at the
+        state until the auction is over."""
         bidding = self._bidding
         offers, passed, calls, n = self.rules.calls_over_actions, bidding.passed, bidding.calls, bidding.players
-        passes = sum(passed)
-        seat = self._turn
+        next_seat = self.rules.next_seat
+        passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, self._turn, self.step
         while True:
-            self.step += 1
-            offered = offers[bidding.standing + 1]
+            step += 1
+            offered = offers[standing + 1]
             if draws is None:
+                self.step = step
                 call = acts[seat](self, list(offered)) - CALL
             else:
                 call = offered[int(draws[seat]() * len(offered))] - CALL
@@ -477,15 +504,18 @@ class GameState(Exchange):
                 passed[seat] = True
                 passes += 1
             else:
-                bidding.standing, bidding.holder = call, seat
-            if passes == n or (bidding.holder >= 0 and passes == n - 1):
+                standing = bidding.standing = call
+                holder = bidding.holder = seat
+            if passes == n or (holder >= 0 and passes == n - 1):
+                self.step, bidding.turn = step, seat
                 bidding.over = True
                 self._auction_over()
                 return
-            seat = nxt = self.rules.next_seat[seat]
-            while passed[nxt]:
-                seat = nxt = self.rules.next_seat[nxt]
-            bidding.turn = self._turn = seat
+            seat = next_seat[seat]
+            while passed[seat]:
+                seat = next_seat[seat]
+            if draws is None:
+                bidding.turn = self._turn = seat
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
@@ -547,33 +577,33 @@ class GameState(Exchange):
     # --- the hand ------------------------------------------------------------------------
 
     def _start_hand(self, hands: list[list[int]], kitty: list[int], dead: list[int]) -> None:
+        rules = self.rules
         self.deals += 1
-        log = HandLog(number=self.deals, dealer=self.dealer, hands=hands, kitty=kitty, dead=dead)
+        log = HandLog(self.deals, self.dealer, hands, kitty, dead)
         self.hands_log.append(log)
         self._held = [sorted(h) for h in hands]
         self._covered = {}
-        for seat in self.rules.dummies:  # P2: half face down, each under a face-up card of the other half
+        for seat in rules.dummies:  # P2: half face down, each under a face-up card of the other half
             half = len(hands[seat]) // 2
             down, up = hands[seat][:half], hands[seat][half:]
             self._covered[seat] = dict(zip(up, down, strict=True))
             self._held[seat] = sorted(up)
         self._buckets = []
         self._trick = []
-        self._won = [0] * self.rules.players
+        self._won = [0] * rules.players
         self._unled = [0, 1, 2, 3]
-        self._best = self._winner = self._leader = -1
-        self._follow_names = None
-        self._named = None
-        self._sitting_out = -1
+        self._best = self._winner = self._leader = self._sitting_out = -1
+        self._follow_names = self._named = None
         self._open_hand_shown = False
-        self._side = self._out = frozenset()
-        self._bidding = self.rules.auction.start(self.dealer, self.rules.players, self.rules.dummies | self._barred)
-        self._barred = frozenset()  # R1 bars a player from the next auction only
-        self._bidding.calls = log.calls
-        self._turn = self._bidding.turn
+        self._side = self._out = _NOBODY
+        out = rules.dummies | self._barred if self._barred else rules.dummies
+        bidding = self._bidding = rules.auction.start(self.dealer, rules.players, out)
+        self._barred = _NOBODY  # R1 bars a player from the next auction only
+        bidding.calls = log.calls
+        self._turn = bidding.turn
         self.phase = _AUCTION
         self.step += 1
-        misdeal = self.rules.misdeal_without_face_card
+        misdeal = rules.misdeal_without_face_card
         if misdeal != "no":
             self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
         if misdeal == "must" and self._faceless:
@@ -805,10 +835,11 @@ class GameState(Exchange):
         assert log.contract is not None
         rules = self.rules
         team_of = rules.team_of
-        by_team = [0] * len(self.totals)
+        totals, tricks_won = self.totals, self._won
+        by_team = [0] * len(totals)
         side_tricks = 0
         side = self._side
-        for seat, won in enumerate(self._won):
+        for seat, won in enumerate(tricks_won):
             by_team[team_of[seat]] += won
             if seat in side:
                 side_tricks += won
@@ -817,15 +848,15 @@ class GameState(Exchange):
         made = contractor >= 0 and contract.made(side_tricks)
         breach = next((seat for seat, called in log.breach_calls if called), -1) if log.breach_calls else -1
         wrong_claim = log.claim is not None and not log.claim[2]
-        outcome = HandOutcome(contract, contractor, ct, tuple(self._won), tuple(by_team), made,
-                              sum(self._won), rules.hand_size, tuple(sorted(side)), tuple(self.totals), breach,
+        outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
+                              sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), breach,
                               wrong_claim)
         self._barred = rules.auction.barred_after(outcome)
         scores = rules.score_hand(outcome)
         for team, points in enumerate(scores):
-            self.totals[team] += points
-        log.tricks_won, log.scores, log.totals = list(self._won), scores, list(self.totals)
-        self.result = rules.game_result(self.totals, outcome)
+            totals[team] += points
+        log.tricks_won, log.scores, log.totals = list(tricks_won), scores, list(totals)
+        self.result = rules.game_result(totals, outcome)
         if self.result is not None:
             self.phase = _GAME_OVER
             self._turn = TERMINAL

@@ -183,7 +183,7 @@ def trick_seats(state: Any, leader: int, count: int) -> list[int]:
     Follows the engine's play order for this hand (``GameState._next``, which skips seats sitting
     the hand out); a public ``Trick.seats`` would make this read unnecessary.
     """
-    after: list[int] = state._next
+    after: tuple[int, ...] = state._next
     seats = [leader]
     while len(seats) < count:
         seats.append(after[seats[-1]])

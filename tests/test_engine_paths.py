@@ -50,7 +50,8 @@ def _played(name: str, game: int, kind: type[RandomPlayer], stepwise: bool = Fal
             state.apply(action)
     else:
         state.play_out(players, rng, max_deals=61)
-    return game_to_dict(state, seed=game, game=game, players=[kind.__name__] * rules.players)
+    record = game_to_dict(state, seed=game, game=game, players=[kind.__name__] * rules.players)
+    return {**record, "steps": state.step}  # the fast loops keep the step count as apply() does
 
 
 def test_the_uniform_promise_is_kept_only_by_random_player_itself() -> None:
