@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from fivehundred.state import HandLog
 
 
+_NOBODY: frozenset[int] = frozenset()
+_PLAY = Phase.PLAY
+
+
 class Exchange:
     """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
 
@@ -218,7 +222,7 @@ class Exchange:
         table = self._table = rules.play_table(contract, nomination, jokers)
         n = rules.players
         if contract.partner_plays:
-            self._out = frozenset()
+            self._out = _NOBODY
             self._sitting_out = -1
             self._next = rules.next_seat
             self._trick_size = n
@@ -230,14 +234,20 @@ class Exchange:
             self._next = tuple(next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n))
             self._trick_size = n - len(out)
         suit_of = self._suit_of = table.suit_of
-        self._buckets = [_sorted_by(suit_of, held) for held in self._held]
+        by_seat: list[list[list[int]]] = []
+        for held in self._held:  # each hand split by the suit each card counts as (NO_SUIT last), in order
+            buckets: list[list[int]] = [[], [], [], [], []]
+            for card in held:
+                buckets[suit_of[card]].append(card)
+            by_seat.append(buckets)
+        self._buckets = by_seat
         first = contractor if rules.contractor_leads and contractor >= 0 else (self.dealer + 1) % n
         if first in self._out:
             first = self._next[first]
         self._leader = self._turn = first
         self._is_misere = contract.goal == "none"
         self._open = contract.open or contract.partner_open
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
 
     def _exposed_seats(self) -> list[int]:
         """Seats whose hands are shown once the first trick is complete (rule 18, C2, C3)."""
@@ -253,10 +263,3 @@ class Exchange:
         shown = self._exposed_seats() if self.hands_log else []
         return sorted(set(shown) | self.rules.dummies)
 
-
-def _sorted_by(suit_of: list[int], held: list[int]) -> list[list[int]]:
-    """A hand split by the suit each card counts as (``NO_SUIT`` last), each part in order."""
-    buckets: list[list[int]] = [[], [], [], [], []]
-    for card in held:
-        buckets[suit_of[card]].append(card)
-    return buckets

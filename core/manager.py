@@ -120,7 +120,7 @@ def _culprit(error: BaseException, caller: Any) -> str:
 
 
 def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
-                     names: tuple[str, ...]) -> Callable[..., Any]:
+                     names: tuple[str, ...], *, required: str | None = None) -> Callable[..., Any]:
     """A plain function of ``names`` (positional) calling a ``firstresult`` hook for ``ruleset``, for
     hooks asked once per hand: pluggy's calling order and new-style wrapper protocol, without its
     per-call bookkeeping (which costs more than the scoring itself).  Implementations marked with
@@ -134,7 +134,8 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
     impls = list(reversed(getattr(pm.hook, hook_name).get_hookimpls()))  # pluggy's calling order
 
     def through_pluggy(*values: Any) -> Any:
-        return _call(pm, hook_name, ruleset=ruleset, **dict(zip(names, values, strict=True)))
+        result = _call(pm, hook_name, ruleset=ruleset, **dict(zip(names, values, strict=True)))
+        return _required(result, required) if required else result
 
     if os.environ.get(TRACE_ENV) or any(impl.hookwrapper for impl in impls):
         return through_pluggy
@@ -152,9 +153,10 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
 
         def call_one(*values: Any) -> Any:
             try:
-                return function(*pick((ruleset, *values)))
+                result = function(*pick((ruleset, *values)))
             except Exception:
                 return through_pluggy(*values)
+            return result if result is not None or not required else through_pluggy(*values)
 
         return call_one
 
@@ -180,7 +182,7 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
                     return through_pluggy(*values)  # a wrapper that yields twice: let pluggy say so
         except Exception:
             return through_pluggy(*values)
-        return result
+        return result if result is not None or not required else through_pluggy(*values)
 
     return call
 
@@ -246,9 +248,24 @@ class Rules:
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""
         self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
+        auction = self.auction
+        self.bars_after = (type(auction).barred_after is not AuctionRules.barred_after or bool(auction.bars)
+                           or auction.set_bar is not None or auction.set_bar_misere is not None)
+        """Whether a hand can bar anybody from the next auction (R1, R2): else nobody is asked."""
+        self.plain_exchange = not (self.passes_to_partner or self.partner_called or self.declarations or self.breach
+                                   or any(c.kitty_to_partner for c in self.ladder))
+        """Between the auction and the play, at most the contractor's discards and a nomination."""
+        self.plain_hands = (self.plain_auction and self.plain_exchange and not self.dummies
+                            and self.misdeal_without_face_card == "no")
+        """A hand of uniform players may run from the first call to the first lead in one go (see
+        ``GameState._uniform_hand``)."""
         self._in_order: dict[frozenset[int], tuple[int, ...]] = {}
-        self._score_hand = _per_hand_caller(pm, "fivehundred_score_hand", ruleset, ("outcome",))
-        self._game_result = _per_hand_caller(pm, "fivehundred_game_result", ruleset, ("totals", "outcome"))
+        self.score_hand: Callable[[HandOutcome], Sequence[int]] = _per_hand_caller(
+            pm, "fivehundred_score_hand", ruleset, ("outcome",), required="score_hand")
+        """Each team's points for a hand (rules 24–27 and the variants' plugins)."""
+        self.game_result: Callable[[Sequence[int], HandOutcome], GameResult | None] = _per_hand_caller(
+            pm, "fivehundred_game_result", ruleset, ("totals", "outcome"))
+        """Whether the game is over after a hand, given the new totals (rules 28–31); None to play on."""
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
         return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
@@ -327,14 +344,6 @@ class Rules:
             if nomination is None:
                 self._plain_tables[contract.rung] = table
         return table
-
-    def score_hand(self, outcome: HandOutcome) -> list[int]:
-        scores = self._score_hand(outcome)
-        return list(scores) if scores is not None else _required(scores, "score_hand")
-
-    def game_result(self, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
-        result: GameResult | None = self._game_result(list(totals), outcome)
-        return result
 
     def call_text(self, call: int) -> str:
         return "pass" if call == -1 else "misdeal" if call == -2 else self.ladder[call].call

@@ -312,6 +312,8 @@ class GameState(Exchange):
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:
                         self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
+                elif self.phase == _AUCTION and uniform and self.rules.plain_hands:
+                    self._uniform_hand(draws)  # type: ignore[arg-type]
                 elif self.phase == _AUCTION and self.rules.plain_auction and not self._faceless:
                     self._auction_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
@@ -481,6 +483,54 @@ class GameState(Exchange):
             if self.phase != _PLAY:
                 return
             seat = self._turn
+
+    def _uniform_hand(self, draws: list[Callable[[], float]]) -> None:
+        """From the first call to the first lead, for uniform players under a ruleset with
+        ``Rules.plain_hands``: the auction (rules 8–12), the kitty and the discards (rule 14) in one
+        go, each call and discard drawn as ``legal_actions()`` would list it (the same game as one
+        ``apply()`` at a time: the engine-path tests play both).  A nomination, and a hand everybody
+        passed, go back to the general steps."""
+        rules, bidding, log = self.rules, self._bidding, self.hands_log[-1]
+        offers, next_seat, passed, calls, n = rules.calls_over_actions, rules.next_seat, bidding.passed, log.calls, \
+            rules.players
+        passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, self._turn, self.step
+        while True:
+            step += 1
+            offered = offers[standing + 1]
+            call = offered[int(draws[seat]() * len(offered))] - CALL
+            calls.append((seat, call))
+            if call == PASS_CALL:
+                passed[seat] = True
+                passes += 1
+                if passes == n or (holder >= 0 and passes == n - 1):
+                    break
+            else:
+                standing, holder = call, seat
+                if passes == n - 1:
+                    break
+            seat = next_seat[seat]
+            while passed[seat]:
+                seat = next_seat[seat]
+        self.step = step
+        bidding.standing, bidding.holder, bidding.turn, bidding.over = standing, holder, seat, True
+        if holder < 0:
+            self._all_passed()
+            return
+        contract = rules.ladder[standing]
+        log.contract, log.contractor = contract, holder
+        self._side = rules.team_seats[holder]
+        held = self._held[holder]
+        if contract.kitty:
+            held += log.kitty
+            held.sort()
+            draw, discards = draws[holder], log.discards
+            for _ in range(rules.kitty_size):
+                discards.append(held.pop(int(draw() * len(held))))
+            self.step = step + rules.kitty_size
+        if held[-1] >= JOKER_BASE and rules.joker_rules(contract).nominate:  # rule 19 (the hand is sorted)
+            self.phase, self._turn = _NOMINATE, holder
+        else:
+            self._start_play(None)
 
     def _auction_loop(self, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:
         """Rules 8–12 as ``AuctionRules`` plays them, without its calls: for a ruleset whose calls
@@ -851,12 +901,12 @@ class GameState(Exchange):
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
                               sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), breach,
                               wrong_claim)
-        self._barred = rules.auction.barred_after(outcome)
-        scores = rules.score_hand(outcome)
+        self._barred = rules.auction.barred_after(outcome) if rules.bars_after else _NOBODY
+        scores = list(rules.score_hand(outcome))
         for team, points in enumerate(scores):
             totals[team] += points
         log.tricks_won, log.scores, log.totals = list(tricks_won), scores, list(totals)
-        self.result = rules.game_result(totals, outcome)
+        self.result = rules.game_result(tuple(totals), outcome)
         if self.result is not None:
             self.phase = _GAME_OVER
             self._turn = TERMINAL
