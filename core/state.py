@@ -53,6 +53,7 @@ from fivehundred.manager import Rules, compile_rules
 from fivehundred.tables import Contract, GameResult, HandOutcome, PlayTable
 
 _NOBODY: frozenset[int] = frozenset()
+_ANY_SUIT = (0, 1, 2, 3)
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
 _DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = (Phase.DEAL, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE,
@@ -300,7 +301,8 @@ class GameState(Exchange):
         Each player is asked ``act(state, legal)`` with the sorted legal actions and is trusted to
         return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
         """
-        deciders = [players[controller] for controller in self.rules.controller]
+        controller = self.rules.controller
+        deciders = [players[c] for c in controller] if self.rules.dummies else players
         draws = [getattr(p, "uniform_draw", None) for p in deciders]
         uniform = all(draws)  # every seat picks uniformly: the engine draws for them at table speed
         acts = [p.act for p in deciders]
@@ -426,20 +428,25 @@ class GameState(Exchange):
         log_tricks, won = self.hands_log[-1].tricks, self._won
         track_unled = bool(table.free_jokers)  # only a free joker's lead (rule 22) asks which suits were led
         followers = range(size - 1)
-        tricks_left = first_left = self.rules.hand_size - len(log_tricks)
+        hand_size = self.rules.hand_size
+        tricks_left = first_left = hand_size - len(log_tricks)
         seat = self._turn
         while True:
             hand, cards = buckets[seat], held[seat]
             named = None
-            if hand[NO_SUIT]:  # a free joker may be led: the full rule (rule 22)
-                self._turn = seat
-                legal = self._plain_legal_plays()
-                action = legal[int(draws[seat]() * len(legal))]
-                if action >= JOKER_LEAD:
-                    n, named = divmod(action - JOKER_LEAD, 4)
-                    action = JOKER_BASE + n
-                cards.remove(action)
-                card = action
+            jokers = hand[NO_SUIT]
+            if jokers:  # a free joker may be led naming a suit (rule 22): drawn as _plain_legal_plays lists it
+                suits = table.lead_suits_for_joker(unled, hand_size - len(log_tricks))
+                others = len(cards) - len(jokers)  # the jokers sort last
+                if not others and not suits:
+                    suits = _ANY_SUIT
+                i = int(draws[seat]() * (others + len(jokers) * len(suits)))
+                if i < others:
+                    card = cards.pop(i)
+                else:
+                    n, s = divmod(i - others, len(suits))
+                    card, named = jokers[n], suits[s]
+                    cards.remove(card)
             else:
                 card = cards.pop(int(draws[seat]() * len(cards)))
             led = suit_of[card] if named is None else named
@@ -782,7 +789,7 @@ class GameState(Exchange):
         suits = table.lead_suits_for_joker(self._unled, self.rules.hand_size - len(self.hands_log[-1].tricks))
         legal = [c for c in held if c < JOKER_BASE]
         if not legal and not suits:
-            suits = [0, 1, 2, 3]  # a hand of nothing but jokers must lead one, naming any suit
+            suits = _ANY_SUIT  # a hand of nothing but jokers must lead one, naming any suit
         for j in free:
             legal.extend(JOKER_LEAD + 4 * (j - JOKER_BASE) + s for s in suits)
         return legal
