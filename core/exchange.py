@@ -27,6 +27,8 @@ _PLAY = Phase.PLAY
 class Exchange:
     """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
 
+    __slots__ = ()
+
     rules: Rules
     hands_log: list[HandLog]
     dealer: int

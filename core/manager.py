@@ -200,6 +200,15 @@ class Rules:
     it can (deck, ladder, auction rules per ruleset; joker rules and trick tables per contract).
     """
 
+    # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
+    # the cached properties live in __dict__.
+    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
+                 "bars_after", "breach", "call_actions", "calls_over_actions", "claims", "contractor_leads",
+                 "controller", "dead_size", "deck", "declarations", "dummies", "game_result", "hand_size", "kitty_size",
+                 "ladder", "misdeal_without_face_card", "next_seat", "partner_called", "passes_to_partner", "pattern",
+                 "plain_auction", "plain_exchange", "plain_hands", "players", "pm", "ruleset", "score_hand", "seats",
+                 "team_names", "team_of", "team_seats", "trick_check")
+
     def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
         self.ruleset = ruleset
         self.pm = pm

@@ -146,6 +146,14 @@ class Observation:
 class GameState(Exchange):
     """One game of Five Hundred under a compiled ruleset (see ``fivehundred.manager.Rules``)."""
 
+    # Slots: a game has more attributes than an instance dict shares keys for, and a simulation makes
+    # a game object per game (the benchmark, one per deal).
+    __slots__ = ("rules", "dealer", "phase", "totals", "hands_log", "deals", "result", "misere_play_out", "step",
+                 "_barred", "_redeals", "_reuse_deck", "_deck_order", "_faceless", "_legal", "_legal_step", "_turn",
+                 "_held", "_buckets", "_bidding", "_trick", "_won", "_unled", "_next", "_trick_size", "_table",
+                 "_suit_of", "_power_led", "_led", "_named", "_follow_names", "_best", "_winner", "_leader",
+                 "_sitting_out", "_open_hand_shown", "_covered", "_side", "_out", "_is_misere", "_open")
+
     # The state of the hand in progress (set when a hand is dealt, and when its play starts).
     _held: list[list[int]]
     _buckets: list[list[list[int]]]
@@ -600,7 +608,11 @@ class GameState(Exchange):
     def clone(self) -> GameState:
         """An independent copy (hands, trick and logs copied; rules shared)."""
         other = object.__new__(GameState)
-        other.__dict__.update(self.__dict__)
+        for name in GameState.__slots__:
+            try:
+                setattr(other, name, getattr(self, name))
+            except AttributeError:  # the hand attributes, before the first deal
+                pass
         other.totals = list(self.totals)
         other.hands_log = [_copy_log(h) for h in self.hands_log]
         other._legal = None
