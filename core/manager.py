@@ -204,10 +204,11 @@ class Rules:
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
                  "bars_after", "breach", "call_actions", "calls_over_actions", "claims", "contractor_leads",
-                 "controller", "dead_size", "deck", "declarations", "dummies", "game_result", "hand_size", "kitty_size",
-                 "ladder", "misdeal_without_face_card", "next_seat", "partner_called", "passes_to_partner", "pattern",
-                 "plain_auction", "plain_exchange", "plain_hands", "players", "pm", "ruleset", "score_hand", "seats",
-                 "team_names", "team_of", "team_seats", "trick_check")
+                 "controller", "dead_size", "deck", "declarations", "dummies", "game_result", "hand_size",
+                 "kitty_size", "ladder", "misdeal_without_face_card", "misere_played_out", "next_seat",
+                 "partner_called", "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
+                 "players", "pm", "ruleset", "score_hand", "seats", "team_names", "team_of", "team_seats",
+                 "trick_check")
 
     def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
         self.ruleset = ruleset
@@ -253,6 +254,7 @@ class Rules:
         self.breach = ruleset.scoring.breach is not None  # R2
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
         self.claims = ruleset.play.claims  # L2
+        self.misere_played_out = not ruleset.play.misere_ends_early
         self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""

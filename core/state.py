@@ -54,6 +54,7 @@ from fivehundred.tables import Contract, GameResult, HandOutcome, PlayTable
 
 _NOBODY: frozenset[int] = frozenset()
 _ANY_SUIT = (0, 1, 2, 3)
+_UNSET = object()
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
 _DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = (Phase.DEAL, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE,
@@ -148,11 +149,11 @@ class GameState(Exchange):
 
     # Slots: a game has more attributes than an instance dict shares keys for, and a simulation makes
     # a game object per game (the benchmark, one per deal).
-    __slots__ = ("rules", "dealer", "phase", "totals", "hands_log", "deals", "result", "misere_play_out", "step",
-                 "_barred", "_redeals", "_reuse_deck", "_deck_order", "_faceless", "_legal", "_legal_step", "_turn",
-                 "_held", "_buckets", "_bidding", "_trick", "_won", "_unled", "_next", "_trick_size", "_table",
-                 "_suit_of", "_power_led", "_led", "_named", "_follow_names", "_best", "_winner", "_leader",
-                 "_sitting_out", "_open_hand_shown", "_covered", "_side", "_out", "_is_misere", "_open")
+    __slots__ = ("_barred", "_best", "_bidding", "_buckets", "_covered", "_deck_order", "_faceless", "_follow_names",
+                 "_held", "_is_misere", "_leader", "_led", "_legal", "_legal_step", "_named", "_next", "_open",
+                 "_open_hand_shown", "_out", "_power_led", "_redeals", "_reuse_deck", "_side", "_sitting_out",
+                 "_suit_of", "_table", "_trick", "_trick_size", "_turn", "_unled", "_winner", "_won", "dealer",
+                 "deals", "hands_log", "misere_play_out", "phase", "result", "rules", "step", "totals")
 
     # The state of the hand in progress (set when a hand is dealt, and when its play starts).
     _held: list[list[int]]
@@ -195,12 +196,12 @@ class GameState(Exchange):
         self.hands_log: list[HandLog] = []
         self.deals = 0
         self.result: GameResult | None = None
-        self.misere_play_out = misere_play_out or not self.rules.ruleset.play.misere_ends_early
-        self._barred: frozenset[int] = frozenset()
+        self.misere_play_out = misere_play_out or self.rules.misere_played_out
+        self._barred: frozenset[int] = _NOBODY
         self._redeals = 0
         self._reuse_deck: list[int] | None = None
         self._deck_order: list[int] | None = None
-        self._faceless: frozenset[int] = frozenset()
+        self._faceless: frozenset[int] = _NOBODY
         self.step = 0
         self._legal: list[int] | None = None
         self._legal_step = -1
@@ -609,10 +610,9 @@ class GameState(Exchange):
         """An independent copy (hands, trick and logs copied; rules shared)."""
         other = object.__new__(GameState)
         for name in GameState.__slots__:
-            try:
-                setattr(other, name, getattr(self, name))
-            except AttributeError:  # the hand attributes, before the first deal
-                pass
+            value = getattr(self, name, _UNSET)  # the hand attributes are unset before the first deal
+            if value is not _UNSET:
+                setattr(other, name, value)
         other.totals = list(self.totals)
         other.hands_log = [_copy_log(h) for h in self.hands_log]
         other._legal = None
@@ -650,7 +650,7 @@ class GameState(Exchange):
         self.deals += 1
         log = HandLog(self.deals, self.dealer, hands, kitty, dead)
         self.hands_log.append(log)
-        self._held = [sorted(h) for h in hands]
+        self._held = list(map(sorted, hands))
         self._covered = {}
         for seat in rules.dummies:  # P2: half face down, each under a face-up card of the other half
             half = len(hands[seat]) // 2
