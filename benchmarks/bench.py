@@ -13,6 +13,7 @@ dealt, bid, exchanged and played out, without game bookkeeping; "games/s" plays 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import re
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import fivehundred
 from fivehundred.manager import compile_rules, make_player
@@ -59,6 +61,43 @@ def yardstick(hands: int, runs: int, games: int) -> dict[str, float] | None:
     return {"deals_per_s": float(m.group(1)), "games_per_s": float(m.group(2))} if m else None
 
 
+def load_yardstick() -> Any:
+    """The yardstick as a module (its benchmark runs only as a script), to time it in this process."""
+    if not YARDSTICK.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("limit_sim", YARDSTICK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def yardstick_deals_per_second(module: Any, deals: int, seed: int) -> float:
+    """The yardstick's own deal loop (``bench`` in limit_sim.py): deal, bid, play, score, dealer rotating."""
+    module.rseed(seed)
+    dealer = 0
+    start = time.perf_counter()
+    for _ in range(deals):
+        module.play_hand(dealer)
+        dealer = (dealer + 1) & 3
+    return deals / (time.perf_counter() - start)
+
+
+def paired_blocks(module: Any, ruleset: fivehundred.Ruleset, blocks: int, deals: int) -> list[tuple[float, float]]:
+    """(yardstick, engine) deals/s in alternating blocks of the same process: the machine's speed drifts
+    over seconds, so only measurements taken side by side compare (their order alternates too)."""
+    pairs = []
+    for block in range(blocks):
+        if block % 2:
+            ours = deals_per_second(ruleset, "random", deals, block)
+            theirs = yardstick_deals_per_second(module, 2 * deals, block)
+        else:
+            theirs = yardstick_deals_per_second(module, 2 * deals, block)
+            ours = deals_per_second(ruleset, "random", deals, block)
+        pairs.append((theirs, ours))
+    return pairs
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ruleset", default="pagat-australian", help="a ruleset name, or 'all'")
@@ -67,23 +106,29 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--heuristic-scale", type=int, default=5, help="fewer deals/games for the heuristic bot")
     ap.add_argument("--no-yardstick", action="store_true")
+    ap.add_argument("--blocks", type=int, default=20, help="alternating (yardstick, engine) blocks for the ratio")
+    ap.add_argument("--block-deals", type=int, default=2000, help="engine deals per block (the yardstick plays 2x)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     names = sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
     results: dict[str, object] = {"python": sys.version.split()[0]}
-    if not a.no_yardstick:
-        # Interleaved pairs (yardstick, engine), since this machine's speed drifts: the median of the
-        # pairs' ratios is what to compare, not two medians taken minutes apart.
+    module = None if a.no_yardstick else load_yardstick()
+    if module is not None:
+        # The ratio that counts: yardstick and engine in alternating blocks of this process (median of
+        # the blocks' ratios, and their quartiles).  The yardstick's own run, as a script, for its games/s.
         reference = fivehundred.load_ruleset("pagat-australian")
-        pairs = []
-        for run in range(a.runs):
-            y = yardstick(a.deals * 2, 1, a.games)
-            ours = deals_per_second(reference, "random", a.deals, run)
-            if y:
-                pairs.append((y, ours))
-        if pairs:
-            results["yardstick"] = {k: statistics.median(y[k] for y, _ in pairs) for k in pairs[0][0]}
-            results["paired_ratio"] = statistics.median(o / y["deals_per_s"] for y, o in pairs)
+        yardstick_deals_per_second(module, 2000, 0)  # warm both up
+        deals_per_second(reference, "random", 1000, 0)
+        pairs = paired_blocks(module, reference, a.blocks, a.block_deals)
+        ratios = sorted(ours / theirs for theirs, ours in pairs)
+        quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+        own = yardstick(a.deals * 2, 1, a.games) or {}
+        results["yardstick"] = {"deals_per_s": statistics.median(t for t, _ in pairs),
+                                "games_per_s": own.get("games_per_s", float("nan")),
+                                "deals_per_s_as_script": own.get("deals_per_s", float("nan"))}
+        results["paired_ratio"] = statistics.median(ratios)
+        results["paired_ratio_quartiles"] = [quartiles[0], quartiles[2]]
+        results["paired_engine_deals_per_s"] = statistics.median(o for _, o in pairs)
     for name in names:
         rs = fivehundred.load_ruleset(name)
         row: dict[str, float] = {}
@@ -102,8 +147,11 @@ def main() -> None:
         return
     ys = results.get("yardstick")
     if isinstance(ys, dict):
-        print(f"yardstick limit_sim.py: {ys['deals_per_s']:.0f} deals/s, {ys['games_per_s']:.1f} games/s; "
-              f"reference engine, random players, paired runs: {results['paired_ratio']:.2f}x its deals/s")
+        q1, q3 = results["paired_ratio_quartiles"]  # type: ignore[misc]
+        print(f"yardstick limit_sim.py: {ys['deals_per_s']:.0f} deals/s in this process "
+              f"({ys['deals_per_s_as_script']:.0f} as a script), {ys['games_per_s']:.1f} games/s; reference engine, "
+              f"random players, {results['paired_engine_deals_per_s']:.0f} deals/s beside it: "
+              f"{results['paired_ratio']:.2f}x its deals/s (quartiles {q1:.2f}-{q3:.2f} over {a.blocks} blocks)")
     for name in names:
         row = results[name]  # type: ignore[assignment]
         assert isinstance(row, dict)

@@ -922,9 +922,9 @@ class GameState(Exchange):
                               wrong_claim)
         self._barred = rules.auction.barred_after(outcome) if rules.bars_after else _NOBODY
         scores = list(rules.score_hand(outcome))
-        for team, points in enumerate(scores):
-            totals[team] += points
-        log.tricks_won, log.scores, log.totals = list(tricks_won), scores, list(totals)
+        # A new totals list each hand, so the log keeps this one; the hand's trick counts are its own too.
+        self.totals = totals = [total + points for total, points in zip(totals, scores, strict=True)]
+        log.tricks_won, log.scores, log.totals = tricks_won, scores, totals
         self.result = rules.game_result(tuple(totals), outcome)
         if self.result is not None:
             self.phase = _GAME_OVER
