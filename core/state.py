@@ -310,22 +310,22 @@ class GameState(Exchange):
         Each player is asked ``act(state, legal)`` with the sorted legal actions and is trusted to
         return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
         """
-        controller = self.rules.controller
-        deciders = [players[c] for c in controller] if self.rules.dummies else players
+        rules = self.rules
+        deciders = [players[c] for c in rules.controller] if rules.dummies else players
         draws = [getattr(p, "uniform_draw", None) for p in deciders]
         uniform = all(draws)  # every seat picks uniformly: the engine draws for them at table speed
-        acts = [p.act for p in deciders]
+        acts = [] if uniform else [p.act for p in deciders]
         while True:
             seat = self._turn
             if seat >= 0:
                 if self.phase == _PLAY and not self._trick:  # the loops below start at a lead
-                    if uniform and self._table.legal_filter is None and not self.rules.claims:
+                    if uniform and self._table.legal_filter is None and not rules.claims:
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:
                         self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
-                elif self.phase == _AUCTION and uniform and self.rules.plain_hands:
+                elif self.phase == _AUCTION and uniform and rules.plain_hands:
                     self._uniform_hand(draws)  # type: ignore[arg-type]
-                elif self.phase == _AUCTION and self.rules.plain_auction and not self._faceless:
+                elif self.phase == _AUCTION and rules.plain_auction and not self._faceless:
                     self._auction_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
                     cards = self._held[seat]
