@@ -480,7 +480,7 @@ class GameState(Exchange):
                 strength = row[card]
                 if strength > best:
                     best, winner = strength, seat
-            if plain:
+            if plain:  # _close_trick's plain branch, with the state brought up to date only at the end
                 log_tricks.append(Trick(leader, trick, winner, named, None))
                 won[winner] += 1
                 tricks_left -= 1
