@@ -27,7 +27,9 @@ _PLAY = Phase.PLAY
 class Exchange:
     """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
 
-    __slots__ = ()
+    __slots__ = ("_buckets", "_is_misere", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_suit_of",
+                 "_table", "_trick_size", "_turn", "phase")
+    """What the exchange steps set (the rest of the state's slots are ``GameState``'s)."""
 
     rules: Rules
     hands_log: list[HandLog]

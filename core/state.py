@@ -147,13 +147,12 @@ class Observation:
 class GameState(Exchange):
     """One game of Five Hundred under a compiled ruleset (see ``fivehundred.manager.Rules``)."""
 
-    # Slots: a game has more attributes than an instance dict shares keys for, and a simulation makes
-    # a game object per game (the benchmark, one per deal).
-    __slots__ = ("_barred", "_best", "_bidding", "_buckets", "_covered", "_deck_order", "_faceless", "_follow_names",
-                 "_held", "_is_misere", "_leader", "_led", "_legal", "_legal_step", "_named", "_next", "_open",
-                 "_open_hand_shown", "_out", "_power_led", "_redeals", "_reuse_deck", "_side", "_sitting_out",
-                 "_suit_of", "_table", "_trick", "_trick_size", "_turn", "_unled", "_winner", "_won", "dealer",
-                 "deals", "hands_log", "misere_play_out", "phase", "result", "rules", "step", "totals")
+    # Slots (with the exchange's own): a game has more attributes than an instance dict shares keys for,
+    # and a simulation makes a game object per game (the benchmark, one per deal).
+    __slots__ = ("_barred", "_best", "_bidding", "_covered", "_deck_order", "_faceless", "_follow_names", "_held",
+                 "_led", "_legal", "_legal_step", "_named", "_open_hand_shown", "_power_led", "_redeals",
+                 "_reuse_deck", "_trick", "_unled", "_winner", "_won", "dealer", "deals", "hands_log",
+                 "misere_play_out", "result", "rules", "step", "totals")
 
     # The state of the hand in progress (set when a hand is dealt, and when its play starts).
     _held: list[list[int]]
@@ -445,7 +444,7 @@ class GameState(Exchange):
             named = None
             jokers = hand[NO_SUIT]
             if jokers:  # a free joker may be led naming a suit (rule 22): drawn as _plain_legal_plays lists it
-                suits = table.lead_suits_for_joker(unled, hand_size - len(log_tricks))
+                suits: Sequence[int] = table.lead_suits_for_joker(unled, hand_size - len(log_tricks))
                 others = len(cards) - len(jokers)  # the jokers sort last
                 if not others and not suits:
                     suits = _ANY_SUIT
@@ -609,7 +608,7 @@ class GameState(Exchange):
     def clone(self) -> GameState:
         """An independent copy (hands, trick and logs copied; rules shared)."""
         other = object.__new__(GameState)
-        for name in GameState.__slots__:
+        for name in Exchange.__slots__ + GameState.__slots__:
             value = getattr(self, name, _UNSET)  # the hand attributes are unset before the first deal
             if value is not _UNSET:
                 setattr(other, name, value)
@@ -798,7 +797,8 @@ class GameState(Exchange):
         free = buckets[NO_SUIT]
         if not free:
             return list(held)
-        suits = table.lead_suits_for_joker(self._unled, self.rules.hand_size - len(self.hands_log[-1].tricks))
+        tricks_left = self.rules.hand_size - len(self.hands_log[-1].tricks)
+        suits: Sequence[int] = table.lead_suits_for_joker(self._unled, tricks_left)
         legal = [c for c in held if c < JOKER_BASE]
         if not legal and not suits:
             suits = _ANY_SUIT  # a hand of nothing but jokers must lead one, naming any suit
