@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from fivehundred.manager import compile_rules
 from fivehundred.players import RandomPlayer
 from fivehundred.record import game_to_dict
-from fivehundred.ruleset import load_ruleset, ruleset_paths
+from fivehundred.ruleset import Ruleset, load_ruleset, ruleset_paths
 from fivehundred.state import GameState, new_game
 
 RULESETS = sorted(ruleset_paths())
@@ -32,8 +33,8 @@ def _players(kind: type[RandomPlayer], n: int, game: int) -> list[RandomPlayer]:
     return [kind(seat, random.Random(f"{game}:{seat}")) for seat in range(n)]
 
 
-def _played(name: str, game: int, kind: type[RandomPlayer], stepwise: bool = False) -> dict[str, Any]:
-    rules = compile_rules(load_ruleset(name))
+def _played(name: str | Ruleset, game: int, kind: type[RandomPlayer], stepwise: bool = False) -> dict[str, Any]:
+    rules = compile_rules(load_ruleset(name) if isinstance(name, str) else name)
     state, rng = new_game(rules, game)
     players = _players(kind, rules.players, game)
     if stepwise:  # one validated apply() at a time, every action checked against legal_actions()
@@ -51,7 +52,8 @@ def _played(name: str, game: int, kind: type[RandomPlayer], stepwise: bool = Fal
     else:
         state.play_out(players, rng, max_deals=61)
     record = game_to_dict(state, seed=game, game=game, players=[kind.__name__] * rules.players)
-    return {**record, "steps": state.step}  # the fast loops keep the step count as apply() does
+    # The fast loops keep the step count as apply() does, and leave the state each seat sees as it does.
+    return {**record, "steps": state.step, "seen": [state.observation(seat) for seat in range(rules.players)]}
 
 
 def test_the_uniform_promise_is_kept_only_by_random_player_itself() -> None:
@@ -73,6 +75,23 @@ def test_play_out_plays_the_games_apply_plays(name: str) -> None:
     for game in range(4):
         assert _played(name, game, ActingRandom) == _played(name, game, ActingRandom, stepwise=True), (
             f"{name}, game {game}")
+
+
+def test_the_three_paths_agree_when_a_set_contractor_sits_out_the_next_auction(tmp_path: Path) -> None:
+    """R1: the uniform hand starts its auction with the barred seat already passed, as ``apply()`` does."""
+    path = tmp_path / "ralphing.yaml"
+    path.write_text("extends: pagat-australian\nname: ralphing\nauction:\n  set_bar: 2\n  set_bar_misere: 1\n"
+                    "game:\n  target: 5000\n  swamp: null\n")  # long games: random bidders fail often
+    ralphing = load_ruleset(path)
+    assert compile_rules(ralphing).plain_hands
+    short_auctions = 0
+    for game in range(8):
+        fast = _played(ralphing, game, RandomPlayer)
+        slow = _played(ralphing, game, ActingRandom)
+        fast["players"] = slow["players"]
+        assert fast == slow == _played(ralphing, game, ActingRandom, stepwise=True) | {"players": slow["players"]}
+        short_auctions += sum(len({call["seat"] for call in hand["calls"]}) < 4 for hand in slow["hands"])
+    assert short_auctions, "no contractor was ever barred: the test would not see the bar"
 
 
 def test_a_clone_taken_mid_trick_carries_on_as_the_original() -> None:
