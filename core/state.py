@@ -325,7 +325,11 @@ class GameState(Exchange):
                 elif self.phase == _AUCTION and uniform and rules.plain_hands:
                     self._uniform_hand(draws)  # type: ignore[arg-type]
                 elif self.phase == _AUCTION and rules.plain_auction and not self._faceless:
-                    self._auction_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
+                    if uniform:
+                        self._uniform_auction(draws)  # type: ignore[arg-type]
+                        self._auction_over()
+                    else:
+                        self._auction_loop(acts)
                 elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
                     cards = self._held[seat]
                     self.step += 1
@@ -501,13 +505,39 @@ class GameState(Exchange):
 
     def _uniform_hand(self, draws: list[Callable[[], float]]) -> None:
         """From the first call to the first lead, for uniform players under a ruleset with
-        ``Rules.plain_hands``: the auction (rules 8–12), the kitty and the discards (rule 14) in one
-        go, each call and discard drawn as ``legal_actions()`` would list it (the same game as one
-        ``apply()`` at a time: the engine-path tests play both).  A nomination, and a hand everybody
-        passed, go back to the general steps."""
+        ``Rules.plain_hands``: the auction, the kitty and the discards (rule 14) in one go, each discard
+        drawn as ``legal_actions()`` would list it (the same game as one ``apply()`` at a time: the
+        engine-path tests play both).  A nomination, and a hand everybody passed, go back to the
+        general steps."""
+        self._uniform_auction(draws)
         rules, bidding, log = self.rules, self._bidding, self.hands_log[-1]
-        offers, next_seat, passed, calls, n = rules.calls_over_actions, rules.next_seat, bidding.passed, log.calls, \
-            rules.players
+        holder = bidding.holder
+        if holder < 0:
+            self._all_passed()
+            return
+        contract = rules.ladder[bidding.standing]
+        log.contract, log.contractor = contract, holder
+        self._side = rules.team_seats[holder]
+        held = self._held[holder]
+        if contract.kitty:
+            held += log.kitty
+            held.sort()
+            draw, discards = draws[holder], log.discards
+            for _ in range(rules.kitty_size):
+                discards.append(held.pop(int(draw() * len(held))))
+            self.step += rules.kitty_size
+        if held[-1] >= JOKER_BASE and rules.joker_rules(contract).nominate:  # rule 19 (the hand is sorted)
+            self.phase, self._turn = _NOMINATE, holder
+        else:
+            self._start_play(None)
+
+    def _uniform_auction(self, draws: list[Callable[[], float]]) -> None:
+        """Rules 8–12 for uniform players under a plain auction (``Rules.plain_auction``: the calls
+        depend only on the standing bid), each call drawn as ``legal_actions()`` would list it; the
+        state is brought up to date when the auction is over (nobody looks at it before)."""
+        rules, bidding = self.rules, self._bidding
+        offers, next_seat, passed, calls, n = rules.calls_over_actions, rules.next_seat, bidding.passed, \
+            bidding.calls, rules.players
         passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, self._turn, self.step
         while True:
             step += 1
@@ -528,59 +558,32 @@ class GameState(Exchange):
                 seat = next_seat[seat]
         self.step = step
         bidding.standing, bidding.holder, bidding.turn, bidding.over = standing, holder, seat, True
-        if holder < 0:
-            self._all_passed()
-            return
-        contract = rules.ladder[standing]
-        log.contract, log.contractor = contract, holder
-        self._side = rules.team_seats[holder]
-        held = self._held[holder]
-        if contract.kitty:
-            held += log.kitty
-            held.sort()
-            draw, discards = draws[holder], log.discards
-            for _ in range(rules.kitty_size):
-                discards.append(held.pop(int(draw() * len(held))))
-            self.step = step + rules.kitty_size
-        if held[-1] >= JOKER_BASE and rules.joker_rules(contract).nominate:  # rule 19 (the hand is sorted)
-            self.phase, self._turn = _NOMINATE, holder
-        else:
-            self._start_play(None)
 
-    def _auction_loop(self, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:
-        """Rules 8–12 as ``AuctionRules`` plays them, without its calls: for a ruleset whose calls
-        depend only on the standing bid (``Rules.plain_auction``).  With ``draws`` (every player
-        uniform, see ``_uniform_play``) the engine draws the calls itself, and nobody looks at the
-        state until the auction is over."""
+    def _auction_loop(self, acts: list[Any]) -> None:
+        """Rules 8–12 as ``AuctionRules`` plays them, without its calls, for players who act: for a
+        ruleset whose calls depend only on the standing bid (``Rules.plain_auction``).  Each player
+        sees the state as ``apply()`` would leave it."""
         bidding = self._bidding
         offers, passed, calls, n = self.rules.calls_over_actions, bidding.passed, bidding.calls, bidding.players
         next_seat = self.rules.next_seat
-        passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, self._turn, self.step
+        passes, seat = sum(passed), self._turn
         while True:
-            step += 1
-            offered = offers[standing + 1]
-            if draws is None:
-                self.step = step
-                call = acts[seat](self, list(offered)) - CALL
-            else:
-                call = offered[int(draws[seat]() * len(offered))] - CALL
+            self.step += 1
+            call = acts[seat](self, list(offers[bidding.standing + 1])) - CALL
             calls.append((seat, call))
             if call == PASS_CALL:
                 passed[seat] = True
                 passes += 1
             else:
-                standing = bidding.standing = call
-                holder = bidding.holder = seat
-            if passes == n or (holder >= 0 and passes == n - 1):
-                self.step, bidding.turn = step, seat
+                bidding.standing, bidding.holder = call, seat
+            if passes == n or (bidding.holder >= 0 and passes == n - 1):
                 bidding.over = True
                 self._auction_over()
                 return
             seat = next_seat[seat]
             while passed[seat]:
                 seat = next_seat[seat]
-            if draws is None:
-                bidding.turn = self._turn = seat
+            bidding.turn = self._turn = seat
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
