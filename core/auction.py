@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from fivehundred.tables import Contract, HandOutcome
+from fivehundred.tables import NOBODY, Contract, HandOutcome
 
 PASS = -1
 """The pass, as a call; bids are rung indices on the ladder (0 = lowest)."""
@@ -43,9 +43,6 @@ class Bidding:
 
     def has_called(self, seat: int) -> bool:
         return any(s == seat for s, _ in self.calls)
-
-
-_NOBODY: frozenset[int] = frozenset()
 
 
 class AuctionRules:
@@ -102,7 +99,7 @@ class AuctionRules:
         short of an at-least contract (missed an exact one by as many), or took ``set_bar_misere``
         or more tricks in a misère.
         """
-        barred = frozenset().union(*(bar(outcome) for bar in self.bars)) if self.bars else _NOBODY
+        barred = frozenset().union(*(bar(outcome) for bar in self.bars)) if self.bars else NOBODY
         if self.set_bar is None and self.set_bar_misere is None:
             return barred
         contract = outcome.contract
@@ -233,4 +230,3 @@ class WinnerMayRaise(AuctionRules):
             bidding.turn = bidding.holder
             return
         super().next_turn(bidding)
-

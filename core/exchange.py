@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING
 
 from fivehundred.actions import Phase
 from fivehundred.cards import JOKER_BASE
-from fivehundred.tables import Contract, PlayTable
+from fivehundred.tables import NOBODY, Contract, PlayTable
 
 if TYPE_CHECKING:
     from fivehundred.manager import Rules
     from fivehundred.state import HandLog
 
 
-_NOBODY: frozenset[int] = frozenset()
 _PLAY = Phase.PLAY
 
 
@@ -55,7 +54,7 @@ class Exchange:
     def _take_kitty(self, contractor: int, contract: Contract) -> None:
         log = self.hands_log[-1]
         log.contract, log.contractor = contract, contractor
-        self._side = self.rules.team_seats[contractor] if contractor >= 0 else frozenset()
+        self._side = self.rules.team_seats[contractor] if contractor >= 0 else NOBODY
         if contract.kitty:
             held = self._held[contractor]
             held += log.kitty
@@ -226,7 +225,7 @@ class Exchange:
         table = self._table = rules.play_table(contract, nomination, jokers)
         n = rules.players
         if contract.partner_plays:
-            self._out = _NOBODY
+            self._out = NOBODY
             self._sitting_out = -1
             self._next = rules.next_seat
             self._trick_size = n
@@ -266,4 +265,3 @@ class Exchange:
         """Every seat whose cards all can see: exposed hands (after trick 1) and dummies' face-up cards."""
         shown = self._exposed_seats() if self.hands_log else []
         return sorted(set(shown) | self.rules.dummies)
-

@@ -50,9 +50,8 @@ from fivehundred.claims import takes_every_trick
 from fivehundred.errors import IllegalActionError
 from fivehundred.exchange import Exchange
 from fivehundred.manager import Rules, compile_rules
-from fivehundred.tables import Contract, GameResult, HandOutcome, PlayTable
+from fivehundred.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
 
-_NOBODY: frozenset[int] = frozenset()
 _ANY_SUIT = (0, 1, 2, 3)
 _UNSET = object()
 
@@ -196,11 +195,11 @@ class GameState(Exchange):
         self.deals = 0
         self.result: GameResult | None = None
         self.misere_play_out = misere_play_out or self.rules.misere_played_out
-        self._barred: frozenset[int] = _NOBODY
+        self._barred: frozenset[int] = NOBODY
         self._redeals = 0
         self._reuse_deck: list[int] | None = None
         self._deck_order: list[int] | None = None
-        self._faceless: frozenset[int] = _NOBODY
+        self._faceless: frozenset[int] = NOBODY
         self.step = 0
         self._legal: list[int] | None = None
         self._legal_step = -1
@@ -666,10 +665,10 @@ class GameState(Exchange):
         self._best = self._winner = self._leader = self._sitting_out = -1
         self._follow_names = self._named = None
         self._open_hand_shown = False
-        self._side = self._out = _NOBODY
+        self._side = self._out = NOBODY
         out = rules.dummies | self._barred if self._barred else rules.dummies
         bidding = self._bidding = rules.auction.start(self.dealer, rules.players, out)
-        self._barred = _NOBODY  # R1 bars a player from the next auction only
+        self._barred = NOBODY  # R1 bars a player from the next auction only
         bidding.calls = log.calls
         self._turn = bidding.turn
         self.phase = _AUCTION
@@ -923,7 +922,7 @@ class GameState(Exchange):
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
                               sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), breach,
                               wrong_claim)
-        self._barred = rules.auction.barred_after(outcome) if rules.bars_after else _NOBODY
+        self._barred = rules.auction.barred_after(outcome) if rules.bars_after else NOBODY
         scores = list(rules.score_hand(outcome))
         # A new totals list each hand, so the log keeps this one; the hand's trick counts are its own too.
         self.totals = totals = [total + points for total, points in zip(totals, scores, strict=True)]
@@ -1065,4 +1064,3 @@ def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, r
     rng = random.Random(f"fivehundred:{seed}:deal")
     rules = ruleset if isinstance(ruleset, Rules) else compile_rules(ruleset)
     return GameState(rules, rng=rng, **kwargs), rng
-

@@ -14,6 +14,9 @@ from fivehundred.cards import NO_SUIT, SUIT_LETTERS
 
 Kind = Literal["trumps", "no-trumps", "misere"]
 
+NOBODY: frozenset[int] = frozenset()
+"""No seats (a shared empty set: nobody barred, sitting out or on a side yet)."""
+
 
 Goal = Literal["at-least", "none", "exactly"]
 
