@@ -7,6 +7,7 @@ blocks' ratios); the per-ruleset lines are measured one after another and do not
     python benchmarks/bench.py                      # reference ruleset
     python benchmarks/bench.py --ruleset all        # every shipped ruleset
     python benchmarks/bench.py --json               # machine-readable
+    python benchmarks/bench.py --pure               # the pure-Python engine, when the install compiled it
 
 "deals/s" is measured as the yardstick measures it: a stream of deals (rotating dealer), each
 dealt, bid, exchanged and played out, without game bookkeeping; "games/s" plays whole games.
@@ -17,16 +18,19 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import random
 import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import fivehundred
+from fivehundred.build import pure_copy
 from fivehundred.manager import compile_rules, make_player
 from fivehundred.ruleset import ruleset_paths
 from fivehundred.simulation import play_game
@@ -111,9 +115,12 @@ def main() -> None:
     ap.add_argument("--blocks", type=int, default=20, help="alternating (yardstick, engine) blocks for the ratio")
     ap.add_argument("--block-deals", type=int, default=2000, help="engine deals per block (the yardstick plays 2x)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--pure", action="store_true", help="run a pure-Python copy of the installed engine")
     a = ap.parse_args()
+    if a.pure and fivehundred.engine_build() != "pure Python":
+        sys.exit(rerun_pure())
     names = sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
-    results: dict[str, object] = {"python": sys.version.split()[0]}
+    results: dict[str, object] = {"python": sys.version.split()[0], "engine": fivehundred.engine_build()}
     module = None if a.no_yardstick else load_yardstick()
     if module is not None:
         # The ratio that counts: yardstick and engine in alternating blocks of this process (median of
@@ -144,6 +151,7 @@ def main() -> None:
     if a.json:
         print(json.dumps(results, indent=2))
         return
+    print(f"engine: {results['engine']} (Python {results['python']})")
     ys = results.get("yardstick")
     if isinstance(ys, dict):
         q1, q3 = results["paired_ratio_quartiles"]  # type: ignore[misc]
@@ -158,6 +166,14 @@ def main() -> None:
                 f"({row['random_deals_per_s_in_games']:.0f} deals/s in games); heuristic "
                 f"{row['heuristic_deals_per_s']:.0f} deals/s, {row['heuristic_games_per_s']:.1f} games/s")
         print(line)
+
+
+def rerun_pure() -> int:
+    """This benchmark again, in a process that imports a pure-Python copy of the installed package."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = pure_copy(Path(tmp))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))}
+        return subprocess.call([sys.executable, __file__, *sys.argv[1:]], env=env)
 
 
 if __name__ == "__main__":

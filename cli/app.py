@@ -52,7 +52,7 @@ def _print_json(data: Any) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"fivehundred {fivehundred.__version__}")
+        out.print(f"fivehundred {fivehundred.__version__} ({fivehundred.engine_build()} engine)")
         raise typer.Exit()
 
 

@@ -8,8 +8,10 @@ The public API::
     report = fivehundred.validate(["games.jsonl"])
 """
 
+import warnings
 from typing import TYPE_CHECKING
 
+from fivehundred.build import engine_build, stale_extensions
 from fivehundred.cards import Card, card_str, parse_card
 from fivehundred.errors import (
     FiveHundredError,
@@ -32,6 +34,11 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+for _built in stale_extensions():
+    warnings.warn(f"{_built} was compiled before its source was edited and still runs the old code: rebuild "
+                  "(pip install .), or install with FIVEHUNDRED_NO_EXTENSIONS=1 to work on the engine",
+                  RuntimeWarning, stacklevel=2)
+
 __all__ = [
     "Arm",
     "Card",
@@ -49,6 +56,7 @@ __all__ = [
     "card_str",
     "compare",
     "compile_rules",
+    "engine_build",
     "hookimpl",
     "load_ruleset",
     "make_report",

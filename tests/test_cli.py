@@ -58,7 +58,8 @@ def write(path: Path, text: str) -> Path:
 
 def test_version(runner: CliRunner) -> None:
     result = ok(run(runner, "--version"))
-    assert result.stdout.strip() == f"fivehundred {fivehundred.__version__}"
+    assert result.stdout.strip() == f"fivehundred {fivehundred.__version__} ({fivehundred.engine_build()} engine)"
+    assert fivehundred.engine_build() in ("compiled", "pure Python")  # the build this test runs under
 
 
 @pytest.mark.parametrize("flag", ["-h", "--help"])

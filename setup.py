@@ -1,0 +1,34 @@
+"""The optional compiled engine.
+
+The state machine (``core/state.py`` with ``core/exchange.py``) is compiled by Cython from the same
+Python source when the package is built; everything else (the plugins, the rules, the CLI) stays
+Python.  Without a C compiler the build installs the pure-Python engine instead, and
+``FIVEHUNDRED_NO_EXTENSIONS=1`` asks for it (for work on the engine itself, where an editable install
+must see the edited source).  Both builds play the same games: ``tests/test_compiled.py``.
+Everything else about the package is in ``pyproject.toml``.
+"""
+
+import os
+
+from setuptools import Extension, setup
+
+COMPILED = ("state", "exchange")
+
+
+def extensions() -> list[Extension]:
+    if os.environ.get("FIVEHUNDRED_NO_EXTENSIONS"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # a build without its build requirements (pyproject.toml lists Cython)
+        return []
+    modules = [Extension(f"fivehundred.{name}", [f"core/{name}.py"]) for name in COMPILED]
+    # annotation_typing off: the annotations stay hints, so the compiled module keeps Python's semantics.
+    compiled = cythonize(modules, build_dir="build/cython", quiet=True,
+                         compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True})
+    for extension in compiled:
+        extension.optional = True  # a failed compilation leaves the pure-Python module in place
+    return compiled
+
+
+setup(ext_modules=extensions())
