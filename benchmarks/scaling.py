@@ -11,14 +11,17 @@ at least 1.8x with two workers.
 Beside the wall-clock speed-up the script prints the CPU seconds of each run (main process and
 workers) and the speed-up they allow on idle cores, ``N x cpu(1 worker) / cpu(N workers)``: the
 work the extra processes add (start-up, pickling, the main process merging results), which is what
-the code controls when other jobs share the machine. On Linux the last column is the CPU time other
+the code controls when other jobs share the machine. On Linux the column "others" is the CPU time other
 processes took during the timed runs (from /proc/stat): wall-clock numbers mean little unless it is
-near zero.
+near zero. The last column is the machine's own ceiling at that moment: N independent one-worker
+batches run at once, against one alone (N x their games over the wall time); where the cores share
+hardware (hyperthreads of one core, a busy host) it falls well below N, and so does every speed-up.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import resource
 import tempfile
@@ -67,6 +70,29 @@ class Timing:
         self.others += max(0.0, machine_busy_seconds() - start_busy - used)
 
 
+def _one_worker_batch(games: int, players: str) -> None:
+    fivehundred.simulate(games, 1, players=players, workers=1)
+
+
+def ceiling(games: int, players: str, workers: int, repeat: int) -> float:
+    """How much faster ``workers`` independent one-worker batches run side by side than one alone
+    (best of ``repeat``): what the machine allows any parallel batch now."""
+    alone = together = float("inf")
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        _one_worker_batch(games, players)
+        alone = min(alone, time.perf_counter() - start)
+        start = time.perf_counter()
+        processes = [ctx.Process(target=_one_worker_batch, args=(games, players)) for _ in range(workers)]
+        for p in processes:
+            p.start()
+        for p in processes:
+            p.join()
+        together = min(together, time.perf_counter() - start)
+    return workers * alone / together
+
+
 def compare(games: int, players: str, workers: int, out: str, repeat: int) -> tuple[Timing, Timing]:
     """One worker and ``workers`` timed in alternation (so that a change in the machine's load
     touches both), ``repeat`` times each."""
@@ -90,15 +116,16 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs; workers 1 vs {args.workers}; output: {args.out}; best of {args.repeat}")
     n = args.workers
     print(f"{'players':<10} {'games':>7} {'1 worker':>12} {f'{n} workers':>12} {'speed-up':>9}   "
-          f"{'cpu 1':>7} {f'cpu {n}':>7} {'on idle cores':>13} {'others':>7}")
+          f"{'cpu 1':>7} {f'cpu {n}':>7} {'on idle cores':>13} {'others':>7} {'ceiling':>8}")
     for players in args.players.split(","):
         games = args.games or DEFAULT_GAMES.get(players, 1000)
         one, many = compare(games, players, n, args.out, args.repeat)
         if many.summary != one.summary:
             raise SystemExit(f"{players}: the summary differs between 1 and {n} workers")
+        room = ceiling(games, players, n, max(1, args.repeat // 2))
         print(f"{players:<10} {games:>7} {games / one.wall:>8.0f} g/s {games / many.wall:>8.0f} g/s "
               f"{one.wall / many.wall:>8.2f}x   {one.cpu:>6.2f}s {many.cpu:>6.2f}s {n * one.cpu / many.cpu:>12.2f}x "
-              f"{one.others + many.others:>6.1f}s", flush=True)
+              f"{one.others + many.others:>6.1f}s {room:>7.2f}x", flush=True)
 
 
 if __name__ == "__main__":
