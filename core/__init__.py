@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 for _built in stale_extensions():
-    warnings.warn(f"{_built} was compiled before its source was edited and still runs the old code: rebuild "
-                  "(pip install .), or install with FIVEHUNDRED_NO_EXTENSIONS=1 to work on the engine",
+    warnings.warn(f"{_built} was compiled before its source was edited and still runs the old code: reinstall "
+                  "the package to rebuild it, or install it with FIVEHUNDRED_NO_EXTENSIONS=1 to work on the engine",
                   RuntimeWarning, stacklevel=2)
 
 __all__ = [
