@@ -9,10 +9,11 @@ Everything else about the package is in ``pyproject.toml``.
 """
 
 import os
+import runpy
 
 from setuptools import Extension, setup
 
-COMPILED = ("state", "exchange")
+COMPILED_MODULES = runpy.run_path("core/build.py")["COMPILED_MODULES"]  # the package's own list, read unbuilt
 
 
 def extensions() -> list[Extension]:
@@ -22,7 +23,7 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:  # a build without its build requirements (pyproject.toml lists Cython)
         return []
-    modules = [Extension(f"fivehundred.{name}", [f"core/{name}.py"]) for name in COMPILED]
+    modules = [Extension(name, [f"core/{name.rpartition('.')[2]}.py"]) for name in COMPILED_MODULES]
     # annotation_typing off: the annotations stay hints, so the compiled module keeps Python's semantics.
     compiled = cythonize(modules, build_dir="build/cython", quiet=True,
                          compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True})

@@ -10,6 +10,7 @@ from pathlib import Path
 
 COMPILED_MODULES = ("fivehundred.state", "fivehundred.exchange")
 """The modules ``setup.py`` compiles when it can (the rest of the package is always Python)."""
+SUBPACKAGES = ("plugins", "cli", "rulesets", "schemas")
 
 _EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 _STALE_AFTER = 60.0
@@ -53,9 +54,6 @@ def pure_copy(directory: Path) -> Path:
         if not (target / sub).exists():
             _copy_python(Path(str(importlib.import_module(f"fivehundred.{sub}").__file__)).parent, target / sub)
     return directory
-
-
-SUBPACKAGES = ("plugins", "cli", "rulesets", "schemas")
 
 
 def _copy_python(source: Path, target: Path) -> None:
