@@ -13,7 +13,9 @@ workers) and the speed-up they allow on idle cores, ``N x cpu(1 worker) / cpu(N 
 work the extra processes add (start-up, pickling, the main process merging results), which is what
 the code controls when other jobs share the machine. On Linux the column "others" is the CPU time other
 processes took during the timed runs (from /proc/stat): wall-clock numbers mean little unless it is
-near zero. The last column is the machine's own ceiling at that moment: N independent one-worker
+near zero. "paired" is the median over repetitions of one run's ratio to the run beside it, which a
+drift in the machine's speed between runs disturbs less than the ratio of the best runs. The last
+column is the machine's own ceiling at that moment: N independent one-worker
 batches run at once, against one alone (N x their games over the wall time); where the cores share
 hardware (hyperthreads of one core, a busy host) it falls well below N, and so does every speed-up.
 """
@@ -24,6 +26,7 @@ import argparse
 import multiprocessing
 import os
 import resource
+import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -60,11 +63,14 @@ class Timing:
     cpu: float = float("inf")
     others: float = 0.0
     summary: dict[str, Any] = field(default_factory=dict)
+    walls: list[float] = field(default_factory=list)
+    """Every run's wall time, in order (run i of one configuration beside run i of the other)."""
 
     def run(self, games: int, players: str, workers: int, out: Path | None) -> None:
         start, start_cpu, start_busy = time.perf_counter(), cpu_seconds(), machine_busy_seconds()
         self.summary = fivehundred.simulate(games, 1, players=players, workers=workers, out=out).as_dict()
-        self.wall = min(self.wall, time.perf_counter() - start)
+        self.walls.append(time.perf_counter() - start)
+        self.wall = min(self.wall, self.walls[-1])
         used = cpu_seconds() - start_cpu
         self.cpu = min(self.cpu, used)
         self.others += max(0.0, machine_busy_seconds() - start_busy - used)
@@ -116,15 +122,17 @@ def main() -> None:
     print(f"{os.cpu_count()} CPUs; workers 1 vs {args.workers}; output: {args.out}; best of {args.repeat}")
     n = args.workers
     print(f"{'players':<10} {'games':>7} {'1 worker':>12} {f'{n} workers':>12} {'speed-up':>9}   "
-          f"{'cpu 1':>7} {f'cpu {n}':>7} {'on idle cores':>13} {'others':>7} {'ceiling':>8}")
+          f"{'paired':>7} {'cpu 1':>7} {f'cpu {n}':>7} {'on idle cores':>13} {'others':>7} {'ceiling':>8}")
     for players in args.players.split(","):
         games = args.games or DEFAULT_GAMES.get(players, 1000)
         one, many = compare(games, players, n, args.out, args.repeat)
         if many.summary != one.summary:
             raise SystemExit(f"{players}: the summary differs between 1 and {n} workers")
         room = ceiling(games, players, n, max(1, args.repeat // 2))
+        paired = statistics.median(a / b for a, b in zip(one.walls, many.walls, strict=True))
         print(f"{players:<10} {games:>7} {games / one.wall:>8.0f} g/s {games / many.wall:>8.0f} g/s "
-              f"{one.wall / many.wall:>8.2f}x   {one.cpu:>6.2f}s {many.cpu:>6.2f}s {n * one.cpu / many.cpu:>12.2f}x "
+              f"{one.wall / many.wall:>8.2f}x {paired:>6.2f}x "
+              f"  {one.cpu:>6.2f}s {many.cpu:>6.2f}s {n * one.cpu / many.cpu:>12.2f}x "
               f"{one.others + many.others:>6.1f}s {room:>7.2f}x", flush=True)
 
 
