@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from fivehundred.auction import AuctionRules
     from fivehundred.players import Player
     from fivehundred.ruleset import Ruleset
+    from fivehundred.steps import Step
     from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 hookspec = pluggy.HookspecMarker("fivehundred")
@@ -105,6 +106,19 @@ def fivehundred_trick_table(
     :param nominated: the jokers the nomination applies to (those the contractor holds; D2's other
       joker, held by a defender, stays free).
     :return: the table, or None to let other plugins decide.
+    """
+
+
+# --- steps of a hand ------------------------------------------------------------------------
+
+
+@hookspec
+def fivehundred_hand_steps(ruleset: Ruleset) -> list[Step] | None:
+    """The steps this plugin adds to every hand of ``ruleset`` (``fivehundred.steps.Step``): a called
+    partner, a slam call, a breach call, a pass before the auction…  All implementations run; the
+    engine orders the steps by stage and ``Step.order``.  Asked once per ruleset.
+
+    :return: the steps (an empty list or None when the ruleset asks for none of this plugin's).
     """
 
 
