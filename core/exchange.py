@@ -25,7 +25,7 @@ _PLAY, _DISCARD, _NOMINATE, _STEP = Phase.PLAY, Phase.DISCARD, Phase.NOMINATE, P
 class Exchange:
     """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
 
-    __slots__ = ("_buckets", "_is_misere", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_step",
+    __slots__ = ("_buckets", "_ends_early", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_step",
                  "_suit_of", "_table", "_trick_size", "_turn", "phase")
     """What the exchange steps set (the rest of the state's slots are ``GameState``'s)."""
 
@@ -44,7 +44,7 @@ class Exchange:
     _table: PlayTable
     _suit_of: list[int]
     _leader: int
-    _is_misere: bool
+    _ends_early: bool
     _open: bool
     _open_hand_shown: bool
     _step: Step | None
@@ -182,7 +182,7 @@ class Exchange:
         if first in self._out:
             first = self._next[first]
         self._leader = self._turn = first
-        self._is_misere = contract.goal == "none"
+        self._ends_early = contract.goal == "none" and not log.played_out  # rule 27: a misère lost at its first trick
         self._open = contract.open or contract.partner_open
         self.phase = _PLAY
 

@@ -57,6 +57,11 @@ class Team(_Model):
     seats: tuple[str, ...] = Field(min_length=1)
 
 
+ADDED_FIELDS: tuple[tuple[str, str], ...] = (("players", "call_own_card"), ("players", "call_trumps"))
+"""Fields added since the record format's first version: left out of ``Ruleset.content_hash`` while at their
+defaults, so that a record made before they existed still matches its ruleset."""
+
+
 class Players(_Model):
     seats: tuple[str, ...] = Field(min_length=2, description="Seat names in clockwise order.")
     teams: tuple[Team, ...] = Field(min_length=2, description="Sides that share one score.")
@@ -70,6 +75,10 @@ class Players(_Model):
     )
     called_partner_share: Literal["full", "half"] = Field(
         "full", description="P5: what the called partner scores of the contract's points.")
+    call_own_card: bool = Field(
+        False, description="P5: the contractor may call a card it holds itself, playing alone without the others "
+        "knowing it (seed 003's hidden partner).")
+    call_trumps: bool = Field(True, description="P5: a trump may be called (false: seed 003 variant forbidding it).")
 
     def team_of(self) -> tuple[int, ...]:
         """The team index of every seat, in seat order."""
@@ -304,7 +313,11 @@ class Ruleset(_Model):
         """A short hash of the resolved content, stored in game records (computed once per instance)."""
         cached: str | None = self.__dict__.get("_content_hash")
         if cached is None:
-            text = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+            content = self.model_dump(mode="json")
+            for section, key in ADDED_FIELDS:  # at their defaults they leave the hash as it was before them
+                if content[section][key] == type(getattr(self, section)).model_fields[key].default:
+                    del content[section][key]
+            text = json.dumps(content, sort_keys=True, separators=(",", ":"))
             cached = hashlib.sha256(text.encode()).hexdigest()[:16]
             self.__dict__["_content_hash"] = cached
         return cached

@@ -84,6 +84,8 @@ class HandLog:
     """C1: the cards the contractor passed to the partner before the partner discarded."""
     nomination: int | None = None
     nominated: bool = False
+    played_out: bool = False
+    """A step asked for every trick to be played (a misère then does not end at its first trick lost)."""
     discards_owed: int = 0
     """Discards a step asked of the contractor beyond the kitty's (a card received from the partner)."""
     steps: dict[str, Any] = field(default_factory=dict)
@@ -166,7 +168,7 @@ class GameState(Exchange):
     """The contracting side's seats."""
     _out: frozenset[int]
     """Seats sitting the hand out (the misère contractor's partners)."""
-    _is_misere: bool
+    _ends_early: bool
     _open: bool
 
     def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
@@ -415,7 +417,7 @@ class GameState(Exchange):
         """Whether the play loops may end a trick themselves (dummies (P2), open hands and per-trick
         checks go through ``_finish_trick``), and the seats whose trick ends a misère early."""
         plain = not self._covered and not self._open and self.rules.trick_check is None
-        return plain, self._side if self._is_misere and not self.misere_play_out else ()
+        return plain, self._side if self._ends_early and not self.misere_play_out else ()
 
     def _uniform_play(self, draws: list[Callable[[], float]]) -> None:
         """``_play_loop`` for players who all pick ``legal[int(draw() * len(legal))]``: the engine
@@ -662,6 +664,10 @@ class GameState(Exchange):
             raise IllegalActionError("cards change hands only before the play", rule=R.WRONG_PHASE)
         self._held[giver].remove(card)
         insort(self._held[receiver], card)
+
+    def play_every_trick(self) -> None:
+        """A step asks for the hand to be played to its last trick (a breach counted against a misère, R2)."""
+        self.hands_log[-1].played_out = True
 
     def owe_discards(self, count: int) -> None:
         """A step asks the contractor for ``count`` more discards (after receiving a card)."""
@@ -917,7 +923,7 @@ class GameState(Exchange):
         self._won[winner] += 1
         if self._open and len(log.tricks) == 1:
             self._open_hand_shown = True  # rule 18
-        lost_misere = self._is_misere and winner in self._side and not self.misere_play_out
+        lost_misere = self._ends_early and winner in self._side and not self.misere_play_out
         check = self.rules.trick_check
         if lost_misere or len(log.tricks) == self.rules.hand_size or (check is not None and check(self)):
             self._score_hand()
@@ -1012,7 +1018,8 @@ class GameState(Exchange):
                 "this ruleset has no claims")
             return error(allowed, "L2: the contractor may claim the remaining tricks")
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
-            return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
+            where = f"the {step.name} step" if step is not None else f"the {self.phase.name.lower()} phase"
+            return error(f"a {kind} is not possible in {where}", R.WRONG_PHASE)
         if self.phase == _AUCTION:
             rung = action - CALL
             if action == MISDEAL_CALL:

@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from fivehundred.state import GameState, HandLog
 
 MISERE_BREACH = 3
-"""Seed 003: against misère, open misère and double misère a breach is always 3 tricks (taken by the
-misère side; the engine offers breach only on 7+ contracts, and a misère usually ends at its first trick)."""
+"""Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
+misère side; a misère that is breached is therefore played to its last trick (the step asks for it)."""
 
 
 @hookimpl(wrapper=True, trylast=True)  # the innermost wrapper: other plugins' wrappers see the breach
@@ -124,8 +124,7 @@ class BreachCall(Step):
 
     def actor(self, state: GameState) -> int | None:
         log = state.hand_log
-        contract = log.contract
-        if contract is None or contract.goal != "at-least" or contract.tricks < 7 or log.contractor < 0:
+        if log.contract is None or log.contractor < 0 or not breachable(log.contract):
             return None
         calls = log.steps.get(self.name, ())
         if any(called for _, called in calls):
@@ -139,7 +138,10 @@ class BreachCall(Step):
         return [NO_BREACH, BREACH]
 
     def apply(self, state: GameState, seat: int, action: int) -> None:
-        state.hand_log.steps.setdefault(self.name, []).append((seat, action == BREACH))
+        log = state.hand_log
+        log.steps.setdefault(self.name, []).append((seat, action == BREACH))
+        if action == BREACH and log.contract is not None and log.contract.goal == "none":
+            state.play_every_trick()  # the misère side's third trick decides the breach
 
     def text(self, action: int) -> str:
         return "breach" if action == BREACH else "no breach"
@@ -164,6 +166,12 @@ class BreachCall(Step):
 
     def copy_data(self, data: Any) -> Any:
         return list(data)
+
+
+def breachable(contract: Contract) -> bool:
+    """Seed 003: breach may be called on a contract of seven tricks or more, and on any misère (open and
+    double misère too: they are called over a seven, rule 10); not on Hi/Lo."""
+    return contract.goal == "none" or (contract.goal == "at-least" and contract.tricks >= 7)
 
 
 def breaching_seat(steps: Mapping[str, Any]) -> int:

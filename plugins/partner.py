@@ -1,6 +1,8 @@
 """P5, a called partner (five-handed, seed 003): after the exchange the contractor calls a card; whoever
 holds it partners the contractor for the hand, unknown to the others until the card is played.  The
-contractor may instead go alone.  A step of the hand (``fivehundred.steps``), before the nomination.
+contractor may instead go alone.  Seed 003's options: ``players.call_own_card`` lets the contractor call
+a card it holds (a lone hand nobody knows of), and ``players.call_trumps: false`` forbids calling a trump.
+A step of the hand (``fivehundred.steps``), before the nomination.
 """
 
 from __future__ import annotations
@@ -37,8 +39,12 @@ class PartnerCall(Step):
 
     def legal(self, state: GameState, seat: int) -> list[int]:
         log = state.hand_log
-        mine = set(state.hand(seat)) | set(log.discards)
-        return [PARTNER + c for c in sorted(state.rules.deck) if c < JOKER_BASE and c not in mine] + [ALONE]
+        players = state.rules.ruleset.players
+        barred = set(log.discards) if players.call_own_card else set(state.hand(seat)) | set(log.discards)
+        if not players.call_trumps and log.contract is not None and log.contract.trump is not None:
+            suit_of, trump = state.rules.play_table(log.contract).suit_of, log.contract.trump
+            barred.update(c for c in state.rules.deck if suit_of[c] == trump)  # the bowers too
+        return [PARTNER + c for c in sorted(state.rules.deck) if c < JOKER_BASE and c not in barred] + [ALONE]
 
     def apply(self, state: GameState, seat: int, action: int) -> None:
         card = None if action == ALONE else action - PARTNER
@@ -47,7 +53,9 @@ class PartnerCall(Step):
         state.set_contracting_side(frozenset({seat} | ({holder} if holder is not None else set())))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
-        return "the joker, the contractor's own cards and the discards cannot be called"
+        players = state.rules.ruleset.players
+        return ("the joker" + ("" if players.call_own_card else ", the contractor's own cards")
+                + ", the discards" + ("" if players.call_trumps else " and trumps") + " cannot be called")
 
     def text(self, action: int) -> str:
         return "alone" if action == ALONE else f"call {card_str(action - PARTNER)}"
