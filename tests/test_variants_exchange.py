@@ -619,7 +619,8 @@ def test_R2_each_defender_in_turn_may_call_breach_on_a_seven_bid(tmp_path: Path)
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     st = new_hand(SUITED, dealer=W, rules=r2)
     act(st, "7NT pass pass pass 4D JK 4H")
-    assert st.phase == Phase.STEP and st.current_step.name == "breach" and st.current_player() == E and legal(st) == {"breach", "no breach"}
+    assert st.phase == Phase.STEP and st.current_step.name == "breach" and st.current_player() == E
+    assert legal(st) == {"breach", "no breach"}
     do(st, "no breach")
     assert st.phase == Phase.STEP and st.current_step.name == "breach" and st.current_player() == W
     do(st, "breach")
