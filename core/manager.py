@@ -34,6 +34,8 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.breach",
     "fivehundred.plugins.partner",
     "fivehundred.plugins.declarations",
+    "fivehundred.plugins.blind",
+    "fivehundred.plugins.kitty",
     "fivehundred.plugins.midhand",
     "fivehundred.plugins.players",
 )
@@ -206,7 +208,7 @@ class Rules:
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
-                 "bars_after", "call_actions", "calls_over_actions", "claims", "contractor_leads",
+                 "bars_after", "beginning_steps", "call_actions", "calls_over_actions", "claims", "contractor_leads",
                  "controller", "dead_size", "deck", "dummies", "early_steps", "game_result", "hand_size",
                  "kitty_size", "ladder", "late_steps", "misdeal_without_face_card", "misere_played_out", "next_seat",
                  "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
@@ -293,6 +295,8 @@ class Rules:
         self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order < NOMINATION_ORDER)
         """Exchange steps before the nomination (rule 19); ``late_steps`` come after it."""
         self.late_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order >= NOMINATION_ORDER)
+        self.beginning_steps: tuple[Step, ...] = tuple(s for s in steps if type(s).begin is not Step.begin)
+        """Steps with something to do as soon as a hand is dealt (``Step.begin``)."""
         self.step_of_action: dict[int, Step] = {a: s for s in steps for a in s.actions}
         """The step that owns each step action id."""
 

@@ -57,9 +57,23 @@ class Team(_Model):
     seats: tuple[str, ...] = Field(min_length=1)
 
 
-ADDED_FIELDS: tuple[tuple[str, str], ...] = (("players", "call_own_card"), ("players", "call_trumps"))
-"""Fields added since the record format's first version: left out of ``Ruleset.content_hash`` while at their
-defaults, so that a record made before they existed still matches its ruleset."""
+ADDED_FIELDS: tuple[tuple[Any, ...], ...] = (
+    ("players", "call_own_card", False), ("players", "call_trumps", True), ("deal", "kitty_face_up", 0),
+    ("auction", "ladder", "*", "before_looking", False),
+)
+"""Fields added since the record format's first version, with their defaults (a ``*`` for every item of a
+list): left out of ``Ruleset.content_hash`` while at their defaults, so that a record made before they existed
+still matches its ruleset."""
+
+
+def _drop_added_defaults(content: Any, path: tuple[Any, ...]) -> None:
+    *parents, key, default = path
+    nodes = [content]
+    for part in parents:
+        nodes = [item for node in nodes for item in (node if part == "*" else [node[part]])]
+    for node in nodes:
+        if node.get(key, default) == default:
+            node.pop(key, None)
 
 
 class Players(_Model):
@@ -140,6 +154,8 @@ class Deal(_Model):
     redeals: int = Field(0, ge=0, description="B10: the same dealer redeals this many times before the deal passes.")
     misdeal_without_face_card: Literal["no", "may", "must"] = Field(
         "no", description="D4: a hand with no J, Q, K or joker is (or may be called) a misdeal, redealt.")
+    kitty_face_up: int = Field(
+        0, ge=0, description="FC: the last this many kitty cards dealt lie face up for every player to see.")
 
 
 class Rung(_Model):
@@ -150,6 +166,9 @@ class Rung(_Model):
     )
     first_calls: int | None = Field(None, ge=1, description="B7: only the first N calls of the auction may be this.")
     first_own_call: bool = Field(False, description="B8: only as the caller's first call (a blind bid).")
+    before_looking: bool = Field(
+        False, description="B8: called only before the caller looks at its cards, in a round before the auction "
+        "(a blind bid, seed 003); never in the auction itself.")
     signal: bool = Field(False, description="B7 inkle: a signal that cannot become the contract.")
 
 
@@ -314,9 +333,8 @@ class Ruleset(_Model):
         cached: str | None = self.__dict__.get("_content_hash")
         if cached is None:
             content = self.model_dump(mode="json")
-            for section, key in ADDED_FIELDS:  # at their defaults they leave the hash as it was before them
-                if content[section][key] == type(getattr(self, section)).model_fields[key].default:
-                    del content[section][key]
+            for path in ADDED_FIELDS:  # at their defaults they leave the hash as it was before them
+                _drop_added_defaults(content, path)
             text = json.dumps(content, sort_keys=True, separators=(",", ":"))
             cached = hashlib.sha256(text.encode()).hexdigest()[:16]
             self.__dict__["_content_hash"] = cached

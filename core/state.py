@@ -585,7 +585,7 @@ class GameState(Exchange):
         exposed = next((cards for s, cards in shown if s == contractor and s != seat), None)
         return Observation(
             seat=seat, phase=self.phase, dealer=self.dealer,
-            hand=tuple(self._held[seat]) if log else (),
+            hand=tuple(self._held[seat]) if log and not self._hands_unseen() else (),
             calls=tuple(log.calls) if log else (),
             contract=log.contract if log else None, contractor=contractor,
             nomination=log.nomination if log else None,
@@ -598,6 +598,9 @@ class GameState(Exchange):
             step=self._step.name if self._step is not None and self.phase == _STEP else None,
             steps=self._public_steps(log) if log and log.steps else {},
         )
+
+    def _hands_unseen(self) -> bool:
+        return self.phase == _STEP and self._step is not None and self._step.hides_own_hand
 
     def _public_steps(self, log: HandLog) -> dict[str, Any]:
         shown = ((step.name, step.public(self, log)) for step in self.rules.steps if step.name in log.steps)
@@ -669,6 +672,18 @@ class GameState(Exchange):
         """A step asks for the hand to be played to its last trick (a breach counted against a misère, R2)."""
         self.hands_log[-1].played_out = True
 
+    @property
+    def auction_barred(self) -> frozenset[int]:
+        """Seats that take no part in this hand's auction (dummies, P2; seats barred by the last hand, R1)."""
+        return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
+
+    def open_bid(self, seat: int, call: int) -> None:
+        """A step before the auction makes a bid that stands when the auction opens (a blind bid, B8): the
+        calls then go on from the bidder's left."""
+        bidding = self._bidding
+        bidding.standing, bidding.holder, bidding.turn = call, seat, seat
+        self.rules.auction.next_turn(bidding)
+
     def owe_discards(self, count: int) -> None:
         """A step asks the contractor for ``count`` more discards (after receiving a card)."""
         self.hands_log[-1].discards_owed += count
@@ -719,6 +734,8 @@ class GameState(Exchange):
         self._barred = NOBODY  # R1 bars a player from the next auction only
         bidding.calls = log.calls
         self.step += 1
+        for step in rules.beginning_steps:
+            step.begin(self)
         misdeal = rules.misdeal_without_face_card
         if misdeal != "no":
             self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))

@@ -57,6 +57,12 @@ class Step:
     """The key of this step's field in a hand of a game record."""
     rule: ClassVar[str] = ""
     """The rule an illegal action of this step breaks (cited in errors)."""
+    hides_own_hand: ClassVar[bool] = False
+    """While this step is in progress nobody has looked at their cards: observations show no hand."""
+
+    def begin(self, state: GameState) -> None:
+        """Called once a hand is dealt, before anything else happens (the default does nothing): a step
+        without actions may do all its work here, such as turning a kitty card face up."""
 
     # --- the step in play ---------------------------------------------------------------------
 

@@ -46,6 +46,8 @@ class Contract:
     fail_value: int | None = None
     first_calls: int | None = None
     first_own_call: bool = False
+    before_looking: bool = False
+    """B8: called only in a round before the auction, before the caller looks at its cards (a blind bid)."""
     signal: bool = False
 
     @property

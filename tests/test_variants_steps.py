@@ -5,6 +5,7 @@ trump.  Each variant test plays a concrete deal under the variant and under the 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,60 @@ def test_the_built_in_steps_run_in_order_with_disjoint_action_ids(tmp_path: Path
     ids = [a for name in ("five-handed",) for s in shipped(name).steps for a in s.actions]
     ids += [a for s in rules.steps for a in s.actions]
     assert len(ids) == len(set(ids)) and min(ids) >= 500
+
+
+# --- B8: a blind bid before looking at the cards ---------------------------------------------------
+
+
+def test_B8_a_blind_bid_is_made_before_looking_and_stands_when_the_auction_opens() -> None:
+    perfect = shipped("perfect")
+    st = new_hand(MISERE, dealer=W, rules=perfect)
+    assert st.phase == Phase.STEP and st.current_step is not None and st.current_step.name == "blind"
+    assert st.current_player() == N and legal(st) == {"look", "blind blind-misere"}
+    assert all(st.observation(seat).hand == () for seat in range(4))  # nobody has looked yet
+    do(st, "look", "blind blind-misere")  # N looks; E bids blind misère without looking
+    assert st.phase == Phase.AUCTION and st.current_player() == 2  # the calls go on from E's left
+    blind = perfect.parse_call("blind-misere")
+    assert st.observation(N).hand and st.observation(E).steps["blind"] == ((N, -1), (E, blind))
+    act(st, "pass pass pass")
+    assert log(st).contract is not None and log(st).contract.call == "blind-misere" and log(st).contractor == E
+    assert game_to_dict(st)["hands"][0]["blind_calls"] == [{"seat": "N", "call": "look"},
+                                                          {"seat": "E", "call": "blind-misere"}]
+
+
+def test_B8_a_blind_bid_cannot_be_made_in_the_auction() -> None:
+    st = new_hand(MISERE, dealer=W, rules=shipped("perfect"))
+    do(st, "look", "look", "look", "look")
+    assert st.phase == Phase.AUCTION and "blind-misere" not in legal(st)
+    error = refused(st, "blind-misere")
+    assert error.rule.startswith("B8") and "before looking" in str(error)
+
+
+def test_B8_blind_games_replay_through_the_step(tmp_path: Path) -> None:
+    out = tmp_path / "perfect.jsonl"
+    summary = fivehundred.simulate(games=30, seed=4, ruleset="perfect", players="random", out=out)
+    assert summary.by_call.get("blind-misere", [0])[0] > 0
+    assert fivehundred.validate([out]).problems == []
+    records = [line for line in out.read_text(encoding="utf-8").splitlines() if '"blind-misere"' in line]
+    tampered = records[0].replace('"call":"blind-misere"}', '"call":"look"}', 1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(tampered + "\n", encoding="utf-8")
+    assert fivehundred.validate([bad]).problems  # the blind bid is part of what is checked
+
+
+# --- FC: the kitty dealt in two packets, its last card face up --------------------------------------
+
+
+def test_FC_the_kitty_comes_in_two_packets_and_its_last_card_lies_face_up() -> None:
+    fc = shipped("french-canadian")
+    hands, kitty, _ = fc.deal_slots
+    assert kitty == (12, 13, 14, 27, 28, 29)  # three each, three to the kitty, three each, three more, four each
+    assert hands[0][:6] == (0, 1, 2, 15, 16, 17)
+    st = GameState(fc, first_dealer=3)
+    st.deal(random.Random(1))
+    face_up = (st.hand_log.kitty[-1],)
+    assert all(st.observation(seat).steps["kitty-face-up"] == face_up for seat in range(4))
+    assert st.phase == Phase.AUCTION  # a step without actions: nobody acts for it
+    reference = GameState(shipped("pagat-australian"), first_dealer=3)
+    reference.deal(random.Random(1))
+    assert reference.observation(0).steps == {}
