@@ -654,22 +654,22 @@ class GameState(Exchange):
         return self._side if self.hands_log else NOBODY
 
     def set_contracting_side(self, seats: frozenset[int]) -> None:
-        """A step decides who partners the contractor this hand (a called partner, P5)."""
+        """A step decides who partners the contractor this hand (a called partner)."""
         self._side = frozenset(seats)
 
     def set_contract(self, contract: Contract) -> None:
-        """A step changes what the contract requires (a slam call: every trick, C6)."""
+        """A step changes what the contract requires (a slam call: every trick)."""
         self.hands_log[-1].contract = contract
 
     def pass_card(self, card: int, giver: int, receiver: int) -> None:
-        """A step moves a card from one hand to another before the play (a gift, C6)."""
+        """A step moves a card from one hand to another before the play (a gift)."""
         if self.phase == _PLAY:
             raise IllegalActionError("cards change hands only before the play", rule=R.WRONG_PHASE)
         self._held[giver].remove(card)
         insort(self._held[receiver], card)
 
     def play_every_trick(self) -> None:
-        """A step asks for the hand to be played to its last trick (a breach counted against a misère, R2)."""
+        """A step asks for the hand to be played to its last trick (a breach counted against a misère)."""
         self.hands_log[-1].played_out = True
 
     @property
@@ -678,7 +678,7 @@ class GameState(Exchange):
         return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
 
     def open_bid(self, seat: int, call: int) -> None:
-        """A step before the auction makes a bid that stands when the auction opens (a blind bid, B8): the
+        """A step before the auction makes a bid that stands when the auction opens (a blind bid): the
         calls then go on from the bidder's left."""
         bidding = self._bidding
         bidding.standing, bidding.holder, bidding.turn = call, seat, seat
@@ -795,14 +795,14 @@ class GameState(Exchange):
 
     def _all_passed(self) -> None:
         """Rule 13, and the variants of B10."""
-        deal = self.rules.ruleset.deal
-        if deal.all_pass == "no-trumps":
+        rules = self.rules
+        if rules.all_pass == "no-trumps":
             self._take_kitty(-1, NO_BID)
-        elif self._redeals < deal.redeals:
+        elif self._redeals < rules.redeals:
             self._redeals += 1
             self._redeal()
         else:
-            if deal.all_pass == "same-cards":
+            if rules.all_pass == "same-cards":
                 self._reuse_deck = self._deck_order
             self._next_deal()
 

@@ -1,7 +1,7 @@
 """Steps of a hand that plugins contribute.
 
 A hand is dealt, called, exchanged and played.  Between those the rulesets add their own steps: a
-called partner (P5), a slam call and the partner's gift (C6, C7), a breach call (R2), a house rule's
+called partner, a slam call and the partner's gift, a breach call, a blind bid, a house rule's
 pass to the left before the auction…  Each is a ``Step`` object that a plugin returns from the
 ``fivehundred_hand_steps`` hook.  A step owns everything about itself: when it is due and who acts
 (``actor``), its legal actions, how one is applied, why one is illegal (words and rule), its text,
