@@ -266,7 +266,9 @@ class Rules:
         self.bars_after = (type(auction).barred_after is not AuctionRules.barred_after or bool(auction.bars)
                            or auction.set_bar is not None or auction.set_bar_misere is not None)
         """Whether a hand can bar anybody from the next auction (R1, R2): else nobody is asked."""
-        self.plain_exchange = not (self.passes_to_partner or self.steps or any(c.kitty_to_partner for c in self.ladder))
+        acting_steps = any(step.actions for step in self.steps)  # a step without actions (Step.begin) adds no turn
+        self.plain_exchange = not (self.passes_to_partner or acting_steps
+                                   or any(c.kitty_to_partner for c in self.ladder))
         """Between the deal and the play, only the auction, the contractor's discards and a nomination."""
         self.plain_hands = (self.plain_auction and self.plain_exchange and not self.dummies
                             and self.misdeal_without_face_card == "no")
