@@ -350,8 +350,15 @@ def test_P5_calling_the_joker_is_refused_naming_P5() -> None:
 # --- C1, C2, C3: both partners play misère ---------------------------------------------------------
 
 
+def perfect_hand(rules: Rules | None = None) -> GameState:
+    """MISERE under ``perfect``, every player having looked at its cards (no blind misère, B8)."""
+    st = new_hand(MISERE, dealer=W, rules=rules or shipped("perfect"))
+    do(st, "look", "look", "look", "look")
+    return st
+
+
 def test_C1_double_misere_the_partner_receives_the_passed_cards_and_discards() -> None:
-    st = new_hand(MISERE, dealer=W, rules=shipped("perfect"))
+    st = perfect_hand()
     act(st, "double-misere pass pass pass")
     assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.observation(N).hand) == 13
     act(st, "7H 6H JK")
@@ -370,12 +377,12 @@ def test_C1_double_misere_both_partners_must_take_no_trick() -> None:
     act(ref, f"{MISERE_AUCTION} 7H 6H JK {MISERE_CLEAN_PLAY}")
     assert {len(t.cards) for t in log(ref).tricks} == {3} and log(ref).scores == [250, 0]
     perfect = shipped("perfect")
-    clean = new_hand(MISERE, dealer=W, rules=perfect)
+    clean = perfect_hand(perfect)
     act(clean, "double-misere pass pass pass 7H 6H JK JK 7H 6H")
     finish(clean)
     assert {len(t.cards) for t in log(clean).tricks} == {4} and log(clean).tricks_won == [0, 10, 0, 0]
     assert log(clean).scores == [450, 0]
-    kept = new_hand(MISERE, dealer=W, rules=perfect)
+    kept = perfect_hand(perfect)
     act(kept, "double-misere pass pass pass 7H 6H JK 7H 6H 8H")  # S keeps the joker
     trick(kept, "5S")
     trick(kept, "KS")  # S is void in spades: the joker is compulsory in misère, and wins
@@ -388,7 +395,7 @@ def test_C3_patastrophe_both_partners_hands_are_open_after_trick_1() -> None:
     act(ref, "6S 7S pass pass open-misere pass 7H 6H JK")
     trick(ref, "5S")
     assert [seat for seat, _ in ref.observation(E).open_hands] == [N]
-    st = new_hand(MISERE, dealer=W, rules=shipped("perfect"))
+    st = perfect_hand()
     act(st, "patastrophe pass pass pass 7H 6H JK")
     assert all(st.observation(seat).open_hands == () for seat in range(4))
     trick(st, "5S")
