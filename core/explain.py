@@ -311,8 +311,8 @@ def _game_end(rs: Ruleset) -> list[str]:
     if g.bust is not None:
         out.append(f"bust: a side passing {g.bust} loses")
     if g.mid_hand:
-        out.append("a side reaching the target during a hand ends it, unless the contractor can still make "
-                   "the contract")
+        out.append("a side reaching the target during a hand ends it, unless the contractor can still win "
+                   "(make the contract and so reach the target)")
     return out
 
 

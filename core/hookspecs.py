@@ -153,7 +153,7 @@ def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
 
     Asked once per ruleset.  The returned function gets the ``GameState`` and returns True to end
     the hand at once (it is then scored with the tricks taken so far), e.g. E6: a side reaching
-    the target during a hand ends it unless the contractor can still make the contract.
+    the target during a hand ends it unless the contractor can still win by making the contract.
 
     :return: the check, or None to let other plugins decide.
     """

@@ -277,7 +277,7 @@ class GameEnd(_Model):
     exact_target: bool = Field(False, description="E5: the winner must finish exactly on the target …")
     bust: int | None = Field(None, description="E5: … and a side passing this loses.")
     mid_hand: bool = Field(False, description="E6: a side reaching the target during a hand ends it, unless "
-                           "the contractor can still make the contract.")
+                           "the contractor can still win: make the contract and so reach the target (the 1904 rule).")
 
 
 class Ruleset(_Model):

@@ -597,23 +597,25 @@ def test_E6_the_hand_ends_once_the_defenders_reach_500_and_the_contract_is_lost(
     any_500 = variant(tmp_path, "any", game={"win": "any"})
     e6 = variant(tmp_path, "mid-hand", game={"win": "any", "mid_hand": True})
     for rules, played in ((any_500, 10), (e6, 8)):
-        st = new_hand(SPLIT, dealer=W, rules=rules, totals=[0, 470])
+        st = new_hand(SPLIT, dealer=W, rules=rules, totals=[300, 470])
         act(st, "7NT pass pass pass 5H 4D JK")
         tricks(st, [*SPADES[:4], "4H"])  # N takes four, then W takes every trick left
         finish(st)
-        assert len(log(st).tricks) == played  # E6: after W's fourth trick N can take at most six
+        # E6: W's third trick takes EW to 500, but N (at 300) could still win by making 7NT; after
+        # W's fourth N can take at most six
+        assert len(log(st).tricks) == played
         assert st.is_terminal() and st.result is not None and st.result.winner == EW
-    assert st.totals == [-220, 510]
+    assert st.totals == [80, 510]
 
 
 def test_E6_the_hand_goes_on_while_the_contractor_can_still_make_it(tmp_path: Path) -> None:
     e6 = variant(tmp_path, "mid-hand", game={"win": "any", "mid_hand": True})
-    st = new_hand(SPLIT, dealer=W, rules=e6, totals=[0, 490])
+    st = new_hand(SPLIT, dealer=W, rules=e6, totals=[300, 490])
     act(st, "7NT pass pass pass 5H 4D JK")
-    trick(st, "4H")  # EW reach 500 at once, but N could still take seven of the nine left
+    trick(st, "4H")  # EW reach 500 at once, but N could still take seven of the nine left and reach 520
     assert st.phase == Phase.PLAY
     tricks(st, ["AH", "KH", "QH"])
-    assert len(log(st).tricks) == 4 and st.totals == [-220, 530]  # ended when N could no longer make it
+    assert len(log(st).tricks) == 4 and st.totals == [80, 530]  # ended when N could no longer make it
 
 
 # --- R2: breach -----------------------------------------------------------------------------------
