@@ -3,6 +3,10 @@
 A record holds everything needed to replay and check the game under its ruleset: the hands as
 dealt, every call, discard, nomination and card, and the scores after each hand.  The JSON Schema
 ships as ``fivehundred/schemas/record.schema.json`` (``record_schema()``).
+
+A contract also states what the engine scored (``kind``; once the hand is scored, the contracting
+``side`` and ``made``), so that readers need not work it out.  These fields are optional additions
+to format 1: records written before them lack them, and readers fall back to the ruleset's ladder.
 """
 
 from __future__ import annotations
@@ -24,11 +28,15 @@ def _cards(cards: list[int]) -> list[str]:
 def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
     rules = state.rules
     seats, teams = rules.seats, rules.team_names
-    contract = None
+    contract: dict[str, Any] | None = None
     if log.contract is not None:
         contract = {"call": log.contract.call.removesuffix(" slam").removesuffix(" declared"),
                     "contractor": seats[log.contractor] if log.contractor >= 0 else None,
-                    "value": log.contract.value}
+                    "value": log.contract.value, "kind": log.contract.kind}
+        outcome = log.outcome
+        if outcome is not None and outcome.contractor >= 0:  # once scored, as the scoring saw it
+            contract["side"] = [seats[s] for s in outcome.side]
+            contract["made"] = outcome.made
     return {
         "number": log.number,
         "dealer": seats[log.dealer],

@@ -105,6 +105,8 @@ class HandLog:
     tricks_won: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    outcome: HandOutcome | None = None
+    """The hand as scored (contracting side, contract kind, made), None until it is: what readers use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -922,6 +924,7 @@ class GameState(Exchange):
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
                               sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), breach,
                               wrong_claim)
+        log.outcome = outcome
         self._barred = rules.auction.barred_after(outcome) if rules.bars_after else NOBODY
         scores = list(rules.score_hand(outcome))
         # A new totals list each hand, so the log keeps this one; the hand's trick counts are its own too.

@@ -301,7 +301,8 @@ def structural_problems(rec: dict[str, Any]) -> list[str]:
         cards += [c for t in h.get("tricks", []) for c in t["cards"]]
         need(all(isinstance(c, str) and CARD.match(c) for c in cards), "cards")
         need(all(set(c) == {"seat", "call"} for c in h["calls"]), "calls")
-        need(h["contract"] is None or set(h["contract"]) <= {"call", "contractor", "value"}, "contract")
+        need(h["contract"] is None or set(h["contract"]) <= {"call", "contractor", "value", "kind", "side", "made"},
+             "contract")
         need(h.get("nomination") in (None, "S", "C", "D", "H"), "nomination")
         need(all(set(t) == {"leader", "cards", "winner"} for t in h.get("tricks", [])), "tricks")
         for key in ("tricks_won", "scores", "totals"):
