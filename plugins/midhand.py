@@ -18,15 +18,16 @@ def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
 
     def reached_during_the_hand(state: Any) -> bool:
         log = state.hands_log[-1]
-        contract, side = log.contract, state._side
+        contract, side = log.contract, state.contracting_side
         if contract is None or not side or contract.goal != "at-least":
             return False
         rules = state.rules
-        taken = sum(state._won[s] for s in side)
+        tricks_won = state.tricks_won_by_seat
+        taken = sum(tricks_won[s] for s in side)
         if taken + rules.hand_size - len(log.tricks) >= contract.tricks:
             return False  # the contractor can still go out
         defence: dict[int, int] = {}
-        for seat, won in enumerate(state._won):
+        for seat, won in enumerate(tricks_won):
             if seat not in side:
                 defence[rules.team_of[seat]] = defence.get(rules.team_of[seat], 0) + won
         return any(state.totals[team] + per_trick * won >= target for team, won in defence.items())
