@@ -6,10 +6,10 @@ for the mean score trajectory, and the trajectories of the first ``sample`` game
 charts (``fivehundred.charts``, matplotlib, the ``report`` extra) are drawn from those aggregates.
 
 Each hand is read as the record states it: the contract's kind, the contracting side and whether
-it was made (``contract.kind``, ``side``, ``made``), as the engine scored it.  Older records lack
-those fields; for them the call is looked up on the ruleset's ladder, and made is the contract's
-own test on the contracting side's tricks (a misère: none; Hi/Lo: exactly the bid; a slam or
-declaration: all), as the simulation summary counts it.
+it was made (the hand's ``outcome``), as the engine scored it.  Older records have no outcome; for
+them the call is looked up on the ruleset's ladder, and made is the contract's own test on the
+contracting side's tricks (a misère: none; Hi/Lo: exactly the bid; a slam or declaration: all), as
+the simulation summary counts it.
 """
 
 from __future__ import annotations
@@ -224,17 +224,17 @@ class BatchStats:
             self.unbid_played += 1
             return True
         self.hands_played += 1
-        info = call_info(str(contract["call"]), rules, contract.get("kind"))
+        outcome: dict[str, Any] = hand.get("outcome") or {}
+        info = call_info(str(contract["call"]), rules, outcome.get("kind"))
         if info.call not in self.calls or info.rung < self.calls[info.call].rung:
             self.calls[info.call] = info
         won: dict[str, int] = hand["tricks_won"]
-        recorded = contract.get("made")
-        made = bool(recorded) if recorded is not None else _made(hand, info, contractor, rules)
+        made = bool(outcome["made"]) if outcome.get("made") is not None else _made(hand, info, contractor, rules)
         self.by_call.setdefault(info.call, Tally()).add(made)
         offset = (rules.seats.index(contractor) - rules.seats.index(hand["dealer"])) % len(rules.seats)
         self.positions.setdefault(offset, Tally()).add(made)
         if info.kind != "misere":
-            side = sum(won[s] for s in contract.get("side") or _side(hand, contractor, rules))
+            side = sum(won[s] for s in outcome.get("side") or _side(hand, contractor, rules))
             self.side_tricks.setdefault(info.tricks, Counter())[side] += 1
         return True
 
@@ -342,7 +342,7 @@ def _lineup(players: dict[str, Any]) -> str:
 
 
 def _made(hand: dict[str, Any], info: CallInfo, contractor: str, rules: RulesInfo) -> bool:
-    """For an older record without ``contract.made``: made by the contract's own test on the contracting
+    """For an older record (no ``outcome``): made by the contract's own test on the contracting
     side's tricks (a slam or declaration: every trick); a call the ladder lacks, by the score."""
     won: dict[str, int] = hand["tricks_won"]
     if info.contract is None:
@@ -354,7 +354,7 @@ def _made(hand: dict[str, Any], info: CallInfo, contractor: str, rules: RulesInf
 
 
 def _side(hand: dict[str, Any], contractor: str, rules: RulesInfo) -> set[str]:
-    """For an older record without ``contract.side``: the contractor's team, and a partner found by a
+    """For an older record (no ``outcome``): the contractor's team, and a partner found by a
     called card (P5)."""
     side = set(rules.team_seats[rules.team_of[contractor]])
     called = hand.get("partner_call")

@@ -242,12 +242,13 @@ class _Replay:
             if key in h and h[key] != actual:
                 rule = "rule 17" if key == "tricks_won" else R.SCORE
                 raise _Invalid(f"recorded {key} {h[key]} but the rules give {actual}", rule=rule)
-        outcome, recorded = log.outcome, h.get("contract") or {}
-        if outcome is not None:  # kind, side and made are optional (older records lack them)
-            scored = {"kind": outcome.kind, "side": [rules.seats[s] for s in outcome.side], "made": outcome.made}
+        outcome, recorded = log.outcome, h.get("outcome")
+        if outcome is not None and recorded is not None:  # optional: older records have no outcome
+            scored = {"kind": outcome.kind, "side": [rules.seats[s] for s in outcome.side],
+                      "made": outcome.made if outcome.contractor >= 0 else None}
             for key, value in scored.items():
-                if key in recorded and recorded[key] != value:
-                    raise _Invalid(f"recorded contract {key} {recorded[key]!r} but the rules give {value!r}",
+                if recorded.get(key) != value:
+                    raise _Invalid(f"recorded outcome {key} {recorded.get(key)!r} but the rules give {value!r}",
                                    rule=R.SCORE)
 
 

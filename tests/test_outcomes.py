@@ -103,7 +103,7 @@ def test_a_called_partner_is_on_the_recorded_side() -> None:
         for log, hand in zip(state.hands_log, record["hands"], strict=True):
             if log.outcome is None or log.contractor < 0:
                 continue
-            assert hand["contract"]["side"] == [state.rules.seats[s] for s in log.outcome.side]
+            assert hand["outcome"]["side"] == [state.rules.seats[s] for s in log.outcome.side]
             found += len(log.outcome.side) == 2
     assert found > 0
 
@@ -112,12 +112,10 @@ def test_a_called_partner_is_on_the_recorded_side() -> None:
 
 
 def _strip(record: dict[str, Any]) -> dict[str, Any]:
-    """A record as written before the contract carried its kind, side and made."""
+    """A record as written before hands carried their outcome."""
     old = json.loads(json.dumps(record))
     for hand in old["hands"]:
-        if hand.get("contract"):
-            for key in ("kind", "side", "made"):
-                hand["contract"].pop(key, None)
+        hand.pop("outcome", None)
     return old
 
 
@@ -132,12 +130,12 @@ def test_records_carry_kind_side_and_made(nullo_records: list[dict[str, Any]]) -
     kinds = set()
     for record in nullo_records:
         for hand in record["hands"]:
-            contract = hand["contract"]
-            if contract is None:
+            contract, outcome = hand["contract"], hand.get("outcome")
+            assert (outcome is not None) == bool(contract and hand.get("scores"))
+            if outcome is None:
                 continue
-            kinds.add((contract["call"], contract["kind"]))
-            if contract["contractor"] is not None and hand.get("scores"):
-                assert contract["contractor"] in contract["side"] and isinstance(contract["made"], bool)
+            kinds.add((contract["call"], outcome["kind"]))
+            assert contract["contractor"] in outcome["side"] and isinstance(outcome["made"], bool)
     assert ("nullo", "misere") in kinds and ("7NT", "no-trumps") in kinds
 
 
@@ -157,11 +155,11 @@ def test_the_report_reads_the_recorded_fields_and_falls_back_for_older_records(
 def test_the_report_believes_the_record_over_the_ladder(tmp_path: Path, nullo_records: list[dict[str, Any]]) -> None:
     """The recorded made stands (a reader does not recompute it): flip one and the report follows."""
     record = json.loads(json.dumps(nullo_records[0]))
-    hand = next(h for h in record["hands"] if h["contract"] and h["contract"].get("side"))
-    hand["contract"]["made"] = not hand["contract"]["made"]
+    hand = next(h for h in record["hands"] if h.get("outcome"))
+    hand["outcome"]["made"] = not hand["outcome"]["made"]
     before = collect([_write(tmp_path / "a.jsonl", nullo_records[0])]).as_dict()["contracts"]["made"]
     after = collect([_write(tmp_path / "b.jsonl", record)]).as_dict()["contracts"]["made"]
-    assert after == before + (1 if hand["contract"]["made"] else -1)
+    assert after == before + (1 if hand["outcome"]["made"] else -1)
 
 
 def _write(path: Path, record: dict[str, Any]) -> Path:
@@ -177,10 +175,12 @@ def test_records_validate_with_and_without_the_fields(nullo_records: list[dict[s
 
 def test_validation_refuses_a_wrong_recorded_outcome(nullo_records: list[dict[str, Any]]) -> None:
     record = json.loads(json.dumps(nullo_records[0]))
-    hand = next(h for h in record["hands"] if h["contract"] and h["contract"].get("side"))
-    hand["contract"]["made"] = not hand["contract"]["made"]
+    hand = next(h for h in record["hands"] if h.get("outcome"))
+    hand["outcome"]["made"] = not hand["outcome"]["made"]
     problems = validate_record(record)
-    assert len(problems) == 1 and "recorded contract made" in problems[0].message
-    hand["contract"]["made"] = not hand["contract"]["made"]
-    hand["contract"]["kind"] = "misere" if hand["contract"]["kind"] != "misere" else "trumps"
-    assert "recorded contract kind" in validate_record(record)[0].message
+    assert len(problems) == 1 and "recorded outcome made" in problems[0].message
+    hand["outcome"]["made"] = not hand["outcome"]["made"]
+    hand["outcome"]["kind"] = "misere" if hand["outcome"]["kind"] != "misere" else "trumps"
+    assert "recorded outcome kind" in validate_record(record)[0].message
+    hand["outcome"]["kind"], hand["outcome"]["side"] = "misere", []
+    assert "recorded outcome" in validate_record(record)[0].message

@@ -295,14 +295,13 @@ def structural_problems(rec: dict[str, Any]) -> list[str]:
     need(isinstance(rec.get("ruleset"), dict) and set(rec["ruleset"]) == {"name", "hash"}, "ruleset")
     for h in rec.get("hands", []):
         need(set(h) <= {"number", "dealer", "hands", "kitty", "calls", "contract", "discards", "nomination",
-                        "tricks", "tricks_won", "scores", "totals"}, "hand keys")
+                        "tricks", "tricks_won", "scores", "totals", "outcome"}, "hand keys")
         need(isinstance(h["number"], int) and h["number"] >= 1, "number")
         cards = [c for cs in h["hands"].values() for c in cs] + h["kitty"] + h.get("discards", [])
         cards += [c for t in h.get("tricks", []) for c in t["cards"]]
         need(all(isinstance(c, str) and CARD.match(c) for c in cards), "cards")
         need(all(set(c) == {"seat", "call"} for c in h["calls"]), "calls")
-        need(h["contract"] is None or set(h["contract"]) <= {"call", "contractor", "value", "kind", "side", "made"},
-             "contract")
+        need(h["contract"] is None or set(h["contract"]) <= {"call", "contractor", "value"}, "contract")
         need(h.get("nomination") in (None, "S", "C", "D", "H"), "nomination")
         need(all(set(t) == {"leader", "cards", "winner"} for t in h.get("tricks", [])), "tricks")
         for key in ("tricks_won", "scores", "totals"):
