@@ -105,10 +105,7 @@ class AuctionRules:
         if self.set_bar is None and self.set_bar_misere is None:
             return barred
         contract = outcome.contract
-        if outcome.side:
-            taken = sum(outcome.tricks_by_seat[s] for s in outcome.side)
-        else:
-            taken = outcome.tricks_by_team[outcome.contractor_team]
+        taken = outcome.side_tricks
         if contract.goal == "none":
             bar, missed = self.set_bar_misere, taken
         elif contract.goal == "exactly":

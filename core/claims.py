@@ -31,19 +31,20 @@ class _OutOfBudget(Exception):
 
 def takes_every_trick(state: GameState, budget: int = BUDGET) -> bool:
     """Whether the contracting side takes every remaining trick of the hand against any defence."""
-    side = state._side
+    side = state.contracting_side
     memo: dict[tuple[object, ...], bool] = {}
     left = [budget]
 
     def search(position: GameState) -> bool:
-        key = (tuple(map(tuple, position._held)), tuple(position._trick), position._turn, position._named)
+        players = range(position.rules.players)
+        key = (tuple(position.hand(s) for s in players), position.trick, position.current_player(), position.led_suit)
         known = memo.get(key)
         if known is not None:
             return known
         left[0] -= 1
         if left[0] < 0:
             raise _OutOfBudget
-        ours = position._turn in side
+        ours = position.current_player() in side
         tricks = len(position.hands_log[-1].tricks)
         result = not ours  # the side: no card keeps every trick; the defence: no card wins one
         for action in _strongest_first(position):
@@ -70,15 +71,16 @@ def takes_every_trick(state: GameState, budget: int = BUDGET) -> bool:
 
 def _strongest_first(position: GameState) -> list[int]:
     """Plays ordered by how strongly they bid for the trick (the likeliest to settle a position first)."""
-    table, trick = position._table, position._trick
-    row = position._power_led if trick else None
+    table, led = position.play_table, position.led_suit
+    assert table is not None
+    row = table.power[led] if led is not None else None
 
     def strength(action: int) -> int:
         card = action if action < JOKER_LEAD else JOKER_BASE + (action - JOKER_LEAD) // 4
         return (row or table.power[min(table.suit_of[card], 3)])[card]
 
     plays = [a for a in position.legal_actions() if a != CLAIM]
-    if table.legal_filter is None and not position._covered:
+    if table.legal_filter is None and not position.rules.dummies:
         plays = _one_per_run(position, plays)
     return sorted(plays, key=strength, reverse=True)
 
@@ -86,9 +88,10 @@ def _strongest_first(position: GameState) -> list[int]:
 def _one_per_run(position: GameState, plays: list[int]) -> list[int]:
     """Cards of one suit that no other card still in play separates (in a hand or on the table) are
     interchangeable: whichever is played, the same tricks follow.  Keep the highest of each run."""
-    table = position._table
+    table = position.play_table
+    assert table is not None
     mine = set(plays)
-    live = [card for hand in position._held for card in hand] + list(position._trick)
+    live = [card for seat in range(position.rules.players) for card in position.hand(seat)] + list(position.trick)
     kept: list[int] = []
     for action in plays:
         suit = table.suit_of[action] if action < JOKER_LEAD else 4
@@ -114,14 +117,15 @@ def _defence_holds_a_sure_trick(state: GameState) -> bool:
     """A shortcut for most wrong claims: a defender holds the card that wins whatever suit is led (the
     top trump, a free joker), and every card is played out, so it takes a trick.  Only where the
     tables alone decide tricks (no variant filter, no per-trick end, no face-down dummy cards)."""
-    if state._table.legal_filter is not None or state.rules.trick_check is not None or state._covered:
+    table = state.play_table
+    if table is None or table.legal_filter is not None or state.rules.trick_check is not None or state.rules.dummies:
         return False
-    power = state._table.power
-    remaining = [card for hand in state._held for card in hand]
+    power = table.power
+    remaining = [card for seat in range(state.rules.players) for card in state.hand(seat)]
     tops = {max(remaining, key=power[led].__getitem__) for led in range(4)}
     if len(tops) != 1:
         return False
     top = tops.pop()
     if any(power[led][top] <= power[led][card] for led in range(4) for card in remaining if card != top):
         return False  # a tie for the top: no sure trick
-    return not any(top in state._held[seat] for seat in state._side)
+    return not any(top in state.hand(seat) for seat in state.contracting_side)

@@ -40,7 +40,6 @@ from typing import Any
 
 from fivehundred.cards import SUIT_LETTERS
 from fivehundred.manager import Rules
-from fivehundred.plugins.partner import called_card
 from fivehundred.state import GameState, HandLog
 
 FORMAT = "fivehundred-hands/1"
@@ -85,27 +84,17 @@ def column_names(rules: Rules, seed: int | str = 0) -> list[str]:
 
 
 def contracting_side(rules: Rules, log: HandLog) -> tuple[int, ...]:
-    """The seats of the contracting side of a hand: the contractor's team, or with a called partner
-    (P5) the contractor and the holder of the called card (nobody when it was in the dead hand)."""
-    contractor = log.contractor
-    if log.contract is None or contractor < 0:
-        return ()
-    card = called_card(log)
-    if card is None:
-        team = rules.team_of[contractor]
-        return tuple(s for s in range(rules.players) if rules.team_of[s] == team)
-    for seat, dealt in enumerate(log.hands):
-        held = dealt[len(dealt) // 2:] if seat in rules.dummies else dealt  # P2: face-down cards are not held
-        if seat != contractor and card in held:
-            return tuple(sorted((contractor, seat)))
-    return (contractor,)
+    """The seats of the contracting side of a hand as the engine scored it (``HandOutcome.side``: the
+    contractor's team, or with a called partner, P5, the contractor and the partner); () for a hand
+    not scored or without a contractor."""
+    outcome = log.outcome
+    return outcome.side if outcome is not None else ()
 
 
 def hand_made(rules: Rules, log: HandLog) -> bool | None:
-    """Whether the hand's contract was made, by the contract's own test; None without a contractor."""
-    if log.contract is None or log.contractor < 0 or not log.tricks_won:
-        return None
-    return log.contract.made(sum(log.tricks_won[s] for s in contracting_side(rules, log)))
+    """Whether the hand's contract was made, as scored; None without a contractor or before scoring."""
+    outcome = log.outcome
+    return outcome.made if outcome is not None and outcome.contractor >= 0 else None
 
 
 def hand_rows(state: GameState, *, seed: int | str, game: int) -> list[Row]:
@@ -126,11 +115,11 @@ def hand_rows(state: GameState, *, seed: int | str, game: int) -> list[Row]:
         contract: Row = (None,) * 8
         if c is not None:
             who = log.contractor
-            side = contracting_side(rules, log)
+            outcome = log.outcome
             contract = (c.call, c.kind,
                         SUIT_LETTERS[c.trump] if c.trump is not None and c.trump < 4 else None, c.value,
                         seats[who] if who >= 0 else None, teams[team_of[who]] if who >= 0 else None,
-                        sum(log.tricks_won[s] for s in side) if played and side else None,
+                        outcome.side_tricks if outcome is not None and who >= 0 else None,
                         hand_made(rules, log))
         rows.append(head + (log.number, seats[log.dealer], log.misdeal, c is None and not log.misdeal)
                     + contract

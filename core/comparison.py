@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fivehundred.manager import compile_rules
-from fivehundred.plugins.partner import called_card
 from fivehundred.ruleset import Ruleset, load_ruleset
 from fivehundred.simulation import MAX_DEALS, GameStats, Summary, _players_for, game_stats, play_game, wilson
 from fivehundred.state import GameState
@@ -117,25 +116,14 @@ class GameFacts:
 
 def game_facts(state: GameState) -> GameFacts:
     stats = game_stats(state)
-    played = [log for log in state.hands_log if log.contract is not None and log.scores]
+    outcomes = [log.outcome for log in state.hands_log if log.outcome is not None]
     hands = []
-    for log, (_, kind, made) in zip(played, stats.contracts, strict=True):
-        assert log.contract is not None
-        misere = log.contract.kind == "misere"
-        tricks = None if misere or log.contractor < 0 else sum(log.tricks_won[s] for s in _contracting_side(state, log))
+    for outcome, (_, kind, made) in zip(outcomes, stats.contracts, strict=True):
+        misere = outcome.kind == "misere"
+        tricks = None if misere or outcome.contractor < 0 else outcome.side_tricks
         hands.append(HandFacts(kind, misere, made, tricks))
     winner = state.result.winner if state.result is not None else None
     return GameFacts(stats, winner, hands)
-
-
-def _contracting_side(state: GameState, log: Any) -> list[int]:
-    """The contractor's team, or (P5) the contractor and the holder of the called card."""
-    card = called_card(log)
-    if card is not None:
-        holder = [s for s, hand in enumerate(log.hands) if s != log.contractor and card in hand]
-        return [log.contractor, *holder]
-    team_of = state.rules.team_of
-    return [s for s in range(state.rules.players) if team_of[s] == team_of[log.contractor]]
 
 
 @dataclass(slots=True)

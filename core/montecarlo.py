@@ -124,7 +124,8 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
     if obs.current_trick:
         tricks.append((obs.leader, obs.current_trick, obs.led))
     if obs.phase == Phase.PLAY:
-        table = state._table  # public: the hand's trick table, built from the contract and the nomination
+        table = state.play_table  # public: the hand's trick table, built from the contract and the nomination
+        assert table is not None
         suit_of = table.suit_of
         plain = table.legal_filter is None  # variant filters may allow a free joker while holding the suit led
         compulsory = table.joker_void_compulsory and plain
@@ -148,7 +149,7 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
                     (must_not_hold if j in table.free_jokers else must_hold)[j] = contractor
     unseen = [c for c in sorted(state.rules.deck) if c not in known]
     shown = {s for s, _ in obs.open_hands}
-    hidden = [s for s in range(n) if s != seat and s not in shown and state._held[s]]
+    hidden = [s for s in range(n) if s != seat and s not in shown and state.hand(s)]
     return Knowledge(seat, unseen, hidden, void, played_by, suit_of, obs.contractor, obs.sitting,
                      must_hold, must_not_hold)
 
@@ -302,14 +303,13 @@ def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | 
     """A clone of ``state`` with the cards ``seat`` cannot see dealt afresh, uniformly among the deals
     that agree with everything the seat knows (see the module docstring).
 
-    On the clone it rewrites the engine's ``_held`` and ``_buckets`` (kept sorted and consistent),
-    the current ``HandLog`` (kitty, discards, dead hand, hands as dealt: new lists, since a clone
-    shares them), a dummy's face-down cards ``_covered`` (P2) and the called partner's side
-    ``_side`` (P5)."""
+    On the clone it deals the hidden hands and a dummy's face-down cards (P2) through the engine's
+    determinisation API (``GameState.redistribute``), moves the called partner (P5,
+    ``GameState.set_contracting_side``) and rewrites the current ``HandLog`` (kitty, discards, dead hand,
+    hands as dealt: new lists, since a clone shares them)."""
     k = k or knowledge(state, seat)
     world = clone(state)
-    held = world._held
-    sizes = [len(held[s]) for s in k.hidden]
+    sizes = [len(world.hand(s)) for s in k.hidden]
     try:
         dealt = deal_unseen(k, sizes, rng)
     except ValueError:
@@ -317,29 +317,16 @@ def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | 
         # forget the voids rather than fail.
         k = dataclasses.replace(k, void=[0] * len(k.void))
         dealt = deal_unseen(k, sizes, rng)
-    suit_of = k.suit_of
-    for s, cards in zip(k.hidden, dealt, strict=False):
-        cards.sort()
-        held[s] = cards
-        if world._buckets:
-            assert suit_of is not None
-            buckets: list[list[int]] = [[], [], [], [], []]
-            for c in cards:
-                buckets[suit_of[c]].append(c)
-            world._buckets[s] = buckets
-    _place_pool(world, k, dealt[-1], rng)
-    _rewrite_history(world, k, rng)
+    world.redistribute(dict(zip(k.hidden, dealt, strict=False)))
+    covered = _place_pool(world, k, dealt[-1], rng)
+    _rewrite_history(world, k, rng, covered)
     _follow_called_card(world, k)
     return world
 
 
 def clone(state: GameState) -> GameState:
-    """``state.clone()``, keeping who has passed in an auction (``Bidding`` resets its ``passed``
-    list on construction, so the engine's clone lets every seat call again)."""
-    world = state.clone()
-    if state.phase == Phase.AUCTION and world._bidding.passed != state._bidding.passed:
-        world._bidding.passed = list(state._bidding.passed)
-    return world
+    """``state.clone()`` (who has passed in an auction included)."""
+    return state.clone()
 
 
 def _kitty_taken(world: GameState) -> bool:
@@ -347,9 +334,10 @@ def _kitty_taken(world: GameState) -> bool:
     return log.contract is not None and log.contract.kitty and log.contractor >= 0
 
 
-def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Random) -> None:
+def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Random) -> dict[int, dict[int, int]]:
     """The unseen cards in no hidden hand go to the kitty (untaken), the contractor's discards (when
-    the seat is not the contractor), a dead hand, dummies' face-down cards, and hands laid aside."""
+    the seat is not the contractor), a dead hand, dummies' face-down cards, and hands laid aside.
+    Returns each dummy's face-down card under each face-up card (P2)."""
     rng.shuffle(pool)
     log = world.hands_log[-1]
     if not _kitty_taken(world):
@@ -357,28 +345,31 @@ def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Ran
     if log.contractor != k.seat:
         log.discards, pool = pool[:len(log.discards)], pool[len(log.discards):]
     log.dead, pool = sorted(pool[:len(log.dead)]), pool[len(log.dead):]
-    covered = world._covered  # P2: the face-down card under each face-up card of a dummy
-    for dummy in sorted(covered):
-        ups = sorted(covered[dummy])
+    covered: dict[int, dict[int, int]] = {}  # P2: the face-down card under each face-up card of a dummy
+    for dummy in sorted(world.rules.dummies):
+        ups = world.covering(dummy)
         covered[dummy] = dict(zip(ups, pool[:len(ups)], strict=True))
         pool = pool[len(ups):]
+    world.redistribute(covered=covered)
     hands = [list(h) for h in log.hands]
-    aside = [s for s in k.sitting if not world._held[s]]  # our own too: the observation does not show it
+    aside = [s for s in k.sitting if not world.hand(s)]  # our own too: the observation does not show it
     for i, s in enumerate(aside):
         take = len(pool) if i == len(aside) - 1 else min(len(pool), len(hands[s]))
         hands[s], pool = sorted(pool[:take]), pool[take:]
     log.hands = hands
+    return covered
 
 
-def _rewrite_history(world: GameState, k: Knowledge, rng: random.Random) -> None:
-    """The hands as dealt, and a kitty already taken, made to agree with the determinised cards."""
+def _rewrite_history(world: GameState, k: Knowledge, rng: random.Random, covered: dict[int, dict[int, int]]) -> None:
+    """The hands as dealt, and a kitty already taken, made to agree with the determinised cards
+    (``covered``: the dummies' face-down cards, P2)."""
     log = world.hands_log[-1]
     hands = log.hands
     contractor = log.contractor
     for s in range(world.rules.players):
-        if s == k.seat or (s in k.sitting and not world._held[s]):
+        if s == k.seat or (s in k.sitting and not world.hand(s)):
             continue  # our own hand is known; a hand laid aside was dealt with the pool
-        hands[s] = sorted(world._held[s] + k.played_by[s] + list(world._covered.get(s, {}).values()))
+        hands[s] = sorted([*world.hand(s), *k.played_by[s], *covered.get(s, {}).values()])
     if _kitty_taken(world) and contractor != k.seat:
         pile = sorted(hands[contractor] + log.discards)
         kitty = sorted(rng.sample(pile, len(log.kitty)))
@@ -392,8 +383,8 @@ def _follow_called_card(world: GameState, k: Knowledge) -> None:
     card = called_card(log)
     if card is None or card < 0 or card not in k.unseen:
         return
-    holder = next((s for s in k.hidden if card in world._held[s]), None)
-    world._side = frozenset({log.contractor} | ({holder} if holder is not None else set()))
+    holder = next((s for s in k.hidden if card in world.hand(s)), None)
+    world.set_contracting_side(frozenset({log.contractor} | ({holder} if holder is not None else set())))
 
 
 # --- the player -----------------------------------------------------------------------------
@@ -464,7 +455,8 @@ class MonteCarloPlayer:
         hand = set(obs.hand if acting == self.seat else dict(obs.open_hands).get(acting, legal))
         gone = {c for _leader, cards, _winner, _named in obs.tricks for c in cards}
         gone.update(obs.current_trick, obs.discards)
-        table = state._table
+        table = state.play_table
+        assert table is not None
         suit_of, power = table.suit_of, table.power
         outside = [c for c in state.rules.deck if c not in gone and c not in hand]
         out: list[int] = []

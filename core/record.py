@@ -3,6 +3,10 @@
 A record holds everything needed to replay and check the game under its ruleset: the hands as
 dealt, every call, discard, nomination and card, and the scores after each hand.  The JSON Schema
 ships as ``fivehundred/schemas/record.schema.json`` (``record_schema()``).
+
+A scored hand also states its ``outcome`` as the engine scored it (the contract's ``kind``, the
+contracting ``side``, ``made``), so that readers need not work it out.  It is an optional addition
+to format 1: records written before it lack it, and readers fall back to the ruleset's ladder.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
             for t in log.tricks
         ],
         **_variant_fields(state, log),
+        **_outcome(state, log),
         "tricks_won": {seats[s]: n for s, n in enumerate(log.tricks_won)},
         "scores": {teams[t]: p for t, p in enumerate(log.scores)},
         "totals": {teams[t]: p for t, p in enumerate(log.totals)},
@@ -57,6 +62,17 @@ def _played(trick: Trick, position: int, card: int) -> str:
     """A card as played: a joker played with a named suit carries it (``JK:H``)."""
     named = trick.named if position == 0 else (trick.follow_names or {}).get(card)
     return card_str(card) + (f":{SUIT_LETTERS[named]}" if named is not None else "")
+
+
+def _outcome(state: GameState, log: HandLog) -> dict[str, Any]:
+    """The hand as the engine scored it, once it is: the contract's kind, the contracting side, made
+    (null when nobody contracted, B10)."""
+    outcome = log.outcome
+    if outcome is None:
+        return {}
+    seats = state.rules.seats
+    return {"outcome": {"kind": outcome.kind, "side": [seats[s] for s in outcome.side],
+                        "made": outcome.made if outcome.contractor >= 0 else None}}
 
 
 def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:

@@ -5,8 +5,11 @@ the number of games (counts by bid, by dealer-relative position and by game leng
 for the mean score trajectory, and the trajectories of the first ``sample`` games only).  The
 charts (``fivehundred.charts``, matplotlib, the ``report`` extra) are drawn from those aggregates.
 
-A contract counts as made as the simulation summary counts it: by the contract's own test on the
-contracting side's tricks (a misère: none; Hi/Lo: exactly the bid; a slam or declaration: all).
+Each hand is read as the record states it: the contract's kind, the contracting side and whether
+it was made (the hand's ``outcome``), as the engine scored it.  Older records have no outcome; for
+them the call is looked up on the ruleset's ladder, and made is the contract's own test on the
+contracting side's tricks (a misère: none; Hi/Lo: exactly the bid; a slam or declaration: all), as
+the simulation summary counts it.
 """
 
 from __future__ import annotations
@@ -78,8 +81,9 @@ class RulesInfo:
 _BID = re.compile(r"^(\d+)(S|C|D|H|NT)$")
 
 
-def call_info(call: str, rules: RulesInfo) -> CallInfo:
-    """The ladder entry of ``call``, or a best guess from its text for a call the ladder lacks."""
+def call_info(call: str, rules: RulesInfo, kind: str | None = None) -> CallInfo:
+    """The ladder entry of ``call``; for a call the ladder lacks, the ``kind`` the record gives, or
+    (an older record) a best guess from the call's text."""
     known = rules.calls.get(call)
     if known is not None:
         return known
@@ -87,7 +91,9 @@ def call_info(call: str, rules: RulesInfo) -> CallInfo:
     if bid:
         trump = None if bid[2] == "NT" else "SCDH".index(bid[2])
         return CallInfo(call, 10_000, "no-trumps" if trump is None else "trumps", int(bid[1]), trump=trump)
-    return CallInfo(call, 10_000, "misere" if "mis" in call else "no-trumps", 0, open="open" in call)
+    if kind is None:
+        kind = "misere" if "mis" in call else "no-trumps"
+    return CallInfo(call, 10_000, kind, 0, open="open" in call)
 
 
 # --- aggregates ------------------------------------------------------------------------------
@@ -218,16 +224,17 @@ class BatchStats:
             self.unbid_played += 1
             return True
         self.hands_played += 1
-        info = call_info(str(contract["call"]), rules)
+        outcome: dict[str, Any] = hand.get("outcome") or {}
+        info = call_info(str(contract["call"]), rules, outcome.get("kind"))
         if info.call not in self.calls or info.rung < self.calls[info.call].rung:
             self.calls[info.call] = info
         won: dict[str, int] = hand["tricks_won"]
-        made = _made(hand, info, contractor, rules)
+        made = bool(outcome["made"]) if outcome.get("made") is not None else _made(hand, info, contractor, rules)
         self.by_call.setdefault(info.call, Tally()).add(made)
         offset = (rules.seats.index(contractor) - rules.seats.index(hand["dealer"])) % len(rules.seats)
         self.positions.setdefault(offset, Tally()).add(made)
         if info.kind != "misere":
-            side = sum(won[s] for s in _side(hand, contractor, rules))
+            side = sum(won[s] for s in outcome.get("side") or _side(hand, contractor, rules))
             self.side_tricks.setdefault(info.tricks, Counter())[side] += 1
         return True
 
@@ -335,8 +342,8 @@ def _lineup(players: dict[str, Any]) -> str:
 
 
 def _made(hand: dict[str, Any], info: CallInfo, contractor: str, rules: RulesInfo) -> bool:
-    """Made by the contract's own test on the contracting side's tricks, as the summary and the Parquet
-    rows count it (a slam or declaration: every trick); a call the ladder lacks, by the score."""
+    """For an older record (no ``outcome``): made by the contract's own test on the contracting
+    side's tricks (a slam or declaration: every trick); a call the ladder lacks, by the score."""
     won: dict[str, int] = hand["tricks_won"]
     if info.contract is None:
         return won[contractor] == 0 if info.kind == "misere" else hand["scores"][rules.team_of[contractor]] > 0
@@ -347,7 +354,8 @@ def _made(hand: dict[str, Any], info: CallInfo, contractor: str, rules: RulesInf
 
 
 def _side(hand: dict[str, Any], contractor: str, rules: RulesInfo) -> set[str]:
-    """The contracting side's seats: the contractor's team, and a partner found by a called card (P5)."""
+    """For an older record (no ``outcome``): the contractor's team, and a partner found by a
+    called card (P5)."""
     side = set(rules.team_seats[rules.team_of[contractor]])
     called = hand.get("partner_call")
     if called and called != "alone":

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
-from fivehundred.columns import Row, hand_made, hand_rows
+from fivehundred.columns import Row, hand_rows
 from fivehundred.manager import compile_rules, make_player, player_factories
 from fivehundred.record import dumps, game_to_dict
 from fivehundred.ruleset import Ruleset, load_ruleset
@@ -86,6 +86,8 @@ class GameStats:
     """(call, contract type, made) per played hand."""
     winner: str | None
     totals: list[int]
+    misere: list[bool] = field(default_factory=list)
+    """Per misère played (a contract of kind ``misere``, whatever its call: nullo, patastrophe …): made."""
 
 
 def _contract_type(call: str, kind: str, trump: int | None) -> str:
@@ -95,14 +97,17 @@ def _contract_type(call: str, kind: str, trump: int | None) -> str:
 
 
 def game_stats(state: GameState) -> GameStats:
-    contracts = []
+    contracts, misere = [], []
     for log in state.hands_log:
-        if log.contract is not None and log.scores:
-            c = log.contract
-            made = bool(hand_made(state.rules, log))  # the contract's own test on the contracting side's tricks
+        outcome = log.outcome
+        if outcome is not None:
+            c = outcome.contract
+            made = outcome.contractor >= 0 and outcome.made  # as scored: the contract's own test of the side's tricks
             contracts.append((c.call, _contract_type(c.call, c.kind, c.trump), made))
+            if outcome.kind == "misere":
+                misere.append(made)
     winner = state.rules.team_names[state.result.winner] if state.result else None
-    return GameStats(state.deals, contracts, winner, list(state.totals))
+    return GameStats(state.deals, contracts, winner, list(state.totals), misere)
 
 
 @dataclass
@@ -159,6 +164,8 @@ class Summary:
     interrupted: bool = False
     by_type: dict[str, list[int]] = field(default_factory=dict)
     by_call: dict[str, list[int]] = field(default_factory=dict)
+    misere: list[int] = field(default_factory=lambda: [0, 0])
+    """Misères played and made (by the contract's kind, not its call)."""
     wins: dict[str, int] = field(default_factory=dict)
     hands_per_game: Running = field(default_factory=Running)
     winner_totals: Running = field(default_factory=Running)
@@ -174,6 +181,8 @@ class Summary:
                 entry = table.setdefault(key, [0, 0])
                 entry[0] += 1
                 entry[1] += made
+        self.misere[0] += len(stats.misere)
+        self.misere[1] += sum(stats.misere)
         if stats.winner is None:
             self.unfinished += 1
             return
@@ -195,6 +204,8 @@ class Summary:
                 entry = mine.setdefault(key, [0, 0])
                 entry[0] += n
                 entry[1] += made
+        self.misere[0] += other.misere[0]
+        self.misere[1] += other.misere[1]
         for team, wins in other.wins.items():
             self.wins[team] = self.wins.get(team, 0) + wins
         self.hands_per_game.merge(other.hands_per_game)
@@ -208,8 +219,7 @@ class Summary:
         def rates(made: int, n: int) -> dict[str, Any]:
             return {"played": n, "made": made, "make_rate": rate(made, n), "ci95": wilson(made, n)}
 
-        misere = [v for k, v in self.by_type.items() if "mis" in k]
-        attempts, successes = sum(v[0] for v in misere), sum(v[1] for v in misere)
+        attempts, successes = self.misere
         finished = self.games - self.unfinished
         return {
             "ruleset": self.ruleset,

@@ -96,6 +96,8 @@ class HandLog:
     tricks_won: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    outcome: HandOutcome | None = None
+    """The hand as scored (contracting side, contract kind, made), None until it is: what readers use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +210,137 @@ class GameState(Exchange):
         if self.result is None:
             return [0.0] * self.rules.players
         return [1.0 if self.rules.team_of[s] == self.result.winner else -1.0 for s in range(self.rules.players)]
+
+    # --- reading the game (public and read-only, for plugins and bots) ------------------------
+    # Everything outside the engine modules (state, exchange) reads a state through this block and
+    # never through its private attributes (tests/test_architecture.py checks it).  Between hands
+    # (and before the first deal) the hand's values are empty: no cards, no contract, -1, zeros.
+
+    def _in_hand(self) -> bool:
+        return bool(self.hands_log) and self.phase != _DEAL
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` holds now, sorted (a dummy's face-up cards only, P2)."""
+        return tuple(self._held[seat]) if self._in_hand() else ()
+
+    @property
+    def contract(self) -> Contract | None:
+        """The hand's contract once the auction is won (as a step may have changed it), else None."""
+        return self.hands_log[-1].contract if self._in_hand() else None
+
+    @property
+    def contractor(self) -> int:
+        """The contractor's seat; -1 before the auction is won and in a hand nobody bid (B10)."""
+        return self.hands_log[-1].contractor if self._in_hand() else -1
+
+    @property
+    def contracting_side(self) -> frozenset[int]:
+        """The contracting side's seats: the contractor's team, or as a step set it (the contractor and a
+        called partner); empty before the auction is won."""
+        return self._side if self._in_hand() else NOBODY
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress, in play order from its leader."""
+        return tuple(self._trick) if self.phase == _PLAY else ()
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or is to lead) the trick in progress; -1 outside the play."""
+        return self._leader if self.phase == _PLAY else -1
+
+    @property
+    def led_suit(self) -> int | None:
+        """The suit led to the trick in progress (for a free joker led, the suit named for it)."""
+        return self._led if self.phase == _PLAY and self._trick else None
+
+    @property
+    def tricks_won_by_seat(self) -> tuple[int, ...]:
+        """Tricks each seat has won this hand."""
+        return tuple(self._won) if self._in_hand() else (0,) * self.rules.players
+
+    @property
+    def tricks_won_by_team(self) -> tuple[int, ...]:
+        """Tricks each team has won this hand."""
+        by_team = [0] * len(self.rules.team_names)
+        for seat, won in enumerate(self.tricks_won_by_seat):
+            by_team[self.rules.team_of[seat]] += won
+        return tuple(by_team)
+
+    def voids(self, seat: int) -> frozenset[int]:
+        """Suits ``seat`` has shown it holds no card of this hand, by not following the suit led (suits
+        as the hand's play table counts them: a bower follows trumps, a nominated joker its suit).
+        ``NO_SUIT`` is in the set when a void player had to play a free joker (misère, rule 21) and
+        played another card: it holds none.  Where a plugin filters the plays (joker variants) a free joker
+        played shows no void; a dummy (P2) shows none, as a face-down card may turn up in any suit."""
+        if self.phase not in (_PLAY, _GAME_OVER) or seat in self.rules.dummies:
+            return NOBODY
+        table = self._table
+        suit_of, plain = table.suit_of, table.legal_filter is None
+        compulsory = table.joker_void_compulsory and plain
+        tricks = [(t.leader, t.cards, t.named) for t in self.hands_log[-1].tricks]
+        if self.phase == _PLAY and self._trick:
+            tricks.append((self._leader, self._trick, self._named))
+        void: set[int] = set()
+        for leader, cards, named in tricks:
+            led = named if named is not None else suit_of[cards[0]]
+            player = leader
+            for card in cards[1:]:
+                player = self._next[player]
+                suit = suit_of[card]
+                if player == seat and led != NO_SUIT and suit != led and (suit != NO_SUIT or plain):
+                    void.add(led)
+                    if compulsory and suit != NO_SUIT:
+                        void.add(NO_SUIT)
+        return frozenset(void)
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Every card played this hand, trick by trick in play order, the trick in progress last."""
+        if not self._in_hand():
+            return ()
+        return tuple(card for t in self.hands_log[-1].tricks for card in t.cards) + self.trick
+
+    @property
+    def sitting_out(self) -> frozenset[int]:
+        """Seats sitting the hand out (the partners of a misère contractor, rule 15), once the play begins."""
+        return self._out if self._in_hand() else NOBODY
+
+    @property
+    def play_order(self) -> tuple[int, ...]:
+        """``play_order[s]`` plays after ``s`` in this hand's tricks (seats sitting out skipped); the
+        ruleset's seat order before the play begins."""
+        return self._next if self.phase in (_PLAY, _GAME_OVER) else self.rules.next_seat
+
+    @property
+    def play_table(self) -> PlayTable | None:
+        """The hand's trick table (built from the contract and the nomination) once the play begins."""
+        return self._table if self.phase in (_PLAY, _GAME_OVER) else None
+
+    def covering(self, seat: int) -> tuple[int, ...]:
+        """P2: the dummy's face-up cards that still have a face-down card under them, sorted."""
+        return tuple(sorted(self._covered.get(seat, ()))) if self._in_hand() else ()
+
+    # The determinisation API, for sampling bots (``fivehundred.montecarlo``): on a clone only, since
+    # it changes cards a player may not see.  The hand log is public: the caller rewrites it to match.
+
+    def redistribute(self, hands: dict[int, Sequence[int]] | None = None,
+                     covered: dict[int, dict[int, int]] | None = None) -> None:
+        """Give each seat of ``hands`` those cards in place of the ones it holds (the engine's per-suit
+        view of the hands kept consistent), and each dummy of ``covered`` (P2) the face-down card under
+        each of its face-up cards.  That the cards agree with the deck is the caller's business."""
+        for seat, cards in (hands or {}).items():
+            held = self._held[seat] = sorted(cards)
+            if self._buckets:  # the play has begun: the hands are also split by suit
+                buckets: list[list[int]] = [[], [], [], [], []]
+                for card in held:
+                    buckets[self._suit_of[card]].append(card)
+                self._buckets[seat] = buckets
+        for seat, under in (covered or {}).items():
+            if sorted(under) != sorted(self._covered.get(seat, ())):
+                raise ValueError(f"seat {seat}: face-down cards go under its face-up cards {self.covering(seat)}")
+            self._covered[seat] = dict(under)
+        self._legal_step = -1
 
     def deal(self, rng: random.Random) -> None:
         """Shuffle with ``rng`` and deal the next hand (the chance event)."""
@@ -644,15 +777,6 @@ class GameState(Exchange):
         """The log of the hand being played (the last one dealt)."""
         return self.hands_log[-1]
 
-    def hand(self, seat: int) -> tuple[int, ...]:
-        """The cards ``seat`` holds now, sorted (a dummy's face-up cards, P2)."""
-        return tuple(self._held[seat]) if self.hands_log else ()
-
-    @property
-    def contracting_side(self) -> frozenset[int]:
-        """The seats of the contracting side this hand (empty before the auction ends)."""
-        return self._side if self.hands_log else NOBODY
-
     def set_contracting_side(self, seats: frozenset[int]) -> None:
         """A step decides who partners the contractor this hand (a called partner)."""
         self._side = frozenset(seats)
@@ -977,6 +1101,7 @@ class GameState(Exchange):
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
                               sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), log.steps,
                               wrong_claim)
+        log.outcome = outcome
         self._barred = rules.auction.barred_after(outcome) if rules.bars_after else NOBODY
         scores = list(rules.score_hand(outcome))
         # A new totals list each hand, so the log keeps this one; the hand's trick counts are its own too.

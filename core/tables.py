@@ -125,7 +125,8 @@ class PlayTable:
 
 
 class HandOutcome(NamedTuple):
-    """What happened in one played hand, given to the scoring and game-end hooks.
+    """What happened in one played hand, given to the scoring and game-end hooks, and kept in the
+    hand's log (``HandLog.outcome``) for everything that reads the hand afterwards.
 
     (A named tuple, like ``GameResult``: built once a hand, and a frozen dataclass's ``__init__``
     costs more than the scoring.)"""
@@ -139,14 +140,27 @@ class HandOutcome(NamedTuple):
     tricks_played: int
     hand_size: int
     """Tricks in a full hand (10 in the reference game)."""
-    side: tuple[int, ...] = ()
-    """Seats of the contracting side this hand (the contractor's team, or with a called partner)."""
+    side: tuple[int, ...]
+    """Seats of the contracting side this hand, in seat order: the contractor's team (its partners
+    included when they sit a misère out), or with a called partner (P5) the contractor and the
+    partner; empty when nobody contracted (B10 'no-trumps').  Consumers read it, never work it out."""
     totals_before: tuple[int, ...] = ()
     """Each team's total before this hand (S5 caps defence points against it)."""
     steps: Mapping[str, Any] = {}
     """What the plugins' steps recorded this hand, by step name (``HandLog.steps``; read-only here)."""
     wrong_claim: bool = False
     """L2: the contractor claimed the remaining tricks and the claim was not upheld."""
+
+    @property
+    def kind(self) -> Kind:
+        """The contract's kind: ``trumps``, ``no-trumps`` or ``misere`` (every misère, whatever its call)."""
+        return self.contract.kind
+
+    @property
+    def side_tricks(self) -> int:
+        """Tricks the contracting side took (``made`` is the contract's own test of them)."""
+        tricks = self.tricks_by_seat
+        return sum(tricks[seat] for seat in self.side)
 
 
 class GameResult(NamedTuple):

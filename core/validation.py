@@ -255,6 +255,14 @@ class _Replay:
             if key in h and h[key] != actual:
                 rule = "rule 17" if key == "tricks_won" else R.SCORE
                 raise _Invalid(f"recorded {key} {h[key]} but the rules give {actual}", rule=rule)
+        outcome, recorded = log.outcome, h.get("outcome")
+        if outcome is not None and recorded is not None:  # optional: older records have no outcome
+            scored = {"kind": outcome.kind, "side": [rules.seats[s] for s in outcome.side],
+                      "made": outcome.made if outcome.contractor >= 0 else None}
+            for key, value in scored.items():
+                if recorded.get(key) != value:
+                    raise _Invalid(f"recorded outcome {key} {recorded.get(key)!r} but the rules give {value!r}",
+                                   rule=R.SCORE)
 
 
 def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:

@@ -102,8 +102,7 @@ def tricks_to_breach(contract: Contract, hand_size: int) -> int:
 def breach_reached(outcome: HandOutcome, team_of: Sequence[int]) -> bool:
     """Whether the tricks of the defenders (every seat off the contracting side) reach the breach;
     in misère, whether the misère side's do."""
-    side = set(outcome.side) or {seat for seat, team in enumerate(team_of) if team == outcome.contractor_team}
-    side_tricks = sum(won for seat, won in enumerate(outcome.tricks_by_seat) if seat in side)
+    side_tricks = outcome.side_tricks
     counted = side_tricks if outcome.contract.goal == "none" else outcome.tricks_played - side_tricks
     return counted >= tricks_to_breach(outcome.contract, outcome.hand_size)
 

@@ -56,7 +56,7 @@ def states(name: str, games: int, every: int = 7) -> Iterator[GameState]:
                 continue
             step += 1
             if step % every == g % every:
-                yield clone(state)  # the engine's clone forgets who passed: see montecarlo.clone
+                yield clone(state)
             state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
 
 

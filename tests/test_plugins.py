@@ -314,7 +314,7 @@ def test_an_installed_house_rule_loads_and_is_switched_by_the_ruleset(tmp_path: 
     rules_on, rules_off = compile_rules(on), compile_rules(off)
     spades = next(c for c in rules_on.ladder if c.trump == 0 and c.tricks == 7)
     outcome = HandOutcome(spades, contractor=0, contractor_team=0, tricks_by_seat=(4, 1, 4, 1),
-                          tricks_by_team=(8, 2), made=True, tricks_played=10, hand_size=10)
+                          tricks_by_team=(8, 2), made=True, tricks_played=10, hand_size=10, side=(0, 2))
     assert rules_off.score_hand(outcome) == [spades.value, 20]
     assert rules_on.score_hand(outcome) == [3 * spades.value, 60]
 
@@ -537,7 +537,7 @@ def test_a_blocked_builtin_can_be_replaced(ruleset: Ruleset, monkeypatch: pytest
     monkeypatch.setenv(BLOCK_ENV, "fivehundred.plugins.scoring")
     pm = make_plugin_manager(entry_points=False, extra=[Replacement()])
     rules = Rules(ruleset, pm)
-    outcome = HandOutcome(rules.ladder[0], 0, 0, (3, 2, 3, 2), (6, 4), True, 10, 10)
+    outcome = HandOutcome(rules.ladder[0], 0, 0, (3, 2, 3, 2), (6, 4), True, 10, 10, (0, 2))
     assert rules.score_hand(outcome) == [1, 2]
     assert rules.game_result([1, 2], outcome) is None  # no built-in decides now
 

@@ -295,7 +295,7 @@ def structural_problems(rec: dict[str, Any]) -> list[str]:
     need(isinstance(rec.get("ruleset"), dict) and set(rec["ruleset"]) == {"name", "hash"}, "ruleset")
     for h in rec.get("hands", []):
         need(set(h) <= {"number", "dealer", "hands", "kitty", "calls", "contract", "discards", "nomination",
-                        "tricks", "tricks_won", "scores", "totals"}, "hand keys")
+                        "tricks", "tricks_won", "scores", "totals", "outcome"}, "hand keys")
         need(isinstance(h["number"], int) and h["number"] >= 1, "number")
         cards = [c for cs in h["hands"].values() for c in cs] + h["kitty"] + h.get("discards", [])
         cards += [c for t in h.get("tricks", []) for c in t["cards"]]

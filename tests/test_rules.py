@@ -866,9 +866,10 @@ def test_rule_24_avondale_contract_values(call):
     c = contract(call)
     assert c.value == AVONDALE[call]
     if c.kind == "misere":
-        outcome = HandOutcome(c, N, NS, (0, 6, 0, 4), (0, 10), True, 10, 10)
+        outcome = HandOutcome(c, N, NS, (0, 6, 0, 4), (0, 10), True, 10, 10, (N, S))
     else:
-        outcome = HandOutcome(c, N, NS, (c.tricks, 10 - c.tricks, 0, 0), (c.tricks, 10 - c.tricks), True, 10, 10)
+        outcome = HandOutcome(c, N, NS, (c.tricks, 10 - c.tricks, 0, 0), (c.tricks, 10 - c.tricks), True, 10, 10,
+                              (N, S))
     assert RULES.score_hand(outcome)[NS] == AVONDALE[call]
 
 
