@@ -22,8 +22,6 @@ from dataclasses import dataclass, field
 
 from fivehundred.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.manager import Rules
-from fivehundred.plugins.declarations import GIVE, Gift
-from fivehundred.plugins.partner import PARTNER, PartnerCall
 from fivehundred.state import (
     CALL,
     CLAIM,
@@ -481,17 +479,20 @@ class HeuristicPlayer:
         d = None
         if contract is not None and contract.kind in BID_KINDS:
             d = info.denominations.get(_key(contract)) or info.denomination(contract)
-        if obs.step == PartnerCall.name and d is not None:
+        # The built-in steps' actions are card ids above the first of the step's range (plugins/partner.py,
+        # plugins/declarations.py); their names are the steps' own.
+        base = info.rules.step_of_action[legal[0]].actions.start if obs.step is not None else 0
+        if obs.step == "partner-call" and d is not None:
             # call the best card we lack: the top trump (or ace) not in our hand
             rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
-            cards = [a for a in legal if PARTNER <= a < PARTNER + MAX_CARD]
+            cards = [a for a in legal if base <= a < base + MAX_CARD]
             if cards:
-                return min(cards, key=lambda a: (suit_of[a - PARTNER] != trump, rank[a - PARTNER]))
-        if obs.step == Gift.name and d is not None:
+                return min(cards, key=lambda a: (suit_of[a - base] != trump, rank[a - base]))
+        if obs.step == "gift" and d is not None:
             rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
-            cards = [a for a in legal if GIVE <= a < GIVE + MAX_CARD]
+            cards = [a for a in legal if base <= a < base + MAX_CARD]
             if cards:
-                return min(cards, key=lambda a: (suit_of[a - GIVE] not in (trump, NO_SUIT), rank[a - GIVE]))
+                return min(cards, key=lambda a: (suit_of[a - base] not in (trump, NO_SUIT), rank[a - base]))
         return min(legal)  # the "no" of a yes/no decision is its lower action
 
     # --- play -------------------------------------------------------------------------------
