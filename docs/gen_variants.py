@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fivehundred import load_ruleset
-from fivehundred.ruleset import ContractType, Ruleset, parse_call
+from fivehundred.rules.ruleset import ContractType, Ruleset, parse_call
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "variants.md"
@@ -35,7 +35,7 @@ V = [
  ("B3", "split colours ladder", "data: ladder order; Hi/Lo and double misère contract types"),
  ("B4", "open misère top bid", "data: ladder order and value"),
  ("B5", "single-round auction", "field `auction.rounds: single`; `SingleRoundAuction`"),
- ("B6", "re-bidding rules", "fields `auction.rebid`, `auction.winner_may_raise`; auction classes in `core/auction.py`"),
+ ("B6", "re-bidding rules", "fields `auction.rebid`, `auction.winner_may_raise`; auction classes in `core/rules/auction.py`"),
  ("B7", "inkle", "ladder fields `first_calls`, `signal`"),
  ("B8", "blind misère", "ladder field `before_looking`: a step before the auction, `plugins/blind.py` (no hand shown while it lasts); or `first_own_call` (only as the caller's first call); value as data"),
  ("B9", "no-kitty bids", "contract field `kitty: false`"),
@@ -55,7 +55,7 @@ V = [
  ("J4", "joker first or last of a suit", "field `joker.first_or_last`; a legal-play filter built per contract"),
  ("J5", "joker any time", "fields `joker.void_play_in_no_trumps: any-time`, `joker.lead: any`"),
  ("L1", "dealer's left leads", "field `play.first_lead: dealer-left`"),
- ("L2", "claims", "fields `play.claims`, `play.claim_penalty`; the `claim` action, judged by an exhaustive search (`fivehundred.claims`); `HandOutcome.wrong_claim` in scoring"),
+ ("L2", "claims", "fields `play.claims`, `play.claim_penalty`; the `claim` action, judged by an exhaustive search (`fivehundred.engine.claims`); `HandOutcome.wrong_claim` in scoring"),
  ("S1", "1904 table", "data: ladder values"),
  ("S2", "perfect table", "data: ladder values and positions"),
  ("S3", "overtricks", "fields `scoring.overtrick_points`, `overtrick_cap`, `slam: null`"),

@@ -21,14 +21,15 @@ from collections.abc import Generator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.markers import applies_when, hookimpl
-from fivehundred.plugins import scoring
-from fivehundred.ruleset import Ruleset
-from fivehundred.steps import NOMINATION_ORDER, Step
-from fivehundred.tables import Contract, GameResult, HandOutcome
+from fivehundred.rules.markers import applies_when, hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import NOMINATION_ORDER, Step
+from fivehundred.rules.tables import Contract, GameResult, HandOutcome
+
+from . import scoring
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState, HandLog
+    from fivehundred.engine.state import GameState, HandLog
 
 MISERE_BREACH = 3
 """Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the

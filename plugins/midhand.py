@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fivehundred.markers import hookimpl
-from fivehundred.plugins.scoring import contract_points
-from fivehundred.ruleset import Ruleset
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+
+from .scoring import contract_points
 
 
 @hookimpl(trylast=True)

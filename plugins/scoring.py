@@ -30,9 +30,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import GameEnd, Ruleset, Scoring
-from fivehundred.tables import Contract, GameResult, HandOutcome
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import GameEnd, Ruleset, Scoring
+from fivehundred.rules.tables import Contract, GameResult, HandOutcome
 
 # --- what a ruleset fixes, read once ----------------------------------------------------------
 

@@ -35,12 +35,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from fivehundred import rules_text as R
-from fivehundred.actions import JOKER_LEAD
-from fivehundred.cards import ACE, JACK, JOKER_BASE, MAX_CARD, NO_SUIT, SUIT_LETTERS, rank_of, same_colour, suit_of
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.tables import Contract, JokerRules, PlayTable
+from fivehundred.rules import rules_text as R
+from fivehundred.rules.actions import JOKER_LEAD
+from fivehundred.rules.cards import (
+    ACE,
+    JACK,
+    JOKER_BASE,
+    MAX_CARD,
+    NO_SUIT,
+    SUIT_LETTERS,
+    rank_of,
+    same_colour,
+    suit_of,
+)
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.tables import Contract, JokerRules, PlayTable
 
 TOP = 1000  # a joker's power: above every other card
 TRUMP = 500  # trumps rank above every card of a plain suit

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import fivehundred
-from fivehundred.ruleset import Ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset, ruleset_paths
 
 SHIPPED_RULESETS = sorted(ruleset_paths())
 """Every ruleset known by name (bundled and from installed plugins)."""

@@ -1,7 +1,7 @@
 """The engine's privacy, checked mechanically: nothing outside the engine touches a private attribute.
 
-The rule, kept simple: in every module of the package except the engine itself (``core/state.py``
-and ``core/exchange.py``, the game state and its exchange steps), an attribute access ``x._name``
+The rule, kept simple: in every module of the package except the engine itself (``core/engine/state.py``
+and ``core/engine/exchange.py``, the game state and its exchange steps), an attribute access ``x._name``
 (one leading underscore, not a dunder) is allowed only where ``x`` is the bare name ``self`` or
 ``cls``: an object may use its own private attributes in its own methods, and nothing else may.
 Plugins, bots and tools read a game through ``GameState``'s public read API (``hand(seat)``,
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ("core", "plugins", "cli", "rulesets")
 """The source folders of the package (``pyproject.toml``'s ``package-dir``)."""
-ENGINE = {"core/state.py", "core/exchange.py"}
+ENGINE = {"core/engine/state.py", "core/engine/exchange.py"}
 OWN = {"self", "cls"}
 
 
@@ -54,7 +54,7 @@ def test_nothing_outside_the_engine_reads_or_writes_a_private_attribute() -> Non
 def test_the_check_sees_the_whole_package() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in modules()}
     assert names >= ENGINE
-    assert {"core/montecarlo.py", "core/claims.py", "plugins/midhand.py", "plugins/tricks.py", "cli/app.py"} <= names
+    assert {"core/bots/montecarlo.py", "core/engine/claims.py", "plugins/midhand.py", "plugins/tricks.py", "cli/app.py"} <= names
 
 
 def test_the_rule_flags_what_it_should() -> None:

@@ -14,14 +14,14 @@ import pytest
 from typer.testing import CliRunner
 
 import fivehundred
+from fivehundred.analysis.stats import collect
+from fivehundred.batch.comparison import game_facts
+from fivehundred.batch.simulation import play_game
 from fivehundred.cli.app import app
-from fivehundred.columns import column_names, hand_rows
-from fivehundred.comparison import game_facts
-from fivehundred.record import game_to_dict
-from fivehundred.report import collect
-from fivehundred.simulation import play_game
-from fivehundred.state import GameState
-from fivehundred.validation import validate_record
+from fivehundred.engine.state import GameState
+from fivehundred.records.columns import column_names, hand_rows
+from fivehundred.records.record import game_to_dict
+from fivehundred.records.validation import validate_record
 
 
 def misere_hands(states: list[GameState]) -> tuple[int, int]:

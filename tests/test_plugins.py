@@ -1,6 +1,6 @@
 """The plugin system: registration, overriding and wrapping hooks, errors, env switches, entry points.
 
-Every hook of ``fivehundred.hookspecs`` is exercised here by a plugin of the test's own, and the
+Every hook of ``fivehundred.rules.hookspecs`` is exercised here by a plugin of the test's own, and the
 meta-tests at the end fail when a hook is added without documentation or a test.
 """
 
@@ -22,10 +22,12 @@ import pluggy
 import pytest
 
 import fivehundred
-from fivehundred import hookspecs
-from fivehundred.auction import SingleRoundAuction
-from fivehundred.errors import PluginError, UnknownNameError
-from fivehundred.manager import (
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.state import GameState
+from fivehundred.rules import hookspecs
+from fivehundred.rules.auction import SingleRoundAuction
+from fivehundred.rules.errors import PluginError, UnknownNameError
+from fivehundred.rules.manager import (
     BLOCK_ENV,
     BUILTIN_PLUGINS,
     TRACE_ENV,
@@ -36,11 +38,9 @@ from fivehundred.manager import (
     plugin_manager,
     set_plugin_manager,
 )
-from fivehundred.markers import applies_when
-from fivehundred.players import RandomPlayer
-from fivehundred.ruleset import Ruleset, load_ruleset, ruleset_paths
-from fivehundred.state import GameState
-from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
+from fivehundred.rules.markers import applies_when
+from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 hookimpl = fivehundred.hookimpl
 REF = "pagat-australian"
@@ -211,7 +211,7 @@ def test_build_deck_and_bid_ladder_wrappers(ruleset: Ruleset) -> None:
         @hookimpl(wrapper=True)
         def fivehundred_build_deck(self, ruleset: Ruleset) -> Iterator[None]:
             deck = yield
-            return [c for c in deck if not fivehundred.cards.is_joker(c)]
+            return [c for c in deck if not fivehundred.rules.cards.is_joker(c)]
 
     class DoubleValues:
         @hookimpl(wrapper=True)
@@ -396,7 +396,7 @@ def test_an_unknown_player_names_the_known_ones(install: Any) -> None:
 
 
 def test_every_registered_builtin_player_can_be_built(ruleset: Ruleset) -> None:
-    from fivehundred.manager import make_player
+    from fivehundred.rules.manager import make_player
 
     pm = make_plugin_manager(entry_points=False)
     names = player_factories(pm)
@@ -574,7 +574,7 @@ DEMO_PLUGIN = '''
 from pathlib import Path
 
 from fivehundred import hookimpl
-from fivehundred.players import RandomPlayer
+from fivehundred.bots.players import RandomPlayer
 
 
 @hookimpl

@@ -20,12 +20,12 @@ import pytest
 from typer.testing import CliRunner
 
 import fivehundred
+from fivehundred.batch.simulation import play_game
 from fivehundred.cli.app import app
-from fivehundred.record import dumps, game_to_dict, record_schema
-from fivehundred.ruleset import Ruleset, ruleset_paths
-from fivehundred.simulation import play_game
-from fivehundred.state import CHANCE, GameState, Phase, new_game
-from fivehundred.validation import Problem, validate_record
+from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
+from fivehundred.records.record import dumps, game_to_dict, record_schema
+from fivehundred.records.validation import Problem, validate_record
+from fivehundred.rules.ruleset import Ruleset, ruleset_paths
 
 SEATS = ["N", "E", "S", "W"]
 TEAMS = ["NS", "EW"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import fivehundred
-from fivehundred.simulation import Running, wilson
+from fivehundred.batch.simulation import Running, wilson
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -66,7 +66,7 @@ def test_summary_independent_of_workers(workers: int) -> None:
 
 def test_merged_parts_equal_the_summary_built_game_by_game() -> None:
     """Workers send one partial summary per chunk; merging them must lose nothing (ranges included)."""
-    from fivehundred.simulation import Summary, game_stats, play_game
+    from fivehundred.batch.simulation import Summary, game_stats, play_game
 
     def empty() -> Summary:
         return Summary("perfect", 3, ["random"] * 4, ["NS", "EW"])

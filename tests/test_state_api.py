@@ -9,14 +9,14 @@ from collections.abc import Iterator
 import pytest
 
 import fivehundred
-from fivehundred.cards import JOKER_BASE
-from fivehundred.manager import compile_rules
-from fivehundred.montecarlo import knowledge
-from fivehundred.players import RandomPlayer
+from fivehundred.bots.montecarlo import knowledge
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.plugins.partner import called_card
-from fivehundred.ruleset import ruleset_paths
-from fivehundred.state import CHANCE, GameState, Phase, new_game
-from fivehundred.validation import validate_record
+from fivehundred.records.validation import validate_record
+from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.ruleset import ruleset_paths
 
 RULESETS = sorted(ruleset_paths())
 
@@ -139,7 +139,7 @@ def test_a_step_or_a_sampling_bot_may_set_the_contracting_side() -> None:
 
 def test_a_record_still_validates_after_reading() -> None:
     """Reading never changes a game: the record of a game read at every step validates."""
-    from fivehundred.record import game_to_dict
+    from fivehundred.records.record import game_to_dict
 
     last = None
     for state in steps("canadian", games=1):

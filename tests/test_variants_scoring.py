@@ -29,12 +29,12 @@ from helpers import (
 )
 
 import fivehundred
-from fivehundred.cards import parse_cards
-from fivehundred.errors import RulesetError
-from fivehundred.manager import Rules, compile_rules
+from fivehundred.engine.state import GameState, Phase
 from fivehundred.plugins.scoring import contract_points
-from fivehundred.state import GameState, Phase
-from fivehundred.tables import HandOutcome
+from fivehundred.rules.cards import parse_cards
+from fivehundred.rules.errors import RulesetError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.tables import HandOutcome
 
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"]
 

@@ -1,4 +1,4 @@
-"""Parquet output of a batch: the rows of ``fivehundred.columns``, streamed a row group at a time.
+"""Parquet output of a batch: the rows of ``fivehundred.records.columns``, streamed a row group at a time.
 
 Needs pyarrow (``pip install 'fivehundred[parquet]'``), imported only when a Parquet file is written.
 """
@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from fivehundred.columns import FORMAT, Row, column_types
-from fivehundred.extras import require
-from fivehundred.manager import Rules
+from fivehundred.rules.extras import require
+from fivehundred.rules.manager import Rules
+
+from .columns import FORMAT, Row, column_types
 
 GAMES_PER_ROW_GROUP = 2000
 """Games buffered before a row group is written: the file does not depend on the number of workers."""
@@ -28,9 +29,9 @@ def arrow_schema(rules: Rules, seed: int | str, players: Sequence[str]) -> Any:
     """The ``pyarrow.Schema`` of a batch's rows, with the batch described in its metadata."""
     pa, _ = _arrow()
     types = {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(), "bool": pa.bool_()}
-    metadata = {"fivehundred.format": FORMAT, "fivehundred.ruleset": rules.ruleset.name,
+    metadata = {"fivehundred.format": FORMAT, "fivehundred.rules.ruleset": rules.ruleset.name,
                 "fivehundred.ruleset_hash": rules.ruleset.content_hash, "fivehundred.seed": json.dumps(seed),
-                "fivehundred.players": json.dumps(dict(zip(rules.seats, players, strict=True))),
+                "fivehundred.bots.players": json.dumps(dict(zip(rules.seats, players, strict=True))),
                 "fivehundred.teams": json.dumps(list(rules.team_names))}
     return pa.schema([pa.field(name, types[kind]) for name, kind in column_types(rules, seed)], metadata=metadata)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState
+    from fivehundred.engine.state import GameState
 
 
 @runtime_checkable

@@ -20,9 +20,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fivehundred.cards import JOKER_BASE, MAX_CARD, NO_SUIT
-from fivehundred.manager import Rules
-from fivehundred.state import (
+from fivehundred.engine.state import (
     CALL,
     CLAIM,
     DISCARD,
@@ -35,7 +33,9 @@ from fivehundred.state import (
     Phase,
     action_kind,
 )
-from fivehundred.tables import Contract, PlayTable
+from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
+from fivehundred.rules.manager import Rules
+from fivehundred.rules.tables import Contract, PlayTable
 
 NT = NO_SUIT
 """The denomination key used for no-trumps (trump suits are 0–3)."""

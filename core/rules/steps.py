@@ -19,7 +19,7 @@ Where a step runs (``stage``):
 
 Action ids: each step owns a ``range`` of ints (``actions``) that no other step or engine action
 uses; the engine refuses a ruleset whose steps' ranges overlap.  The engine's own actions are below
-``FIRST_STEP_ACTION`` (but for the claim, L2, at ``fivehundred.actions.CLAIM``).
+``FIRST_STEP_ACTION`` (but for the claim, L2, at ``fivehundred.rules.actions.CLAIM``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState, HandLog
+    from fivehundred.engine.state import GameState, HandLog
 
 Stage = Literal["before-auction", "exchange"]
 
@@ -93,7 +93,7 @@ class Step:
         raise ValueError(f"{text!r} is not a {self.name} action")
 
     def kind(self, action: int) -> str:
-        """The kind of action (``partner``, ``give``…), as ``fivehundred.actions.action_kind`` names them."""
+        """The kind of action (``partner``, ``give``…), as ``fivehundred.rules.actions.action_kind`` names them."""
         return self.name
 
     # --- records -------------------------------------------------------------------------------

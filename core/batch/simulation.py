@@ -12,18 +12,20 @@ import multiprocessing
 import random
 import signal
 import threading
-from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
-from fivehundred.columns import Row, hand_rows
-from fivehundred.manager import compile_rules, make_player, player_factories
-from fivehundred.record import dumps, game_to_dict
-from fivehundred.ruleset import Ruleset, load_ruleset
-from fivehundred.state import GameState, new_game
+from fivehundred.engine.state import GameState, new_game
+from fivehundred.records.columns import Row, hand_rows
+from fivehundred.records.record import dumps, game_to_dict
+from fivehundred.rules.manager import compile_rules, make_player, player_factories
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+
+from .chunks import chunk_size, game_chunks, in_order
+from .cluster import connect
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -47,7 +49,7 @@ def _players_for(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[
     known = player_factories()
     for name in names:
         if name.partition(":")[0] not in known:
-            from fivehundred.errors import UnknownNameError
+            from fivehundred.rules.errors import UnknownNameError
 
             raise UnknownNameError(f"unknown player {name!r}; known: {', '.join(sorted(known))}")
     return names
@@ -289,30 +291,6 @@ def play_chunk(batch: Batch, start: int, stop: int) -> Chunk:
     return summary, ("".join(lines) if batch.output == "jsonl" else rows if batch.output == "rows" else None)
 
 
-def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
-
-
-def chunk_size(games: int, workers: int) -> int:
-    """Games per job: at most 200, and at least 32 jobs per worker so that no worker is left with a
-    long last job while the others wait (the results never depend on it)."""
-    return max(1, min(200, games // (max(workers, 1) * 32)))
-
-
-def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
-             window: int) -> Generator[T, None, None]:
-    """Results of ``jobs`` in job order, with at most ``window`` submitted and not yet consumed
-    (so memory stays flat however many games the batch holds)."""
-    pending: deque[Any] = deque()
-    for job in jobs:
-        pending.append(submit(job))
-        if len(pending) >= window:
-            yield get(pending.popleft())
-    while pending:
-        yield get(pending.popleft())
-
-
 # --- output -------------------------------------------------------------------------------
 
 
@@ -346,7 +324,7 @@ class _Table(_Sink):
     output: Output = "rows"
 
     def __init__(self, path: str | Path, rules: Any, seed: int | str, names: Sequence[str]):
-        from fivehundred.parquet import ParquetSink
+        from fivehundred.records.parquet import ParquetSink
 
         self.parquet = ParquetSink(path, rules, seed, names)
 
@@ -383,7 +361,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     """Play ``games`` seeded games and return their ``Summary``; stream each game to ``out``.
 
     ``out`` is a path or a text stream: a path ending in ``.parquet`` gets one row per deal (see
-    ``fivehundred.columns``; needs ``fivehundred[parquet]``), anything else JSON Lines records.
+    ``fivehundred.records.columns``; needs ``fivehundred[parquet]``), anything else JSON Lines records.
     ``workers`` processes play on this machine; ``scheduler`` (a Dask scheduler address or a
     ``distributed.Client``; needs ``fivehundred[cluster]``) plays on a Dask cluster instead.
     The records and the summary depend only on (ruleset, seed, players, games): not on ``workers``
@@ -397,15 +375,13 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     summary = Summary(rs.name, seed, names, [t.name for t in rs.players.teams])
     with ExitStack() as stack:
         if scheduler is not None:
-            from fivehundred.cluster import connect
-
             cluster = stack.enter_context(connect(scheduler))
         sink = _open_sink(out, rs, seed, names)
         stack.callback(sink.close)
         batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
         results: Generator[Chunk, None, None]
         if scheduler is not None:
-            results = cluster.results(batch, games)
+            results = cluster.results(play_chunk, batch, games)
         elif workers > 1:
             results = _pool_results(stack, batch, games, workers)
         else:

@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fivehundred import rules_text as R
-from fivehundred.cards import parse_card, parse_suit
-from fivehundred.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
-from fivehundred.manager import Rules, compile_rules
-from fivehundred.record import FORMAT
-from fivehundred.ruleset import Ruleset, load_ruleset
-from fivehundred.state import DISCARD, NO_NOMINATION, NOMINATE, GameState, Phase
+from fivehundred.engine.state import DISCARD, NO_NOMINATION, NOMINATE, GameState, Phase
+from fivehundred.rules import rules_text as R
+from fivehundred.rules.cards import parse_card, parse_suit
+from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+
+from .record import FORMAT
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ class _Replay:
                                f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule)
 
     def _step(self, h: dict[str, Any], used: set[str]) -> None:
-        """Replay the next recorded action of the plugin step in progress (``fivehundred.steps``)."""
+        """Replay the next recorded action of the plugin step in progress (``fivehundred.rules.steps``)."""
         state = self.state
         step, seat = state.current_step, state.current_player()
         assert step is not None

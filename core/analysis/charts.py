@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from fivehundred.errors import FiveHundredError
-from fivehundred.report import BatchStats, CallInfo, Tally, position_label
+from fivehundred.rules.errors import FiveHundredError
+
+from .stats import BatchStats, CallInfo, Tally, position_label
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

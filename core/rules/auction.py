@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from fivehundred.tables import NOBODY, Contract, HandOutcome
+from .tables import NOBODY, Contract, HandOutcome
 
 PASS = -1
 """The pass, as a call; bids are rung indices on the ladder (0 = lowest)."""

@@ -1,7 +1,7 @@
 """Phases of a hand and the encoding of the engine's actions as ints, with their text.
 
 One int space, one range per kind of action, so that an action means the same in every phase; the
-steps plugins add (``fivehundred.steps``) own ranges of their own above these.
+steps plugins add (``fivehundred.rules.steps``) own ranges of their own above these.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import IntEnum
 
-from fivehundred.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
+from .cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
 
 
 class Phase(IntEnum):
@@ -20,7 +20,7 @@ class Phase(IntEnum):
     PLAY = 4
     GAME_OVER = 5
     STEP = 6
-    """A step a plugin adds to the hand (``fivehundred.steps``): ``GameState.current_step`` names it."""
+    """A step a plugin adds to the hand (``fivehundred.rules.steps``): ``GameState.current_step`` names it."""
 
 
 CHANCE = -1
@@ -32,7 +32,7 @@ NOMINATE = 300  # + suit; NOMINATE + 4 = keep the joker free
 NO_NOMINATION = NOMINATE + 4
 MISDEAL_CALL = 399  # D4: a player without a face card calls a misdeal
 PASS_ACTION = 400
-CALL = 401  # + rung, below 500 (``fivehundred.steps.FIRST_STEP_ACTION``): plugins' steps own the ids above
+CALL = 401  # + rung, below 500 (``fivehundred.rules.steps.FIRST_STEP_ACTION``): plugins' steps own the ids above
 CLAIM = 900  # L2: the contractor claims every remaining trick
 
 KINDS = (

@@ -1,5 +1,5 @@
 """Between the auction and the first lead: kitty, discards, the joker's nomination (rules 14–15, 19;
-C1's passes to the partner), and the steps plugins add (``fivehundred.steps``).
+C1's passes to the partner), and the steps plugins add (``fivehundred.rules.steps``).
 
 ``_advance`` finds the next step due from what the hand's log already holds.
 """
@@ -9,14 +9,15 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from fivehundred.actions import Phase
-from fivehundred.cards import JOKER_BASE
-from fivehundred.tables import NOBODY, Contract, PlayTable
+from fivehundred.rules.actions import Phase
+from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.tables import NOBODY, Contract, PlayTable
 
 if TYPE_CHECKING:
-    from fivehundred.manager import Rules
-    from fivehundred.state import HandLog
-    from fivehundred.steps import Step
+    from fivehundred.rules.manager import Rules
+    from fivehundred.rules.steps import Step
+
+    from .state import HandLog
 
 
 _PLAY, _DISCARD, _NOMINATE, _STEP = Phase.PLAY, Phase.DISCARD, Phase.NOMINATE, Phase.STEP

@@ -7,16 +7,19 @@ name) installed.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from fivehundred.errors import FiveHundredError
-from fivehundred.extras import require
-from fivehundred.simulation import Batch, Chunk, chunk_size, game_chunks, in_order, play_chunk
+from fivehundred.rules.errors import FiveHundredError
+from fivehundred.rules.extras import require
+
+from .chunks import chunk_size, game_chunks, in_order
 
 if TYPE_CHECKING:
     from distributed import Client
+
+T = TypeVar("T")
 
 CONNECT_TIMEOUT = 5
 """Seconds to wait for the scheduler to answer, and for a worker to join an empty cluster."""
@@ -44,17 +47,18 @@ class Cluster:
             nthreads = self.client.nthreads()
         return max(1, sum(nthreads.values()))
 
-    def results(self, batch: Batch, games: int) -> Generator[Chunk, None, None]:
-        """The chunks' results in game order, with a bounded number of chunks in flight."""
+    def results(self, play: Callable[[Any, int, int], T], batch: Any, games: int) -> Generator[T, None, None]:
+        """``play(batch, start, stop)`` for each chunk of ``games``, the results in game order, with a
+        bounded number of chunks in flight."""
         client = self.client
         threads = self.threads()
         shared = client.scatter(batch, broadcast=True, hash=False)  # the ruleset travels once per worker
 
         def submit(job: tuple[int, int]) -> Any:
-            return client.submit(play_chunk, shared, job[0], job[1], pure=False)
+            return client.submit(play, shared, job[0], job[1], pure=False)
 
-        def get(future: Any) -> Chunk:
-            result: Chunk = future.result()
+        def get(future: Any) -> T:
+            result: T = future.result()
             return result
 
         # Futures still pending when the caller stops (Ctrl-C) are released with this generator.

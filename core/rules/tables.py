@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from fivehundred.cards import NO_SUIT, SUIT_LETTERS
+from .cards import NO_SUIT, SUIT_LETTERS
 
 Kind = Literal["trumps", "no-trumps", "misere"]
 

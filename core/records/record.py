@@ -15,8 +15,8 @@ import json
 from importlib import resources
 from typing import Any
 
-from fivehundred.cards import SUIT_LETTERS, card_str
-from fivehundred.state import GameState, HandLog, Trick
+from fivehundred.engine.state import GameState, HandLog, Trick
+from fivehundred.rules.cards import SUIT_LETTERS, card_str
 
 FORMAT = "fivehundred-record/1"
 
@@ -123,6 +123,6 @@ def dumps(record: dict[str, Any]) -> str:
 
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of a game record."""
-    text = (resources.files("fivehundred.schemas") / "record.schema.json").read_text(encoding="utf-8")
+    text = (resources.files("fivehundred.records.schemas") / "record.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

@@ -8,9 +8,12 @@ import importlib.machinery
 import shutil
 from pathlib import Path
 
-COMPILED_MODULES = ("fivehundred.state", "fivehundred.exchange")
+COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange")
 """The modules ``setup.py`` compiles when it can (the rest of the package is always Python)."""
-SUBPACKAGES = ("plugins", "cli", "rulesets", "schemas")
+SUBPACKAGES = ("plugins", "cli", "rulesets")
+"""Subpackages an editable install maps from folders of their own (the layers live inside ``core/``)."""
+PACKAGE = Path(__file__).parent.parent
+"""The installed ``fivehundred`` package (this module is ``fivehundred.engine.build``)."""
 
 _EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 _STALE_AFTER = 60.0
@@ -33,12 +36,13 @@ def engine_build() -> str:
 def stale_extensions(package: Path | None = None) -> list[Path]:
     """Compiled engine modules whose Python source beside them was edited after they were built: the
     edit does not run until the package is rebuilt (or installed with FIVEHUNDRED_NO_EXTENSIONS=1)."""
-    package = package or Path(__file__).parent
+    package = package or PACKAGE
     stale = []
     for name in COMPILED_MODULES:
-        stem = name.rpartition(".")[2]
-        source = package / f"{stem}.py"
-        for built in package.glob(f"{stem}.*"):
+        *folders, stem = name.split(".")[1:]
+        where = package.joinpath(*folders)
+        source = where / f"{stem}.py"
+        for built in where.glob(f"{stem}.*"):
             if built.name.endswith(_EXTENSIONS) and source.exists() and (
                     source.stat().st_mtime > built.stat().st_mtime + _STALE_AFTER):
                 stale.append(built)
@@ -49,7 +53,7 @@ def pure_copy(directory: Path) -> Path:
     """A copy of the installed package without its compiled modules, under ``directory``; put the
     returned path first on ``sys.path`` (``PYTHONPATH``) to run the pure-Python engine."""
     target = directory / "fivehundred"
-    _copy_python(Path(__file__).parent, target)
+    _copy_python(PACKAGE, target)
     for sub in SUBPACKAGES:  # an editable install maps each from its own folder
         if not (target / sub).exists():
             _copy_python(Path(str(importlib.import_module(f"fivehundred.{sub}").__file__)).parent, target / sub)

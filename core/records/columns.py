@@ -2,7 +2,7 @@
 
 ``hand_rows(state, seed=…, game=…)`` turns a finished game into plain tuples, one per deal (a
 passed-out or thrown-in deal gets a row too, with a null contract), in the order of
-``column_names(rules)``.  The rows need no optional dependency; ``fivehundred.parquet`` writes them.
+``column_names(rules)``.  The rows need no optional dependency; ``fivehundred.records.parquet`` writes them.
 
 The columns (``COLUMNS`` below, then one column per seat and two per team, named after them):
 
@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fivehundred.cards import SUIT_LETTERS
-from fivehundred.manager import Rules
-from fivehundred.state import GameState, HandLog
+from fivehundred.engine.state import GameState, HandLog
+from fivehundred.rules.cards import SUIT_LETTERS
+from fivehundred.rules.manager import Rules
 
 FORMAT = "fivehundred-hands/1"
 """Written in the Parquet file's metadata under ``fivehundred.format``."""

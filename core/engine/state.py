@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fivehundred import rules_text as R
-from fivehundred.actions import (  # noqa: F401 - re-exported: the state's public vocabulary
+from fivehundred.rules import rules_text as R
+from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's public vocabulary
     CALL,
     CHANCE,
     CLAIM,
@@ -35,15 +35,16 @@ from fivehundred.actions import (  # noqa: F401 - re-exported: the state's publi
     action_text,
     parse_action_text,
 )
-from fivehundred.auction import PASS as PASS_CALL
-from fivehundred.auction import Bidding
-from fivehundred.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
-from fivehundred.claims import takes_every_trick
-from fivehundred.errors import IllegalActionError
-from fivehundred.exchange import Exchange
-from fivehundred.manager import Rules, compile_rules
-from fivehundred.steps import Step
-from fivehundred.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
+from fivehundred.rules.auction import PASS as PASS_CALL
+from fivehundred.rules.auction import Bidding
+from fivehundred.rules.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.steps import Step
+from fivehundred.rules.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
+
+from .claims import takes_every_trick
+from .exchange import Exchange
 
 _ANY_SUIT = (0, 1, 2, 3)
 _UNSET = object()
@@ -89,7 +90,7 @@ class HandLog:
     discards_owed: int = 0
     """Discards a step asked of the contractor beyond the kitty's (a card received from the partner)."""
     steps: dict[str, Any] = field(default_factory=dict)
-    """What each of the plugins' steps recorded this hand, by step name (``fivehundred.steps``)."""
+    """What each of the plugins' steps recorded this hand, by step name (``fivehundred.rules.steps``)."""
     claim: tuple[int, int, bool] | None = None
     """L2: (the claimer, the tricks played before the claim, whether it was upheld)."""
     tricks: list[Trick] = field(default_factory=list)
@@ -135,7 +136,7 @@ class Observation:
 
 
 class GameState(Exchange):
-    """One game of Five Hundred under a compiled ruleset (see ``fivehundred.manager.Rules``)."""
+    """One game of Five Hundred under a compiled ruleset (see ``fivehundred.rules.manager.Rules``)."""
 
     # Slots (with the exchange's own): a game has more attributes than an instance dict shares keys for,
     # and a simulation makes a game object per game (the benchmark, one per deal).
@@ -321,7 +322,7 @@ class GameState(Exchange):
         """P2: the dummy's face-up cards that still have a face-down card under them, sorted."""
         return tuple(sorted(self._covered.get(seat, ()))) if self._in_hand() else ()
 
-    # The determinisation API, for sampling bots (``fivehundred.montecarlo``): on a clone only, since
+    # The determinisation API, for sampling bots (``fivehundred.bots.montecarlo``): on a clone only, since
     # it changes cards a player may not see.  The hand log is public: the caller rewrites it to match.
 
     def redistribute(self, hands: dict[int, Sequence[int]] | None = None,
@@ -765,7 +766,7 @@ class GameState(Exchange):
                                      over=self._bidding.over)
         return other
 
-    # --- for the plugins' steps (fivehundred.steps): what a step reads and changes ------------
+    # --- for the plugins' steps (fivehundred.rules.steps): what a step reads and changes ------------
 
     @property
     def current_step(self) -> Step | None:
@@ -819,7 +820,7 @@ class GameState(Exchange):
         return step.text(action) if step is not None else action_text(action, self.rules.call_text)
 
     def action_kind(self, action: int) -> str:
-        """The kind of an action: the engine's (``fivehundred.actions.action_kind``) or its step's."""
+        """The kind of an action: the engine's (``fivehundred.rules.actions.action_kind``) or its step's."""
         step = self.rules.step_of_action.get(action)
         return step.kind(action) if step is not None else action_kind(action)
 

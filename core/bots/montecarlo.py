@@ -21,7 +21,7 @@ group is shuffled into its counts.  History the engine no longer reads (the hand
 kitty already taken) is rewritten to match, so the clone holds nothing the seat may not know.
 
 Decisions.  Every candidate is judged on the same sampled deals (common random numbers): a clone of
-each deal, the candidate applied, then heuristic players (``fivehundred.heuristic``) for every seat
+each deal, the candidate applied, then heuristic players (``fivehundred.bots.heuristic``) for every seat
 play to the end of the hand.  A rollout is worth the hand's score for the player's side less the
 best other side's, plus or minus ``GAME_BONUS`` when the hand ends the game.  The heuristic's
 choice is kept unless another candidate does better on the paired rollouts by more than ``margin``
@@ -60,11 +60,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from fivehundred.actions import CALL, PASS_ACTION, Phase
-from fivehundred.cards import JOKER_BASE, NO_SUIT
-from fivehundred.errors import FiveHundredError
-from fivehundred.heuristic import HeuristicPlayer
-from fivehundred.state import GameState
+from fivehundred.engine.state import GameState
+from fivehundred.rules.actions import CALL, PASS_ACTION, Phase
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.errors import FiveHundredError
+
+from .heuristic import HeuristicPlayer
 
 DEFAULT_ROLLOUTS = 48
 """Hand rollouts per decision by default: a reference game with two such players against two

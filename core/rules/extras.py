@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from fivehundred.errors import FiveHundredError
+from .errors import FiveHundredError
 
 
 class MissingExtraError(FiveHundredError, ImportError):

@@ -17,8 +17,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from fivehundred.cards import parse_rank, parse_suit
-from fivehundred.errors import RulesetError, UnknownNameError
+from .cards import parse_rank, parse_suit
+from .errors import RulesetError, UnknownNameError
 
 
 class ReadOnlyDict(dict[str, Any]):
@@ -427,7 +427,7 @@ def bundled_dir() -> Path:
 
 def ruleset_paths() -> dict[str, Path]:
     """Every ruleset known by name: the bundled ones, then those that plugins provide."""
-    from fivehundred.manager import _call, plugin_manager
+    from .manager import _call, plugin_manager
 
     found = {p.stem: p for p in sorted(bundled_dir().glob("*.yaml"))}
     for extra in _call(plugin_manager(), "fivehundred_ruleset_paths"):
@@ -524,7 +524,7 @@ def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
         ruleset = Ruleset.model_validate(data, context={"locate_problems": True})
     except ValidationError as e:
         raise RulesetError(_problems(e, lines, str(path))) from None
-    from fivehundred.manager import check_ruleset
+    from .manager import check_ruleset
 
     located = [*ruleset.consistency_problems(), *((_key_path(key), msg) for key, msg in check_ruleset(ruleset))]
     if located:

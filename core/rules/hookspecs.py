@@ -9,7 +9,7 @@ To adjust rather than replace a built-in answer, write a wrapper:
 ``@hookimpl(wrapper=True)`` receives the built-in result from ``yield`` and returns its own.
 
 All hooks are asked once per ruleset or once per contract, never once per card: their answers are
-tables (``fivehundred.tables``) that the engine executes.
+tables (``fivehundred.rules.tables``) that the engine executes.
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from fivehundred.auction import AuctionRules
-    from fivehundred.players import Player
-    from fivehundred.ruleset import Ruleset
-    from fivehundred.steps import Step
-    from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
+    from fivehundred.bots.players import Player
+
+    from .auction import AuctionRules
+    from .ruleset import Ruleset
+    from .steps import Step
+    from .tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 hookspec = pluggy.HookspecMarker("fivehundred")
 
@@ -36,7 +37,7 @@ hookspec = pluggy.HookspecMarker("fivehundred")
 
 @hookspec(firstresult=True)
 def fivehundred_build_deck(ruleset: Ruleset) -> list[int] | None:
-    """Build the deck, as card ids (``fivehundred.cards``), in a fixed order before shuffling.
+    """Build the deck, as card ids (``fivehundred.rules.cards``), in a fixed order before shuffling.
 
     :param ruleset: the ruleset being compiled.
     :return: the cards, or None to let other plugins decide.
@@ -74,7 +75,7 @@ def fivehundred_bid_ladder(ruleset: Ruleset) -> list[Contract] | None:
 
 @hookspec(firstresult=True)
 def fivehundred_auction_rules(ruleset: Ruleset, ladder: Sequence[Contract]) -> AuctionRules | None:
-    """The order of calls and which calls are legal when (``fivehundred.auction.AuctionRules``).
+    """The order of calls and which calls are legal when (``fivehundred.rules.auction.AuctionRules``).
 
     :param ladder: the ruleset's resolved ladder.
     :return: the auction rules, or None to let other plugins decide.
@@ -114,7 +115,7 @@ def fivehundred_trick_table(
 
 @hookspec
 def fivehundred_hand_steps(ruleset: Ruleset) -> list[Step] | None:
-    """The steps this plugin adds to every hand of ``ruleset`` (``fivehundred.steps.Step``): a called
+    """The steps this plugin adds to every hand of ``ruleset`` (``fivehundred.rules.steps.Step``): a called
     partner, a slam call, a breach call, a pass before the auction…  All implementations run; the
     engine orders the steps by stage and ``Step.order``.  Asked once per ruleset.
 

@@ -14,7 +14,7 @@ from typing import Any, Literal, cast
 import pluggy
 from pydantic import BaseModel
 
-from fivehundred.ruleset import ContractType, Packet, Ruleset, Rung, parse_call
+from .ruleset import ContractType, Packet, Ruleset, Rung, parse_call
 
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
@@ -330,7 +330,7 @@ def _house_rules(rs: Ruleset, pm: pluggy.PluginManager | None) -> list[str]:
 
 def house_rule_sources(pm: pluggy.PluginManager | None = None) -> dict[str, str]:
     """For each house rule an installed plugin provides: ``plugin 'name'`` and its package, if known."""
-    from fivehundred.manager import plugin_manager
+    from .manager import plugin_manager
 
     pm = pm or plugin_manager()
     packages = {id(plugin): f"{dist.project_name} {dist.version}" for plugin, dist in pm.list_plugin_distinfo()}

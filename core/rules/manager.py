@@ -17,14 +17,14 @@ from typing import Any
 
 import pluggy
 
-from fivehundred import hookspecs
-from fivehundred.actions import CALL, CLAIM
-from fivehundred.auction import AuctionRules
-from fivehundred.cards import JOKER_BASE
-from fivehundred.errors import PluginError, UnknownNameError
-from fivehundred.markers import APPLIES_WHEN
-from fivehundred.steps import FIRST_STEP_ACTION, NOMINATION_ORDER, Step, check_steps
-from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
+from . import hookspecs
+from .actions import CALL, CLAIM
+from .auction import AuctionRules
+from .cards import JOKER_BASE
+from .errors import PluginError, UnknownNameError
+from .markers import APPLIES_WHEN
+from .steps import FIRST_STEP_ACTION, NOMINATION_ORDER, Step, check_steps
+from .tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 BUILTIN_PLUGINS = (
     "fivehundred.plugins.deck",
@@ -106,7 +106,7 @@ def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
     except PluginError:
         raise
     except Exception as e:
-        from fivehundred.errors import FiveHundredError
+        from .errors import FiveHundredError
 
         if isinstance(e, FiveHundredError):
             raise

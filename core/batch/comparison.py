@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from fivehundred.manager import compile_rules
-from fivehundred.ruleset import Ruleset, load_ruleset
-from fivehundred.simulation import MAX_DEALS, GameStats, Summary, _players_for, game_stats, play_game, wilson
-from fivehundred.state import GameState
+from fivehundred.engine.state import GameState
+from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+
+from .simulation import MAX_DEALS, GameStats, Summary, _players_for, game_stats, play_game, wilson
 
 Z = 1.96
 """The normal quantile of every 95% interval here."""

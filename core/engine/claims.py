@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fivehundred.actions import CLAIM, JOKER_LEAD, Phase
-from fivehundred.cards import JOKER_BASE
+from fivehundred.rules.actions import CLAIM, JOKER_LEAD, Phase
+from fivehundred.rules.cards import JOKER_BASE
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState
+    from .state import GameState
 
 BUDGET = 3_000
 """Positions searched at most before a claim counts as not shown."""
