@@ -1,10 +1,11 @@
 """The engine core names no variant that a step has taken over, and nothing new.
 
 The state machine (``core/engine/state.py``, ``core/engine/exchange.py``), its action encoding
-(``core/rules/actions.py``) and the step framework (``core/rules/steps.py``) are read as text.  What differs between rulesets belongs in plugins
-(steps, tables, scoring) and ruleset fields.  The variants the engine still handles itself are listed
-below, file by file, as known debt: the test fails when a file names a variant id outside its list (a new
-variant wired into the engine), and when a listed id is gone (so that the list only shrinks).
+(``core/rules/actions.py``) and the step framework (``core/rules/steps.py``) are read as text.  What
+differs between rulesets belongs in plugins (steps, tables, scoring) and ruleset fields.  The variants
+the engine still handles itself are listed below, file by file, as known debt: the test fails when a
+file names a variant id outside its list (a new variant wired into the engine), and when a listed id is
+gone (so that the list only shrinks).
 """
 
 from __future__ import annotations
