@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
 
 import fivehundred
 from fivehundred.cards import card_str
@@ -29,12 +31,6 @@ from fivehundred.record import dumps, game_to_dict
 from fivehundred.ruleset import Ruleset
 from fivehundred.simulation import play_game
 from fivehundred.state import CHANCE, TERMINAL, GameState, Phase, new_game
-
-try:
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st_
-except ImportError:  # pragma: no cover - hypothesis is a test extra
-    given = None
 
 # --- RULES.md, restated as data ----------------------------------------------------------------
 
@@ -915,12 +911,10 @@ def test_heuristic_games(shipped_ruleset: Ruleset) -> None:
         check_record(game_to_dict(st, seed=5, game=i, players=players), ref)
 
 
-if given is not None:
-
-    @given(seed=st_.integers(0, 2**40), pass_rate=st_.floats(0.0, 0.95), reach=st_.integers(1, 8))
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    def test_hypothesis_games(pagat: Ruleset, seed: int, pass_rate: float, reach: int) -> None:
-        drive(pagat, seed, cautious(pass_rate, reach))
+@given(seed=st_.integers(0, 2**40), pass_rate=st_.floats(0.0, 0.95), reach=st_.integers(1, 8))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_games(pagat: Ruleset, seed: int, pass_rate: float, reach: int) -> None:
+    drive(pagat, seed, cautious(pass_rate, reach))
 
 
 # --- the information each seat gets --------------------------------------------------------
