@@ -6,49 +6,24 @@ Each command is a thin layer over a public function: ``fivehundred.simulate``,
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 import fivehundred
-from fivehundred.cli.compare import compare as compare_command
-from fivehundred.cli.report import report as report_command
-from fivehundred.errors import FiveHundredError
+
+from .compare import compare as compare_command
+from .console import err, out, print_json, user_errors
+from .report import report as report_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
                   context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False)
 rules_app = typer.Typer(help="List, explain and export rulesets.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
-
-out = Console()
-err = Console(stderr=True)
-
-
-@contextmanager
-def user_errors() -> Iterator[None]:
-    """Input errors: a message on stderr and exit 1, never a traceback."""
-    try:
-        yield
-    except FiveHundredError as e:
-        err.print(f"[red]error:[/red] {escape(str(e))}", highlight=False, markup=True, soft_wrap=True)
-        raise typer.Exit(1) from None
-    except (ValueError, OSError) as e:
-        err.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-
 
 def _version(value: bool) -> None:
     if value:
@@ -91,7 +66,7 @@ def simulate(
                                            progress=lambda n: bar.advance(task, n), scheduler=scheduler)
     data = summary.as_dict()
     if as_json:
-        _print_json(data)
+        print_json(data)
     else:
         _print_summary(data)
 
@@ -144,7 +119,7 @@ def validate(
     with user_errors():
         report = fivehundred.validate(files, ruleset=ruleset)
     if as_json:
-        _print_json(report.as_dict())
+        print_json(report.as_dict())
     else:
         for problem in report.problems:
             out.print(f"[red]invalid[/red] {problem}", highlight=False, soft_wrap=True)
@@ -168,7 +143,7 @@ def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
             rs = fivehundred.load_ruleset(path)
             found.append({"name": name, "description": rs.description, "path": str(path)})
     if as_json:
-        _print_json(found)
+        print_json(found)
         return
     table = Table("name", "description")
     for item in found:
@@ -187,7 +162,7 @@ def rules_show(
     with user_errors():
         rs = fivehundred.load_ruleset(name)
     if as_json:
-        _print_json(rs.model_dump(mode="json") | {"content_hash": rs.content_hash})
+        print_json(rs.model_dump(mode="json") | {"content_hash": rs.content_hash})
     else:
         sys.stdout.write(explain(rs))
 
@@ -205,7 +180,7 @@ def rules_diff(
         a, b = fivehundred.load_ruleset(first), fivehundred.load_ruleset(second)
     differences = diff(a, b)
     if as_json:
-        _print_json({"first": a.name, "second": b.name, "differences": [d.as_dict() for d in differences]})
+        print_json({"first": a.name, "second": b.name, "differences": [d.as_dict() for d in differences]})
         return
     lines = [str(d) for d in differences] or [f"{a.name} and {b.name} say the same"]
     sys.stdout.write("".join(f"{line}\n" for line in lines))
@@ -220,7 +195,7 @@ def rules_schema(
     from fivehundred.record import record_schema
     from fivehundred.ruleset import Ruleset
 
-    _print_json(record_schema() if record else Ruleset.model_json_schema())
+    print_json(record_schema() if record else Ruleset.model_json_schema())
 
 
 def main() -> None:

@@ -10,6 +10,8 @@ from rich.table import Table
 
 import fivehundred
 
+from .console import err, out, print_json, user_errors
+
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
     from fivehundred.comparison import Comparison, Estimate, Metric
 
@@ -31,7 +33,6 @@ def compare(
 
     Each metric is shown for both arms and as B − A with its 95% interval; * marks one that excludes 0.
     """
-    from fivehundred.cli.app import _print_json, err, out, user_errors
 
     with user_errors():
         a, b = fivehundred.Arm(ruleset, players), fivehundred.Arm(ruleset_b, players_b)
@@ -41,7 +42,7 @@ def compare(
             result = fivehundred.compare(games, seed, a, b, workers=workers,
                                          progress=lambda n: bar.advance(task, n))
     if as_json:
-        _print_json(result.as_dict())
+        print_json(result.as_dict())
         return
     for table in tables(result):
         out.print(table)

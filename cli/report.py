@@ -9,6 +9,8 @@ from typing import Annotated
 
 import typer
 
+from .console import err, out, user_errors
+
 
 def report(
     records: Annotated[list[Path], typer.Argument(help="Game records (JSON Lines from simulate --out, or .json).")],
@@ -21,7 +23,6 @@ def report(
 ) -> None:
     """Chart a batch of game records: contracts and make rates by bid, score trajectories, game
     length, misère, seat and side advantage."""
-    from fivehundred.cli.app import err, out, user_errors
     from fivehundred.report import make_report
 
     if html is None and png is None:

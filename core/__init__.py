@@ -23,6 +23,7 @@ from fivehundred.errors import (
 )
 from fivehundred.markers import applies_when, hookimpl
 from fivehundred.ruleset import Ruleset, load_ruleset
+from fivehundred.steps import Step
 
 if TYPE_CHECKING:
     from fivehundred.comparison import Arm, Comparison, compare
@@ -50,6 +51,7 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "RulesetError",
+    "Step",
     "UnknownNameError",
     "__version__",
     "applies_when",

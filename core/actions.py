@@ -1,6 +1,7 @@
-"""Phases of a hand and the encoding of actions as ints, with their text.
+"""Phases of a hand and the encoding of the engine's actions as ints, with their text.
 
-One int space, one range per kind of action, so that an action means the same in every phase.
+One int space, one range per kind of action, so that an action means the same in every phase; the
+steps plugins add (``fivehundred.steps``) own ranges of their own above these.
 """
 
 from __future__ import annotations
@@ -18,14 +19,8 @@ class Phase(IntEnum):
     NOMINATE = 3
     PLAY = 4
     GAME_OVER = 5
-    CALL_PARTNER = 6
-    """P5: the contractor calls a card; its holder partners the contractor for the hand."""
-    DECLARE = 7
-    """C6, C7: the contractor may call slam or declare after the exchange."""
-    GIVE = 8
-    """C6, C7: the partner passes a card to the contractor."""
-    BREACH = 9
-    """R2: each defender in turn may call breach before play."""
+    STEP = 6
+    """A step a plugin adds to the hand (``fivehundred.steps``): ``GameState.current_step`` names it."""
 
 
 CHANCE = -1
@@ -37,25 +32,18 @@ NOMINATE = 300  # + suit; NOMINATE + 4 = keep the joker free
 NO_NOMINATION = NOMINATE + 4
 MISDEAL_CALL = 399  # D4: a player without a face card calls a misdeal
 PASS_ACTION = 400
-CALL = 401  # + rung
-PARTNER = 500  # + card: the card called (P5)
-ALONE = 599
-NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
-GIVE = 700  # + card
-NO_BREACH, BREACH = 800, 801
+CALL = 401  # + rung, below 500 (``fivehundred.steps.FIRST_STEP_ACTION``): plugins' steps own the ids above
 CLAIM = 900  # L2: the contractor claims every remaining trick
 
 KINDS = (
     (0, JOKER_LEAD, "play"), (JOKER_LEAD, JOKER_LEAD + 16, "lead-joker"), (DISCARD, DISCARD + 100, "discard"),
-    (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, PARTNER, "call"), (PARTNER, ALONE + 1, "partner"),
-    (NO_DECLARATION, DECLARE + 1, "declare"), (GIVE, GIVE + 100, "give"), (NO_BREACH, BREACH + 1, "breach"),
-    (CLAIM, CLAIM + 1, "claim"),
+    (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, 500, "call"), (CLAIM, CLAIM + 1, "claim"),
 )
+"""The engine's own actions; a step's actions are named by the step (``Rules.step_of_action``)."""
 
 PHASE_KINDS = {
     Phase.AUCTION: ("call",), Phase.DISCARD: ("discard",), Phase.NOMINATE: ("nominate",),
-    Phase.PLAY: ("play", "lead-joker", "claim"), Phase.CALL_PARTNER: ("partner",), Phase.DECLARE: ("declare",),
-    Phase.GIVE: ("give",), Phase.BREACH: ("breach",),
+    Phase.PLAY: ("play", "lead-joker", "claim"),
 }
 
 
@@ -82,14 +70,6 @@ def action_text(action: int, call_text: Callable[[int], str]) -> str:
         return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
     if kind == "call":
         return "misdeal" if action == MISDEAL_CALL else call_text(action - CALL)
-    if kind == "partner":
-        return "alone" if action == ALONE else f"call {card_str(action - PARTNER)}"
-    if kind == "declare":
-        return {NO_DECLARATION: "no declaration", SLAM: "slam", DECLARE: "declare"}[action]
-    if kind == "give":
-        return f"give {card_str(action - GIVE)}"
-    if kind == "breach":
-        return "breach" if action == BREACH else "no breach"
     if kind == "claim":
         return "claim"
     return f"action {action}"
@@ -105,14 +85,6 @@ def parse_action_text(text: str, phase: Phase, parse_call: Callable[[str], int])
         return DISCARD + parse_card(words[-1])
     if phase == Phase.NOMINATE:
         return NO_NOMINATION if words[-1] == "none" else NOMINATE + parse_suit(words[-1])
-    if phase == Phase.CALL_PARTNER:
-        return ALONE if words == ["alone"] else PARTNER + parse_card(words[-1])
-    if phase == Phase.DECLARE:
-        return {"slam": SLAM, "declare": DECLARE}.get(words[-1], NO_DECLARATION)
-    if phase == Phase.GIVE:
-        return GIVE + parse_card(words[-1])
-    if phase == Phase.BREACH:
-        return BREACH if words == ["breach"] else NO_BREACH
     if words == ["claim"]:
         return CLAIM
     if ":" in t:

@@ -22,6 +22,7 @@ ONLY_PASS: tuple[int, ...] = (PASS,)
 DEALER_MUST_BID = "B10 dealer-must-bid: when all the others have passed without a bid, the dealer may not pass"
 FIRST_CALLS = "B7: a {call} may be called only among the first {n} calls of the auction"
 FIRST_OWN_CALL = "B8: {call} may be called only as the caller's first call of the auction"
+BLIND = "B8: a blind bid is made only before the caller looks at its cards, in the round before the auction"
 REBID = "B6: a player who has bid may bid again only after another player has bid"
 
 
@@ -67,6 +68,7 @@ class AuctionRules:
                 r.rung
                 for r in self.ladder
                 if r.rung > standing and (r.requires_standing is None or standing >= r.requires_standing)
+                and not r.before_looking  # B8: a blind bid is made before the auction, never in it
             ))
             for standing in range(-1, len(self.ladder))
         ]
@@ -150,6 +152,8 @@ class AuctionRules:
         if call <= bidding.standing:
             return None
         name = self.ladder[call].call if 0 <= call < len(self.ladder) else str(call)
+        if 0 <= call < len(self.ladder) and self.ladder[call].before_looking:
+            return "a blind bid is made before the auction, before looking at one's cards", BLIND
         for rung, limit in self._first_calls:
             if rung == call and len(bidding.calls) >= limit:
                 return (f"{len(bidding.calls)} calls have been made already",

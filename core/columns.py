@@ -40,6 +40,7 @@ from typing import Any
 
 from fivehundred.cards import SUIT_LETTERS
 from fivehundred.manager import Rules
+from fivehundred.plugins.partner import called_card
 from fivehundred.state import GameState, HandLog
 
 FORMAT = "fivehundred-hands/1"
@@ -89,10 +90,10 @@ def contracting_side(rules: Rules, log: HandLog) -> tuple[int, ...]:
     contractor = log.contractor
     if log.contract is None or contractor < 0:
         return ()
-    if log.partner_call is None:
+    card = called_card(log)
+    if card is None:
         team = rules.team_of[contractor]
         return tuple(s for s in range(rules.players) if rules.team_of[s] == team)
-    card = log.partner_call
     for seat, dealt in enumerate(log.hands):
         held = dealt[len(dealt) // 2:] if seat in rules.dummies else dealt  # P2: face-down cards are not held
         if seat != contractor and card in held:
@@ -126,7 +127,7 @@ def hand_rows(state: GameState, *, seed: int | str, game: int) -> list[Row]:
         if c is not None:
             who = log.contractor
             side = contracting_side(rules, log)
-            contract = (c.call.removesuffix(" slam").removesuffix(" declared"), c.kind,
+            contract = (c.call, c.kind,
                         SUIT_LETTERS[c.trump] if c.trump is not None and c.trump < 4 else None, c.value,
                         seats[who] if who >= 0 else None, teams[team_of[who]] if who >= 0 else None,
                         sum(log.tricks_won[s] for s in side) if played and side else None,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fivehundred.manager import compile_rules
+from fivehundred.plugins.partner import called_card
 from fivehundred.ruleset import Ruleset, load_ruleset
 from fivehundred.simulation import MAX_DEALS, GameStats, Summary, _players_for, game_stats, play_game, wilson
 from fivehundred.state import GameState
@@ -129,8 +130,9 @@ def game_facts(state: GameState) -> GameFacts:
 
 def _contracting_side(state: GameState, log: Any) -> list[int]:
     """The contractor's team, or (P5) the contractor and the holder of the called card."""
-    if log.partner_call is not None:
-        holder = [s for s, hand in enumerate(log.hands) if s != log.contractor and log.partner_call in hand]
+    card = called_card(log)
+    if card is not None:
+        holder = [s for s, hand in enumerate(log.hands) if s != log.contractor and card in hand]
         return [log.contractor, *holder]
     team_of = state.rules.team_of
     return [s for s in range(state.rules.players) if team_of[s] == team_of[log.contractor]]

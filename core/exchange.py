@@ -1,13 +1,11 @@
-"""Between the auction and the first lead: kitty, discards, a called partner, declarations,
-the joker's nomination and a breach call (rules 14–15, 19; variants B9, C1, C6, C7, P5, R2).
+"""Between the auction and the first lead: kitty, discards, the joker's nomination (rules 14–15, 19;
+C1's passes to the partner), and the steps plugins add (``fivehundred.steps``).
 
-The steps run in a fixed order and each is skipped unless the ruleset and the contract ask for it;
-``_advance`` finds the next one from what the hand's log already holds.
+``_advance`` finds the next step due from what the hand's log already holds.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from bisect import insort
 from typing import TYPE_CHECKING
 
@@ -18,16 +16,17 @@ from fivehundred.tables import NOBODY, Contract, PlayTable
 if TYPE_CHECKING:
     from fivehundred.manager import Rules
     from fivehundred.state import HandLog
+    from fivehundred.steps import Step
 
 
-_PLAY = Phase.PLAY
+_PLAY, _DISCARD, _NOMINATE, _STEP = Phase.PLAY, Phase.DISCARD, Phase.NOMINATE, Phase.STEP
 
 
 class Exchange:
     """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
 
-    __slots__ = ("_buckets", "_is_misere", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_suit_of",
-                 "_table", "_trick_size", "_turn", "phase")
+    __slots__ = ("_buckets", "_ends_early", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_step",
+                 "_suit_of", "_table", "_trick_size", "_turn", "phase")
     """What the exchange steps set (the rest of the state's slots are ``GameState``'s)."""
 
     rules: Rules
@@ -45,9 +44,11 @@ class Exchange:
     _table: PlayTable
     _suit_of: list[int]
     _leader: int
-    _is_misere: bool
+    _ends_early: bool
     _open: bool
     _open_hand_shown: bool
+    _step: Step | None
+    """The plugin step in progress (``Phase.STEP``)."""
 
     # --- kitty and discards ----------------------------------------------------------------
 
@@ -69,10 +70,13 @@ class Exchange:
         assert log.contract is not None
         return self.rules.kitty_size if log.contract.kitty_to_partner and log.contract.kitty else 0
 
-    def _discards_due(self) -> int:
+    def _kitty_discards_due(self) -> int:
         log = self.hands_log[-1]
         assert log.contract is not None
-        return (self.rules.kitty_size if log.contract.kitty else 0) + (log.given is not None)
+        return self.rules.kitty_size if log.contract.kitty else 0
+
+    def _discards_due(self) -> int:
+        return self._kitty_discards_due() + self.hands_log[-1].discards_owed
 
     def _discard(self, card: int) -> None:
         log = self.hands_log[-1]
@@ -95,86 +99,37 @@ class Exchange:
     # --- the steps, in order ---------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Move to the next exchange step this hand needs, or to the play."""
+        """Move to the next step this hand needs: discards, the plugins' steps before the nomination,
+        the nomination, the plugins' later steps; then the play."""
         log = self.hands_log[-1]
         contract, contractor = log.contract, log.contractor
         assert contract is not None
         rules = self.rules
         if rules.passes_to_partner and len(log.passed) < self._passes_due():
-            self._to(Phase.DISCARD, contractor)
-        elif len(log.discards) < self._discards_due():
-            by_partner = contract.kitty_to_partner and log.given is None
-            self._to(Phase.DISCARD, self._partner() if by_partner else contractor)
-        elif rules.partner_called and log.partner_call is None:
-            self._to(Phase.CALL_PARTNER, contractor)
-        elif rules.declarations and self._may_declare() and log.declaration is None:
-            self._to(Phase.DECLARE, contractor)
-        elif log.declaration in ("slam", "declare") and log.given is None:
-            self._to(Phase.GIVE, self._partner())
-        elif self._may_nominate() and not log.nominated:
-            self._to(Phase.NOMINATE, contractor)
-        elif rules.breach and self._breach_turn() is not None:
-            self._to(Phase.BREACH, self._breach_turn())  # type: ignore[arg-type]
-        else:
+            self._to(_DISCARD, contractor)
+            return
+        if len(log.discards) < self._discards_due():
+            by_partner = contract.kitty_to_partner and len(log.discards) < self._kitty_discards_due()
+            self._to(_DISCARD, self._partner() if by_partner else contractor)
+            return
+        if self._to_step(rules.early_steps):
+            return
+        if self._may_nominate() and not log.nominated:
+            self._to(_NOMINATE, contractor)
+        elif not self._to_step(rules.late_steps):
             self._start_play(log.nomination)
+
+    def _to_step(self, steps: tuple[Step, ...]) -> bool:
+        """Make the first of ``steps`` that is due the current one; False when none is."""
+        for step in steps:
+            seat = step.actor(self)  # type: ignore[arg-type]
+            if seat is not None:
+                self.phase, self._turn, self._step = _STEP, seat, step
+                return True
+        return False
 
     def _to(self, phase: Phase, seat: int) -> None:
         self.phase, self._turn = phase, seat
-
-    # --- P5: a called partner ---------------------------------------------------------------
-
-    def _callable_cards(self) -> list[int]:
-        log = self.hands_log[-1]
-        mine = set(self._held[log.contractor]) | set(log.discards)
-        return [c for c in sorted(self.rules.deck) if c < JOKER_BASE and c not in mine]
-
-    def _call_partner(self, card: int | None) -> None:
-        log = self.hands_log[-1]
-        log.partner_call = -1 if card is None else card
-        holder = next((s for s, held in enumerate(self._held) if card in held), None) if card is not None else None
-        self._side = frozenset({log.contractor} | ({holder} if holder is not None else set()))
-        self._advance()
-
-    # --- C6 slam call, C7 declare -------------------------------------------------------------
-
-    def _may_declare(self) -> bool:
-        log = self.hands_log[-1]
-        d = self.rules.ruleset.declarations
-        contract = log.contract
-        assert contract is not None
-        if contract.goal != "at-least" or len(self._side) < 2 or log.contractor < 0:
-            return False
-        return contract.tricks in d.slam or d.declare
-
-    def _declare(self, declaration: str) -> None:
-        log = self.hands_log[-1]
-        assert log.contract is not None
-        log.declaration = declaration
-        d = self.rules.ruleset.declarations
-        everything = self.rules.hand_size
-        if declaration == "slam":
-            # Seed 003: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
-            # nothing); failing it loses the bid's own value plus the penalty.
-            c = log.contract
-            log.contract = dataclasses.replace(c, call=f"{c.call} slam", tricks=everything, partner_plays=False,
-                                               value=self._next_level_value(c), fail_penalty=d.slam_penalty,
-                                               fail_value=c.value if c.fail_value is None else c.fail_value)
-        elif declaration == "declare":
-            log.contract = dataclasses.replace(log.contract, call=f"{log.contract.call} declared", tricks=everything,
-                                               partner_plays=False, fail_value=d.declare_value)
-        self._advance()
-
-    def _next_level_value(self, contract: Contract) -> int:
-        """The value of the bid one level up in the same denomination (the contract's own if none)."""
-        return next((r.value for r in self.rules.ladder if r.kind == contract.kind and r.trump == contract.trump
-                     and r.tricks == contract.tricks + 1), contract.value)
-
-    def _give(self, card: int) -> None:
-        log = self.hands_log[-1]
-        self._held[self._turn].remove(card)
-        insort(self._held[log.contractor], card)
-        log.given = card
-        self._advance()
 
     # --- nomination (rule 19) -------------------------------------------------------------------
 
@@ -189,27 +144,6 @@ class Exchange:
     def _nominate(self, suit: int | None) -> None:
         log = self.hands_log[-1]
         log.nomination, log.nominated = suit, True
-        self._advance()
-
-    # --- R2 breach ----------------------------------------------------------------------------
-
-    def _breach_turn(self) -> int | None:
-        """The next defender who may still call breach, or None when the breach round is over."""
-        log = self.hands_log[-1]
-        contract = log.contract
-        assert contract is not None
-        if (self.rules.ruleset.scoring.breach is None or contract.goal != "at-least" or contract.tricks < 7
-                or log.contractor < 0):
-            return None
-        if any(called for _, called in log.breach_calls):
-            return None
-        n = self.rules.players
-        asked = {seat for seat, _ in log.breach_calls}
-        defenders = [(log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n not in self._side]
-        return next((s for s in defenders if s not in asked and s not in self.rules.dummies), None)
-
-    def _breach(self, called: bool) -> None:
-        self.hands_log[-1].breach_calls.append((self._turn, called))
         self._advance()
 
     # --- the play begins ------------------------------------------------------------------------
@@ -248,7 +182,7 @@ class Exchange:
         if first in self._out:
             first = self._next[first]
         self._leader = self._turn = first
-        self._is_misere = contract.goal == "none"
+        self._ends_early = contract.goal == "none" and not log.played_out  # rule 27: a misère lost at its first trick
         self._open = contract.open or contract.partner_open
         self.phase = _PLAY
 

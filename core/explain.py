@@ -63,6 +63,12 @@ def _players(rs: Ruleset) -> list[str]:
                    f"its holder partners the contractor for the hand and scores {share}")
     elif p.called_partner_share != "full":
         out.append(f"a called partner would score {share} (no effect: partnerships are fixed)")
+    calling = [] if p.partnership == "called-card" else [" (no effect: partnerships are fixed)"]
+    if p.call_own_card:
+        out.append("the contractor may call a card it holds itself, playing alone without the others knowing"
+                   + "".join(calling))
+    if not p.call_trumps:
+        out.append("a trump may not be called as the partner's card" + "".join(calling))
     return out
 
 
@@ -109,6 +115,9 @@ def _deal(rs: Ruleset) -> list[str]:
     if d.misdeal_without_face_card != "no":
         verb = "is" if d.misdeal_without_face_card == "must" else "may be called"
         out.append(f"misdeal: a hand without a J, Q, K or joker {verb} a misdeal; the dealer deals again")
+    if d.kitty_face_up:
+        cards = "card" if d.kitty_face_up == 1 else f"{d.kitty_face_up} cards"
+        out.append(f"the last kitty {cards} dealt lie face up for every player to see")
     return out
 
 
@@ -137,6 +146,8 @@ def _rung_line(rs: Ruleset, number: int, rung: Rung) -> str:
         notes.append(f"only among the first {rung.first_calls} calls of the auction")
     if rung.first_own_call:
         notes.append("only as the caller's first call (blind)")
+    if rung.before_looking:
+        notes.append("only before looking at one's cards, in a round before the auction (blind)")
     if rung.signal:
         notes.append("a signal to partner: never the contract")
     return f"  {number:>2}. {rung.call:<14} {rung.value:>5}  ({'; '.join(notes)})"
@@ -300,8 +311,8 @@ def _game_end(rs: Ruleset) -> list[str]:
     if g.bust is not None:
         out.append(f"bust: a side passing {g.bust} loses")
     if g.mid_hand:
-        out.append("a side reaching the target during a hand ends it, unless the contractor can still make "
-                   "the contract")
+        out.append("a side reaching the target during a hand ends it, unless the contractor can still win "
+                   "(make the contract and so reach the target)")
     return out
 
 
@@ -386,6 +397,8 @@ FIELD_WORDS: dict[str, str] = {
     "players.dummies.*": "a dummy seat and the seat that plays it",
     "players.partnership": "fixed partnerships, or a partner called by a card",
     "players.called_partner_share": "what a called partner scores of the contract's points",
+    "players.call_own_card": "the contractor may call a card it holds (a hidden lone hand)",
+    "players.call_trumps": "a trump may be called as the partner's card",
     "deck.suits.*": "the ranks of this suit, high to low",
     "deck.jokers": "jokers in the deck",
     "deal.packets": "the dealing pattern from the dealer's left",
@@ -393,6 +406,7 @@ FIELD_WORDS: dict[str, str] = {
     "deal.all_pass": "what happens when every player passes",
     "deal.redeals": "redeals by the same dealer before the deal passes",
     "deal.misdeal_without_face_card": "a hand without a J, Q, K or joker is a misdeal",
+    "deal.kitty_face_up": "the last kitty cards dealt that lie face up",
     "auction.rounds": "how many times each player may call",
     "auction.rebid": "when a player who has bid may bid again",
     "auction.winner_may_raise": "the auction winner may raise once after all others passed",
@@ -402,6 +416,7 @@ FIELD_WORDS: dict[str, str] = {
     "auction.ladder.*.requires_standing": "the standing bid this call must be over",
     "auction.ladder.*.first_calls": "only the first calls of the auction may be this",
     "auction.ladder.*.first_own_call": "only as the caller's first call (blind)",
+    "auction.ladder.*.before_looking": "only before looking at one's cards, before the auction (blind)",
     "auction.ladder.*.signal": "a signal that cannot become the contract",
     "contracts.*": "a named contract",
     "contracts.*.kind": "how the cards play: trumps, no trumps or misère",

@@ -20,9 +20,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fivehundred import state as _state
 from fivehundred.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.manager import Rules
+from fivehundred.plugins.declarations import GIVE, Gift
+from fivehundred.plugins.partner import PARTNER, PartnerCall
 from fivehundred.state import (
     CALL,
     CLAIM,
@@ -37,10 +38,6 @@ from fivehundred.state import (
     action_kind,
 )
 from fivehundred.tables import Contract, PlayTable
-
-# Actions of variant phases (P5 partner call, C6/C7 give); absent from engines without them.
-PARTNER_BASE: int = getattr(_state, "PARTNER", 500)
-GIVE_BASE: int = getattr(_state, "GIVE", 700)
 
 NT = NO_SUIT
 """The denomination key used for no-trumps (trump suits are 0–3)."""
@@ -480,22 +477,21 @@ class HeuristicPlayer:
     def _other(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
         """Decisions of variant phases: call a partner's card (P5), pass a card (C6, C7);
         decline slam, declare and breach calls."""
-        kinds = {action_kind(a) for a in legal}
         contract = obs.contract
         d = None
         if contract is not None and contract.kind in BID_KINDS:
             d = info.denominations.get(_key(contract)) or info.denomination(contract)
-        if "partner" in kinds and d is not None:
+        if obs.step == PartnerCall.name and d is not None:
             # call the best card we lack: the top trump (or ace) not in our hand
             rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
-            cards = [a for a in legal if PARTNER_BASE <= a < PARTNER_BASE + MAX_CARD]
+            cards = [a for a in legal if PARTNER <= a < PARTNER + MAX_CARD]
             if cards:
-                return min(cards, key=lambda a: (suit_of[a - PARTNER_BASE] != trump, rank[a - PARTNER_BASE]))
-        if "give" in kinds and d is not None:
+                return min(cards, key=lambda a: (suit_of[a - PARTNER] != trump, rank[a - PARTNER]))
+        if obs.step == Gift.name and d is not None:
             rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
-            cards = [a for a in legal if GIVE_BASE <= a < GIVE_BASE + MAX_CARD]
+            cards = [a for a in legal if GIVE <= a < GIVE + MAX_CARD]
             if cards:
-                return min(cards, key=lambda a: (suit_of[a - GIVE_BASE] not in (trump, NO_SUIT), rank[a - GIVE_BASE]))
+                return min(cards, key=lambda a: (suit_of[a - GIVE] not in (trump, NO_SUIT), rank[a - GIVE]))
         return min(legal)  # the "no" of a yes/no decision is its lower action
 
     # --- play -------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from fivehundred.auction import AuctionRules
     from fivehundred.players import Player
     from fivehundred.ruleset import Ruleset
+    from fivehundred.steps import Step
     from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 hookspec = pluggy.HookspecMarker("fivehundred")
@@ -108,6 +109,19 @@ def fivehundred_trick_table(
     """
 
 
+# --- steps of a hand ------------------------------------------------------------------------
+
+
+@hookspec
+def fivehundred_hand_steps(ruleset: Ruleset) -> list[Step] | None:
+    """The steps this plugin adds to every hand of ``ruleset`` (``fivehundred.steps.Step``): a called
+    partner, a slam call, a breach call, a pass before the auction…  All implementations run; the
+    engine orders the steps by stage and ``Step.order``.  Asked once per ruleset.
+
+    :return: the steps (an empty list or None when the ruleset asks for none of this plugin's).
+    """
+
+
 # --- scoring and the end of the game --------------------------------------------------------
 
 
@@ -139,7 +153,7 @@ def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
 
     Asked once per ruleset.  The returned function gets the ``GameState`` and returns True to end
     the hand at once (it is then scored with the tricks taken so far), e.g. E6: a side reaching
-    the target during a hand ends it unless the contractor can still make the contract.
+    the target during a hand ends it unless the contractor can still win by making the contract.
 
     :return: the check, or None to let other plugins decide.
     """

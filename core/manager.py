@@ -18,11 +18,12 @@ from typing import Any
 import pluggy
 
 from fivehundred import hookspecs
-from fivehundred.actions import CALL
+from fivehundred.actions import CALL, CLAIM
 from fivehundred.auction import AuctionRules
 from fivehundred.cards import JOKER_BASE
 from fivehundred.errors import PluginError, UnknownNameError
 from fivehundred.markers import APPLIES_WHEN
+from fivehundred.steps import FIRST_STEP_ACTION, NOMINATION_ORDER, Step, check_steps
 from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 BUILTIN_PLUGINS = (
@@ -31,6 +32,10 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.tricks",
     "fivehundred.plugins.scoring",
     "fivehundred.plugins.breach",
+    "fivehundred.plugins.partner",
+    "fivehundred.plugins.declarations",
+    "fivehundred.plugins.blind",
+    "fivehundred.plugins.kitty",
     "fivehundred.plugins.midhand",
     "fivehundred.plugins.players",
 )
@@ -202,13 +207,13 @@ class Rules:
 
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
-    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
-                 "bars_after", "breach", "call_actions", "calls_over_actions", "claims", "contractor_leads",
-                 "controller", "dead_size", "deck", "declarations", "dummies", "game_result", "hand_size",
-                 "kitty_size", "ladder", "misdeal_without_face_card", "misere_played_out", "next_seat",
-                 "partner_called", "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
-                 "players", "pm", "ruleset", "score_hand", "seats", "team_names", "team_of", "team_seats",
-                 "trick_check")
+    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "all_pass",
+                 "auction", "bars_after", "beginning_steps", "call_actions", "calls_over_actions", "claims",
+                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "game_result",
+                 "hand_size", "kitty_size", "ladder", "late_steps", "misdeal_without_face_card", "misere_played_out",
+                 "next_seat", "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
+                 "players", "pm", "pre_auction_steps", "redeals", "ruleset", "score_hand", "seats", "step_of_action",
+                 "steps", "team_names", "team_of", "team_seats", "trick_check")
 
     def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
         self.ruleset = ruleset
@@ -247,15 +252,13 @@ class Rules:
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
         self._jokers_in_deck = frozenset(c for c in self.deck if c >= JOKER_BASE)
-        # Which exchange steps (after the kitty) this ruleset can ever ask for; the others are skipped unasked.
         self.passes_to_partner = any(c.kitty_to_partner and c.kitty for c in self.ladder)  # C1
-        self.partner_called = ruleset.players.partnership == "called-card"  # P5
-        self.declarations = bool(ruleset.declarations.slam or ruleset.declarations.declare)  # C6, C7
-        self.breach = ruleset.scoring.breach is not None  # R2
+        self._compile_steps()
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
         self.claims = ruleset.play.claims  # L2
         self.misere_played_out = not ruleset.play.misere_ends_early
         self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
+        self.all_pass, self.redeals = ruleset.deal.all_pass, ruleset.deal.redeals  # rule 13, B10
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""
         self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
@@ -263,9 +266,10 @@ class Rules:
         self.bars_after = (type(auction).barred_after is not AuctionRules.barred_after or bool(auction.bars)
                            or auction.set_bar is not None or auction.set_bar_misere is not None)
         """Whether a hand can bar anybody from the next auction (R1, R2): else nobody is asked."""
-        self.plain_exchange = not (self.passes_to_partner or self.partner_called or self.declarations or self.breach
+        acting_steps = any(step.actions for step in self.steps)  # a step without actions (Step.begin) adds no turn
+        self.plain_exchange = not (self.passes_to_partner or acting_steps
                                    or any(c.kitty_to_partner for c in self.ladder))
-        """Between the auction and the play, at most the contractor's discards and a nomination."""
+        """Between the deal and the play, only the auction, the contractor's discards and a nomination."""
         self.plain_hands = (self.plain_auction and self.plain_exchange and not self.dummies
                             and self.misdeal_without_face_card == "no")
         """A hand of uniform players may run from the first call to the first lead in one go (see
@@ -280,6 +284,24 @@ class Rules:
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
         return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
+
+    def _compile_steps(self) -> None:
+        """The plugins' steps of a hand (``fivehundred_hand_steps``), by stage and order."""
+        contributed = [step for steps in self._hook("fivehundred_hand_steps") for step in steps or ()]
+        steps = self.steps = tuple(sorted(contributed, key=lambda s: (s.stage != "before-auction", s.order, s.name)))
+        try:
+            check_steps(steps, reserved=(range(FIRST_STEP_ACTION), range(CLAIM, CLAIM + 1)))
+        except ValueError as e:
+            raise PluginError(f"ruleset {self.ruleset.name!r}: {e}") from None
+        self.pre_auction_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "before-auction")
+        exchange = [s for s in steps if s.stage == "exchange"]
+        self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order < NOMINATION_ORDER)
+        """Exchange steps before the nomination (rule 19); ``late_steps`` come after it."""
+        self.late_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order >= NOMINATION_ORDER)
+        self.beginning_steps: tuple[Step, ...] = tuple(s for s in steps if type(s).begin is not Step.begin)
+        """Steps with something to do as soon as a hand is dealt (``Step.begin``)."""
+        self.step_of_action: dict[int, Step] = {a: s for s in steps for a in s.actions}
+        """The step that owns each step action id."""
 
     @cached_property
     def deal_slots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:

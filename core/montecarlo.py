@@ -64,6 +64,7 @@ from fivehundred.actions import CALL, PASS_ACTION, Phase
 from fivehundred.cards import JOKER_BASE, NO_SUIT
 from fivehundred.errors import FiveHundredError
 from fivehundred.heuristic import HeuristicPlayer
+from fivehundred.plugins.partner import called_card
 from fivehundred.state import GameState
 
 DEFAULT_ROLLOUTS = 48
@@ -388,7 +389,7 @@ def _rewrite_history(world: GameState, k: Knowledge, rng: random.Random) -> None
 def _follow_called_card(world: GameState, k: Knowledge) -> None:
     """P5: the called card's holder partners the contractor; it may have moved in the new deal."""
     log = world.hands_log[-1]
-    card = log.partner_call
+    card = called_card(log)
     if card is None or card < 0 or card not in k.unseen:
         return
     holder = next((s for s in k.hidden if card in world._held[s]), None)

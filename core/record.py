@@ -26,7 +26,7 @@ def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
     seats, teams = rules.seats, rules.team_names
     contract = None
     if log.contract is not None:
-        contract = {"call": log.contract.call.removesuffix(" slam").removesuffix(" declared"),
+        contract = {"call": log.contract.call,
                     "contractor": seats[log.contractor] if log.contractor >= 0 else None,
                     "value": log.contract.value}
     return {
@@ -69,17 +69,11 @@ def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
         out["misdeal"] = True
     if log.passed:
         out["passed"] = _cards(log.passed)
-    if log.partner_call is not None:
-        out["partner_call"] = "alone" if log.partner_call < 0 else card_str(log.partner_call)
-    if log.declaration is not None:
-        out["declaration"] = log.declaration
-    if log.given is not None:
-        out["given"] = card_str(log.given)
+    for step in state.rules.steps:  # each of the plugins' steps writes its own fields
+        out.update(step.write(state, log))
     if log.claim is not None:
         claimer, after, upheld = log.claim
         out["claim"] = {"seat": seats[claimer], "after_tricks": after, "upheld": upheld}
-    if log.breach_calls:
-        out["breach_calls"] = [{"seat": seats[s], "breach": called} for s, called in log.breach_calls]
     return out
 
 

@@ -57,6 +57,25 @@ class Team(_Model):
     seats: tuple[str, ...] = Field(min_length=1)
 
 
+ADDED_FIELDS: tuple[tuple[Any, ...], ...] = (
+    ("players", "call_own_card", False), ("players", "call_trumps", True), ("deal", "kitty_face_up", 0),
+    ("auction", "ladder", "*", "before_looking", False),
+)
+"""Fields added since the record format's first version, with their defaults (a ``*`` for every item of a
+list): left out of ``Ruleset.content_hash`` while at their defaults, so that a record made before they existed
+still matches its ruleset."""
+
+
+def _drop_added_defaults(content: Any, path: tuple[Any, ...]) -> None:
+    *parents, key, default = path
+    nodes = [content]
+    for part in parents:
+        nodes = [item for node in nodes for item in (node if part == "*" else [node[part]])]
+    for node in nodes:
+        if node.get(key, default) == default:
+            node.pop(key, None)
+
+
 class Players(_Model):
     seats: tuple[str, ...] = Field(min_length=2, description="Seat names in clockwise order.")
     teams: tuple[Team, ...] = Field(min_length=2, description="Sides that share one score.")
@@ -70,6 +89,10 @@ class Players(_Model):
     )
     called_partner_share: Literal["full", "half"] = Field(
         "full", description="P5: what the called partner scores of the contract's points.")
+    call_own_card: bool = Field(
+        False, description="P5: the contractor may call a card it holds itself, playing alone without the others "
+        "knowing it (seed 003's hidden partner).")
+    call_trumps: bool = Field(True, description="P5: a trump may be called (false: seed 003 variant forbidding it).")
 
     def team_of(self) -> tuple[int, ...]:
         """The team index of every seat, in seat order."""
@@ -131,6 +154,8 @@ class Deal(_Model):
     redeals: int = Field(0, ge=0, description="B10: the same dealer redeals this many times before the deal passes.")
     misdeal_without_face_card: Literal["no", "may", "must"] = Field(
         "no", description="D4: a hand with no J, Q, K or joker is (or may be called) a misdeal, redealt.")
+    kitty_face_up: int = Field(
+        0, ge=0, description="FC: the last this many kitty cards dealt lie face up for every player to see.")
 
 
 class Rung(_Model):
@@ -141,6 +166,9 @@ class Rung(_Model):
     )
     first_calls: int | None = Field(None, ge=1, description="B7: only the first N calls of the auction may be this.")
     first_own_call: bool = Field(False, description="B8: only as the caller's first call (a blind bid).")
+    before_looking: bool = Field(
+        False, description="B8: called only before the caller looks at its cards, in a round before the auction "
+        "(a blind bid, seed 003); never in the auction itself.")
     signal: bool = Field(False, description="B7 inkle: a signal that cannot become the contract.")
 
 
@@ -249,7 +277,7 @@ class GameEnd(_Model):
     exact_target: bool = Field(False, description="E5: the winner must finish exactly on the target …")
     bust: int | None = Field(None, description="E5: … and a side passing this loses.")
     mid_hand: bool = Field(False, description="E6: a side reaching the target during a hand ends it, unless "
-                           "the contractor can still make the contract.")
+                           "the contractor can still win: make the contract and so reach the target (the 1904 rule).")
 
 
 class Ruleset(_Model):
@@ -304,7 +332,10 @@ class Ruleset(_Model):
         """A short hash of the resolved content, stored in game records (computed once per instance)."""
         cached: str | None = self.__dict__.get("_content_hash")
         if cached is None:
-            text = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+            content = self.model_dump(mode="json")
+            for path in ADDED_FIELDS:  # at their defaults they leave the hash as it was before them
+                _drop_added_defaults(content, path)
+            text = json.dumps(content, sort_keys=True, separators=(",", ":"))
             cached = hashlib.sha256(text.encode()).hexdigest()[:16]
             self.__dict__["_content_hash"] = cached
         return cached

@@ -19,24 +19,16 @@ from typing import Any
 
 from fivehundred import rules_text as R
 from fivehundred.actions import (  # noqa: F401 - re-exported: the state's public vocabulary
-    ALONE,
-    BREACH,
     CALL,
     CHANCE,
     CLAIM,
-    DECLARE,
     DISCARD,
-    GIVE,
     JOKER_LEAD,
     MISDEAL_CALL,
-    NO_BREACH,
-    NO_DECLARATION,
     NO_NOMINATION,
     NOMINATE,
-    PARTNER,
     PASS_ACTION,
     PHASE_KINDS,
-    SLAM,
     TERMINAL,
     Phase,
     action_kind,
@@ -50,14 +42,15 @@ from fivehundred.claims import takes_every_trick
 from fivehundred.errors import IllegalActionError
 from fivehundred.exchange import Exchange
 from fivehundred.manager import Rules, compile_rules
+from fivehundred.steps import Step
 from fivehundred.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
 
 _ANY_SUIT = (0, 1, 2, 3)
 _UNSET = object()
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
-_DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER = (Phase.DEAL, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE,
-                                                          Phase.PLAY, Phase.GAME_OVER)
+_DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER, _STEP = (
+    Phase.DEAL, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE, Phase.PLAY, Phase.GAME_OVER, Phase.STEP)
 
 
 @dataclass(slots=True)
@@ -91,14 +84,12 @@ class HandLog:
     """C1: the cards the contractor passed to the partner before the partner discarded."""
     nomination: int | None = None
     nominated: bool = False
-    partner_call: int | None = None
-    """P5: the card the contractor called (-1: alone); None when no partner was called."""
-    declaration: str | None = None
-    """C6, C7: 'slam', 'declare' or 'none'; None when the ruleset offers no declaration."""
-    given: int | None = None
-    """C6, C7: the card the partner passed to the contractor."""
-    breach_calls: list[tuple[int, bool]] = field(default_factory=list)
-    """R2: each defender asked, and whether it called breach."""
+    played_out: bool = False
+    """A step asked for every trick to be played (a misère then does not end at its first trick lost)."""
+    discards_owed: int = 0
+    """Discards a step asked of the contractor beyond the kitty's (a card received from the partner)."""
+    steps: dict[str, Any] = field(default_factory=dict)
+    """What each of the plugins' steps recorded this hand, by step name (``fivehundred.steps``)."""
     claim: tuple[int, int, bool] | None = None
     """L2: (the claimer, the tricks played before the claim, whether it was upheld)."""
     tricks: list[Trick] = field(default_factory=list)
@@ -135,12 +126,10 @@ class Observation:
     sitting_out: int
     sitting: tuple[int, ...] = ()
     """Every seat sitting the hand out (the misère contractor's partners)."""
-    partner_call: int | None = None
-    """P5: the card the contractor called (-1: alone)."""
-    declaration: str | None = None
-    """C6, C7: the contractor's declaration."""
-    breach: int = -1
-    """R2: the defender who called breach, or -1."""
+    step: str | None = None
+    """The plugin step in progress (``Phase.STEP``), by name."""
+    steps: dict[str, Any] = field(default_factory=dict)
+    """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
 
 
 class GameState(Exchange):
@@ -179,7 +168,7 @@ class GameState(Exchange):
     """The contracting side's seats."""
     _out: frozenset[int]
     """Seats sitting the hand out (the misère contractor's partners)."""
-    _is_misere: bool
+    _ends_early: bool
     _open: bool
 
     def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
@@ -204,6 +193,7 @@ class GameState(Exchange):
         self._legal: list[int] | None = None
         self._legal_step = -1
         self._turn = CHANCE
+        self._step = None
 
     # --- public API ----------------------------------------------------------------------
 
@@ -267,8 +257,10 @@ class GameState(Exchange):
             legal = [DISCARD + c for c in self._held[self._turn]]
         elif phase == _NOMINATE:
             legal = [NOMINATE + s for s in range(4)] + [NO_NOMINATION]
+        elif phase == _STEP:
+            legal = self._step.legal(self, self._turn)  # type: ignore[union-attr]
         else:
-            legal = self._exchange_actions()
+            legal = []
         self._legal, self._legal_step = legal, self.step
         return legal
 
@@ -425,7 +417,7 @@ class GameState(Exchange):
         """Whether the play loops may end a trick themselves (dummies (P2), open hands and per-trick
         checks go through ``_finish_trick``), and the seats whose trick ends a misère early."""
         plain = not self._covered and not self._open and self.rules.trick_check is None
-        return plain, self._side if self._is_misere and not self.misere_play_out else ()
+        return plain, self._side if self._ends_early and not self.misere_play_out else ()
 
     def _uniform_play(self, draws: list[Callable[[], float]]) -> None:
         """``_play_loop`` for players who all pick ``legal[int(draw() * len(legal))]``: the engine
@@ -593,7 +585,7 @@ class GameState(Exchange):
         exposed = next((cards for s, cards in shown if s == contractor and s != seat), None)
         return Observation(
             seat=seat, phase=self.phase, dealer=self.dealer,
-            hand=tuple(self._held[seat]) if log else (),
+            hand=tuple(self._held[seat]) if log and not self._hands_unseen() else (),
             calls=tuple(log.calls) if log else (),
             contract=log.contract if log else None, contractor=contractor,
             nomination=log.nomination if log else None,
@@ -603,9 +595,16 @@ class GameState(Exchange):
             tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
             open_hand=exposed, open_hands=tuple(x for x in shown if x[0] != seat),
             sitting_out=self._sitting_out if log else -1, sitting=tuple(sorted(self._out)) if log else (),
-            partner_call=log.partner_call if log else None, declaration=log.declaration if log else None,
-            breach=next((s for s, called in log.breach_calls if called), -1) if log else -1,
+            step=self._step.name if self._step is not None and self.phase == _STEP else None,
+            steps=self._public_steps(log) if log and log.steps else {},
         )
+
+    def _hands_unseen(self) -> bool:
+        return self.phase == _STEP and self._step is not None and self._step.hides_own_hand
+
+    def _public_steps(self, log: HandLog) -> dict[str, Any]:
+        shown = ((step.name, step.public(self, log)) for step in self.rules.steps if step.name in log.steps)
+        return {name: public for name, public in shown if public is not None}
 
     def clone(self) -> GameState:
         """An independent copy (hands, trick and logs copied; rules shared)."""
@@ -615,7 +614,7 @@ class GameState(Exchange):
             if value is not _UNSET:
                 setattr(other, name, value)
         other.totals = list(self.totals)
-        other.hands_log = [_copy_log(h) for h in self.hands_log]
+        other.hands_log = [_copy_log(h, self.rules) for h in self.hands_log]
         other._legal = None
         other._legal_step = -1
         if self.phase not in (_DEAL, _GAME_OVER):
@@ -633,15 +632,79 @@ class GameState(Exchange):
                                      over=self._bidding.over)
         return other
 
+    # --- for the plugins' steps (fivehundred.steps): what a step reads and changes ------------
+
+    @property
+    def current_step(self) -> Step | None:
+        """The plugin step in progress (``Phase.STEP``), or None."""
+        return self._step if self.phase == _STEP else None
+
+    @property
+    def hand_log(self) -> HandLog:
+        """The log of the hand being played (the last one dealt)."""
+        return self.hands_log[-1]
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` holds now, sorted (a dummy's face-up cards, P2)."""
+        return tuple(self._held[seat]) if self.hands_log else ()
+
+    @property
+    def contracting_side(self) -> frozenset[int]:
+        """The seats of the contracting side this hand (empty before the auction ends)."""
+        return self._side if self.hands_log else NOBODY
+
+    def set_contracting_side(self, seats: frozenset[int]) -> None:
+        """A step decides who partners the contractor this hand (a called partner)."""
+        self._side = frozenset(seats)
+
+    def set_contract(self, contract: Contract) -> None:
+        """A step changes what the contract requires (a slam call: every trick)."""
+        self.hands_log[-1].contract = contract
+
+    def pass_card(self, card: int, giver: int, receiver: int) -> None:
+        """A step moves a card from one hand to another before the play (a gift)."""
+        if self.phase == _PLAY:
+            raise IllegalActionError("cards change hands only before the play", rule=R.WRONG_PHASE)
+        self._held[giver].remove(card)
+        insort(self._held[receiver], card)
+
+    def play_every_trick(self) -> None:
+        """A step asks for the hand to be played to its last trick (a breach counted against a misère)."""
+        self.hands_log[-1].played_out = True
+
+    @property
+    def auction_barred(self) -> frozenset[int]:
+        """Seats that take no part in this hand's auction (dummies, P2; seats barred by the last hand, R1)."""
+        return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
+
+    def open_bid(self, seat: int, call: int) -> None:
+        """A step before the auction makes a bid that stands when the auction opens (a blind bid): the
+        calls then go on from the bidder's left."""
+        bidding = self._bidding
+        bidding.standing, bidding.holder, bidding.turn = call, seat, seat
+        self.rules.auction.next_turn(bidding)
+
+    def owe_discards(self, count: int) -> None:
+        """A step asks the contractor for ``count`` more discards (after receiving a card)."""
+        self.hands_log[-1].discards_owed += count
+
     # --- text ----------------------------------------------------------------------------
 
     def action_to_str(self, action: int) -> str:
-        return action_text(action, self.rules.call_text)
+        step = self.rules.step_of_action.get(action)
+        return step.text(action) if step is not None else action_text(action, self.rules.call_text)
+
+    def action_kind(self, action: int) -> str:
+        """The kind of an action: the engine's (``fivehundred.actions.action_kind``) or its step's."""
+        step = self.rules.step_of_action.get(action)
+        return step.kind(action) if step is not None else action_kind(action)
 
     def parse_action(self, text: str) -> int:
         """The action ``text`` means in the current phase: ``7H``/``pass``, ``discard 4D``,
-        ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades,
-        ``call AS``/``alone``, ``slam``/``declare``/``no declaration``, ``give 5C``, ``breach``."""
+        ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades; in a plugin's
+        step, as the step reads it (``call AS``/``alone``, ``slam``, ``give 5C``, ``breach``…)."""
+        if self.phase == _STEP and self._step is not None:
+            return self._step.parse(text)
         return parse_action_text(text, self.phase, self.rules.parse_call)
 
     # --- the hand ------------------------------------------------------------------------
@@ -670,15 +733,22 @@ class GameState(Exchange):
         bidding = self._bidding = rules.auction.start(self.dealer, rules.players, out)
         self._barred = NOBODY  # R1 bars a player from the next auction only
         bidding.calls = log.calls
-        self._turn = bidding.turn
-        self.phase = _AUCTION
         self.step += 1
+        for step in rules.beginning_steps:
+            step.begin(self)
         misdeal = rules.misdeal_without_face_card
         if misdeal != "no":
             self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
         if misdeal == "must" and self._faceless:
             log.misdeal = True
             self._redeal()
+        else:
+            self._open_auction()
+
+    def _open_auction(self) -> None:
+        """The first call, once the plugins' steps before the auction are done."""
+        if not self._to_step(self.rules.pre_auction_steps):
+            self.phase, self._turn = _AUCTION, self._bidding.turn
 
     def _apply(self, action: int) -> None:
         self.step += 1
@@ -691,31 +761,17 @@ class GameState(Exchange):
             self._discard(action - DISCARD)
         elif phase == _NOMINATE:
             self._nominate(None if action == NO_NOMINATION else action - NOMINATE)
-        elif phase == Phase.CALL_PARTNER:
-            self._call_partner(None if action == ALONE else action - PARTNER)
-        elif phase == Phase.DECLARE:
-            self._declare({SLAM: "slam", DECLARE: "declare"}.get(action, "none"))
-        elif phase == Phase.GIVE:
-            self._give(action - GIVE)
-        elif phase == Phase.BREACH:
-            self._breach(action == BREACH)
+        elif phase == _STEP:
+            step = self._step
+            assert step is not None
+            step.apply(self, self._turn, action)
+            self._step = None
+            if step.stage == "before-auction":
+                self._open_auction()
+            else:
+                self._advance()
         else:
             raise IllegalActionError("no action is possible now", rule=R.WRONG_PHASE)
-
-    def _exchange_actions(self) -> list[int]:
-        phase = self.phase
-        if phase == Phase.CALL_PARTNER:
-            return [PARTNER + c for c in self._callable_cards()] + [ALONE]
-        if phase == Phase.DECLARE:
-            d = self.rules.ruleset.declarations
-            contract = self.hands_log[-1].contract
-            assert contract is not None
-            return [NO_DECLARATION] + ([SLAM] if contract.tricks in d.slam else []) + ([DECLARE] if d.declare else [])
-        if phase == Phase.GIVE:
-            return [GIVE + c for c in self._held[self._turn]]
-        if phase == Phase.BREACH:
-            return [NO_BREACH, BREACH]
-        return []
 
     def _call(self, call: int) -> None:
         bidding = self._bidding
@@ -739,14 +795,14 @@ class GameState(Exchange):
 
     def _all_passed(self) -> None:
         """Rule 13, and the variants of B10."""
-        deal = self.rules.ruleset.deal
-        if deal.all_pass == "no-trumps":
+        rules = self.rules
+        if rules.all_pass == "no-trumps":
             self._take_kitty(-1, NO_BID)
-        elif self._redeals < deal.redeals:
+        elif self._redeals < rules.redeals:
             self._redeals += 1
             self._redeal()
         else:
-            if deal.all_pass == "same-cards":
+            if rules.all_pass == "same-cards":
                 self._reuse_deck = self._deck_order
             self._next_deal()
 
@@ -884,7 +940,7 @@ class GameState(Exchange):
         self._won[winner] += 1
         if self._open and len(log.tricks) == 1:
             self._open_hand_shown = True  # rule 18
-        lost_misere = self._is_misere and winner in self._side and not self.misere_play_out
+        lost_misere = self._ends_early and winner in self._side and not self.misere_play_out
         check = self.rules.trick_check
         if lost_misere or len(log.tricks) == self.rules.hand_size or (check is not None and check(self)):
             self._score_hand()
@@ -917,10 +973,9 @@ class GameState(Exchange):
         contract, contractor = log.contract, log.contractor
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
         made = contractor >= 0 and contract.made(side_tricks)
-        breach = next((seat for seat, called in log.breach_calls if called), -1) if log.breach_calls else -1
         wrong_claim = log.claim is not None and not log.claim[2]
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
-                              sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), breach,
+                              sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), log.steps,
                               wrong_claim)
         self._barred = rules.auction.barred_after(outcome) if rules.bars_after else NOBODY
         scores = list(rules.score_hand(outcome))
@@ -966,10 +1021,13 @@ class GameState(Exchange):
         def error(message: str, rule: str) -> IllegalActionError:
             return IllegalActionError(f"{name}: {text}: {message}", rule=rule, seat=name, action=text)
 
-        expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate", _PLAY: "play",
-                    Phase.CALL_PARTNER: "partner", Phase.DECLARE: "declare", Phase.GIVE: "give",
-                    Phase.BREACH: "breach"}.get(self.phase)
-        kind = action_kind(action)
+        step = self._step if self.phase == _STEP else None
+        if step is not None and action in step.actions:
+            return error(step.why_illegal(self, seat, action), step.rule)
+        expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate", _PLAY: "play"}.get(self.phase)
+        if step is not None:
+            expected = step.kind(step.actions.start)
+        kind = self.action_kind(action)
         if kind == "unknown":
             return error("no such action", R.WRONG_PHASE)
         if kind == "claim" and self.phase == _PLAY:
@@ -977,7 +1035,8 @@ class GameState(Exchange):
                 "this ruleset has no claims")
             return error(allowed, "L2: the contractor may claim the remaining tricks")
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
-            return error(f"a {kind} is not possible in the {self.phase.name.lower()} phase", R.WRONG_PHASE)
+            where = f"the {step.name} step" if step is not None else f"the {self.phase.name.lower()} phase"
+            return error(f"a {kind} is not possible in {where}", R.WRONG_PHASE)
         if self.phase == _AUCTION:
             rung = action - CALL
             if action == MISDEAL_CALL:
@@ -997,14 +1056,6 @@ class GameState(Exchange):
                 rule = R.MISERE_NEEDS_SEVEN if contract.kind == "misere" else f"ladder: {contract.call} needs {needed}"
                 return error(f"needs a standing bid of at least {needed}", rule)
             return error("not a legal call now", R.NOT_HIGHER)
-        if self.phase == Phase.CALL_PARTNER:
-            return error("the joker, the contractor's own cards and the discards cannot be called",
-                         "P5: the contractor calls a card another player holds, or goes alone")
-        if self.phase == Phase.DECLARE:
-            return error("this declaration is not offered for this contract",
-                         "C6/C7: slam at the listed levels, declare where the ruleset allows it")
-        if self.phase == Phase.GIVE:
-            return error("the card is not in the partner's hand", "C6/C7: the partner passes one of its own cards")
         if self.phase == _DISCARD:
             return error("the card is not in the hand discarding", R.DISCARD)
         if self.phase == _NOMINATE:
@@ -1051,10 +1102,10 @@ def _is_face(card: int) -> bool:
     return card >= JOKER_BASE or card % 20 in (JACK, QUEEN, KING)
 
 
-def _copy_log(log: HandLog) -> HandLog:
+def _copy_log(log: HandLog, rules: Rules) -> HandLog:
+    steps = {step.name: step.copy_data(log.steps[step.name]) for step in rules.steps if step.name in log.steps}
     return dataclasses.replace(
-        log, calls=list(log.calls), discards=list(log.discards), passed=list(log.passed),
-        breach_calls=list(log.breach_calls),
+        log, calls=list(log.calls), discards=list(log.discards), passed=list(log.passed), steps=steps,
         tricks=[Trick(t.leader, list(t.cards), t.winner, t.named, t.follow_names) for t in log.tricks],
         tricks_won=list(log.tricks_won), scores=list(log.scores), totals=list(log.totals))
 

@@ -6,7 +6,7 @@ the play loop then reads only these tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -46,6 +46,8 @@ class Contract:
     fail_value: int | None = None
     first_calls: int | None = None
     first_own_call: bool = False
+    before_looking: bool = False
+    """B8: called only in a round before the auction, before the caller looks at its cards (a blind bid)."""
     signal: bool = False
 
     @property
@@ -141,8 +143,8 @@ class HandOutcome(NamedTuple):
     """Seats of the contracting side this hand (the contractor's team, or with a called partner)."""
     totals_before: tuple[int, ...] = ()
     """Each team's total before this hand (S5 caps defence points against it)."""
-    breach: int = -1
-    """R2: the seat of the defender who called breach before play, or -1 when nobody did."""
+    steps: Mapping[str, Any] = {}
+    """What the plugins' steps recorded this hand, by step name (``HandLog.steps``; read-only here)."""
     wrong_claim: bool = False
     """L2: the contractor claimed the remaining tricks and the claim was not upheld."""
 

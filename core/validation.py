@@ -87,6 +87,8 @@ class _Replay:
         self.rules = rules
         self.state = GameState(rules, first_dealer=first_dealer)
         self.step = 0
+        self._replayed: dict[str, int] = {}
+        """How many of each step's recorded actions this hand has replayed."""
 
     def act(self, seat: int, text: str, parse: Any = None) -> None:
         self.step += 1
@@ -113,6 +115,9 @@ class _Replay:
             state.deal_cards(hands, [parse_card(c) for c in h["kitty"]], [parse_card(c) for c in h.get("dead", [])])
         except IllegalActionError as e:
             raise _Invalid(str(e), rule=e.rule) from None
+        self._replayed = {}
+        while state.phase == Phase.STEP:  # the plugins' steps before the auction
+            self._step(h, set())
         for call in h["calls"]:
             self.act(_seat(rules, call["seat"], "call"), call["call"])
         log = state.hands_log[-1]
@@ -131,15 +136,10 @@ class _Replay:
         self._tricks(h, log)
         self._scores(h)
 
-    def _called(self, call: str) -> str:
-        """The call that won the auction (a declaration renames the contract afterwards)."""
-        return call.removesuffix(" slam").removesuffix(" declared")
-
     def _exchange(self, h: dict[str, Any]) -> None:
         """Replay the steps between the auction and the play in the order the rules ask for them."""
         state = self.state
         discards = iter([*h.get("passed", []), *h.get("discards", [])])
-        breaches = iter(h.get("breach_calls", []))
         used: set[str] = set()
         while state.phase not in (Phase.PLAY, Phase.DEAL, Phase.GAME_OVER):
             seat = state.current_player()
@@ -155,16 +155,8 @@ class _Replay:
                 nomination = h.get("nomination")
                 self.act(seat, "none" if nomination is None else nomination,
                          lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t))
-            elif phase == Phase.BREACH:
-                entry = next(breaches, {"seat": self.rules.seats[seat], "breach": False})
-                self.act(_seat(self.rules, entry["seat"], "breach"), "breach" if entry["breach"] else "no breach")
             else:
-                key = {Phase.CALL_PARTNER: "partner_call", Phase.DECLARE: "declaration", Phase.GIVE: "given"}[phase]
-                if key not in h:
-                    raise _Invalid(f"the record has no {key} but the rules ask for one here", step=self.step + 1,
-                                   seat=self.rules.seats[seat])
-                used.add(key)
-                self.act(seat, h[key] if key != "given" else f"give {h[key]}")
+                self._step(h, used)
         leftover = next(discards, None)
         if leftover is not None:
             raise _Invalid(f"discard {leftover} is recorded but no more discards are due", step=self.step + 1,
@@ -173,9 +165,30 @@ class _Replay:
             contractor = self.state.hands_log[-1].contractor
             raise _Invalid(f"nominates {h['nomination']} but cannot nominate", step=self.step + 1,
                            seat=self.rules.seats[contractor], action=f"nominate {h['nomination']}", rule=R.NOMINATE)
-        for key in ("partner_call", "declaration", "given"):
-            if key in h and key not in used:
-                raise _Invalid(f"the record has {key} {h[key]!r} but the rules ask for none", step=self.step + 1)
+        for step in self.rules.steps:
+            left = len(step.recorded(h)) - self._replayed.get(step.name, 0)
+            if left > 0 and step.stage == "exchange":
+                raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the rules ask for "
+                               f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule)
+
+    def _step(self, h: dict[str, Any], used: set[str]) -> None:
+        """Replay the next recorded action of the plugin step in progress (``fivehundred.steps``)."""
+        state = self.state
+        step, seat = state.current_step, state.current_player()
+        assert step is not None
+        used.add(step.name)
+        done = self._replayed.get(step.name, 0)
+        recorded = step.recorded(h)
+        if done < len(recorded):
+            name, text = recorded[done]
+            self._replayed[step.name] = done + 1
+            self.act(seat if name is None else _seat(self.rules, name, step.name), text, step.parse)
+            return
+        default = step.unrecorded(state, seat)
+        if default is None:
+            raise _Invalid(f"the record has no {step.record_key} but the rules ask for one here", step=self.step + 1,
+                           seat=self.rules.seats[seat], rule=step.rule)
+        self.act(seat, default, step.parse)
 
     def _contract(self, h: dict[str, Any]) -> None:
         state = self.state
@@ -185,7 +198,7 @@ class _Replay:
         log = state.hands_log[-1]
         recorded = h.get("contract")
         contractor = None if log.contractor < 0 else self.rules.seats[log.contractor]
-        actual = None if log.contract is None else (self._called(log.contract.call), contractor)
+        actual = None if log.contract is None else (log.contract.call, contractor)
         expected = None if recorded is None else (recorded["call"], recorded["contractor"])
         if actual != expected:
             raise _Invalid(f"recorded contract {expected} but the calls make {actual}",

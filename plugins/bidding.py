@@ -25,6 +25,7 @@ def fivehundred_bid_ladder(ruleset: Ruleset) -> list[Contract]:
         common = {
             "requires_standing": index[rung.requires_standing] if rung.requires_standing else None,
             "first_calls": rung.first_calls, "first_own_call": rung.first_own_call, "signal": rung.signal,
+            "before_looking": rung.before_looking,
         }
         parsed = parse_call(rung.call)
         if parsed is not None:

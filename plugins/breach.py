@@ -10,25 +10,29 @@ of the hand's usual scores:
 Nobody wins or loses the game on breach points; a failed breacher, and a seven-bidder who was breached,
 sit out the next auction.
 
-The engine offers the call (the ``breach`` exchange step, ``ruleset.scoring.breach`` not null) and
-reports the seat that called it as ``HandOutcome.breach``; this wrapper adds the breach to the
-scores that the other scoring plugins decided.
+The call is a step of the hand (``BreachCall``, when ``ruleset.scoring.breach`` is not null), after the
+nomination; the hand's outcome carries its calls (``HandOutcome.steps["breach"]``), and the wrappers below
+add the breach to the scores that the other scoring plugins decided.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fivehundred.markers import applies_when, hookimpl
 from fivehundred.plugins import scoring
 from fivehundred.ruleset import Ruleset
+from fivehundred.steps import NOMINATION_ORDER, Step
 from fivehundred.tables import Contract, GameResult, HandOutcome
 
+if TYPE_CHECKING:
+    from fivehundred.state import GameState, HandLog
+
 MISERE_BREACH = 3
-"""Seed 003: against misère, open misère and double misère a breach is always 3 tricks (taken by the
-misère side; the engine offers breach only on 7+ contracts, and a misère usually ends at its first trick)."""
+"""Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
+misère side; a misère that is breached is therefore played to its last trick (the step asks for it)."""
 
 
 @hookimpl(wrapper=True, trylast=True)  # the innermost wrapper: other plugins' wrappers see the breach
@@ -68,19 +72,21 @@ def breach_points(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     breach is reached, ``-breach`` when not; nothing without a breach call."""
     points = [0] * len(ruleset.players.teams)
     value = ruleset.scoring.breach
-    if value is not None and outcome.breach >= 0:
+    breacher = breaching_seat(outcome.steps)
+    if value is not None and breacher >= 0:
         team_of = ruleset.players.team_of()
-        points[team_of[outcome.breach]] = value if breach_reached(outcome, team_of) else -value
+        points[team_of[breacher]] = value if breach_reached(outcome, team_of) else -value
     return points
 
 
 def breach_bars(team_of: Sequence[int], outcome: HandOutcome) -> frozenset[int]:
     """Seed 003: a player whose breach call fails (win/lose, lose/lose) may not bid in the next round, nor
     may the player who bid a seven-trick contract that was breached (lose/win)."""
-    if outcome.breach < 0:
+    breacher = breaching_seat(outcome.steps)
+    if breacher < 0:
         return frozenset()
     if not breach_reached(outcome, team_of):
-        return frozenset({outcome.breach})
+        return frozenset({breacher})
     seven = outcome.contract.goal == "at-least" and outcome.contract.tricks == 7
     return frozenset({outcome.contractor}) if seven else frozenset()
 
@@ -101,6 +107,81 @@ def breach_reached(outcome: HandOutcome, team_of: Sequence[int]) -> bool:
     counted = side_tricks if outcome.contract.goal == "none" else outcome.tricks_played - side_tricks
     return counted >= tricks_to_breach(outcome.contract, outcome.hand_size)
 
+
+
+NO_BREACH, BREACH = 800, 801
+
+
+class BreachCall(Step):
+    """Each defender in turn, from the contractor's left, may call breach on a 7+ contract; one call ends
+    the round (``HandLog.steps["breach"]``: ``(seat, called)`` for each defender asked)."""
+
+    name = "breach"
+    order = NOMINATION_ORDER + 100
+    actions = range(NO_BREACH, BREACH + 1)
+    record_key = "breach_calls"
+    rule = "R2: each defender in turn may call breach before play"
+
+    def actor(self, state: GameState) -> int | None:
+        log = state.hand_log
+        if log.contract is None or log.contractor < 0 or not breachable(log.contract):
+            return None
+        calls = log.steps.get(self.name, ())
+        if any(called for _, called in calls):
+            return None
+        n, side, dummies = state.rules.players, state.contracting_side, state.rules.dummies
+        asked = {seat for seat, _ in calls}
+        defenders = [(log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n not in side]
+        return next((s for s in defenders if s not in asked and s not in dummies), None)
+
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        return [NO_BREACH, BREACH]
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        log = state.hand_log
+        log.steps.setdefault(self.name, []).append((seat, action == BREACH))
+        if action == BREACH and log.contract is not None and log.contract.goal == "none":
+            state.play_every_trick()  # the misère side's third trick decides the breach
+
+    def text(self, action: int) -> str:
+        return "breach" if action == BREACH else "no breach"
+
+    def parse(self, text: str) -> int:
+        return BREACH if text.lower().split() == ["breach"] else NO_BREACH
+
+    def write(self, state: GameState, log: HandLog) -> dict[str, Any]:
+        seats = state.rules.seats
+        calls = log.steps.get(self.name)
+        return {self.record_key: [{"seat": seats[s], "breach": c} for s, c in calls]} if calls else {}
+
+    def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+        entries = hand.get(self.record_key, [])
+        return [(entry["seat"], "breach" if entry["breach"] else "no breach") for entry in entries]
+
+    def unrecorded(self, state: GameState, seat: int) -> str | None:
+        return "no breach"  # a record may leave out the defenders who did not call
+
+    def public(self, state: GameState, log: HandLog) -> Any:
+        return tuple(log.steps[self.name])
+
+    def copy_data(self, data: Any) -> Any:
+        return list(data)
+
+
+def breachable(contract: Contract) -> bool:
+    """Seed 003: breach may be called on a contract of seven tricks or more, and on any misère (open and
+    double misère too: they are called over a seven, rule 10); not on Hi/Lo."""
+    return contract.goal == "none" or (contract.goal == "at-least" and contract.tricks >= 7)
+
+
+def breaching_seat(steps: Mapping[str, Any]) -> int:
+    """The defender who called breach this hand, or -1 (from a hand's step data)."""
+    return next((seat for seat, called in steps.get(BreachCall.name, ()) if called), -1)
+
+
+@hookimpl
+def fivehundred_hand_steps(ruleset: Ruleset) -> list[Step] | None:
+    return [BreachCall()] if ruleset.scoring.breach is not None else None
 
 
 @hookimpl

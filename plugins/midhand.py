@@ -1,5 +1,13 @@
 """E6, the 1904 mid-hand end: a side that reaches the target during a hand ends it, unless the
-contractor can still make the contract."""
+contractor can still win, that is make the contract and so reach the target itself.
+
+Seed 003 quotes the 1904 rules: "if any player scores out during the play of a hand, the balance of
+the hand is not played, unless the bidder can win", which it reads as "the first to make 500 wins,
+unless the bidder makes 500 later in the same hand".  So the hand goes on only while the contracting
+side can still take the tricks it bid *and* the most that contract could score (every trick left
+taken: overtricks, a slam) would bring the contractor's team to the target; otherwise the defence
+has won and the rest of the hand is not played (it is scored with the tricks taken so far).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fivehundred.markers import hookimpl
+from fivehundred.plugins.scoring import contract_points
 from fivehundred.ruleset import Ruleset
 
 
@@ -14,7 +23,7 @@ from fivehundred.ruleset import Ruleset
 def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
     if not ruleset.game.mid_hand:
         return None
-    target, per_trick = ruleset.game.target, ruleset.scoring.defender_trick_points
+    target, per_trick, scoring = ruleset.game.target, ruleset.scoring.defender_trick_points, ruleset.scoring
 
     def reached_during_the_hand(state: Any) -> bool:
         log = state.hands_log[-1]
@@ -22,13 +31,16 @@ def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
         if contract is None or not side or contract.goal != "at-least":
             return False
         rules = state.rules
-        taken = sum(state._won[s] for s in side)
-        if taken + rules.hand_size - len(log.tricks) >= contract.tricks:
-            return False  # the contractor can still go out
         defence: dict[int, int] = {}
         for seat, won in enumerate(state._won):
             if seat not in side:
                 defence[rules.team_of[seat]] = defence.get(rules.team_of[seat], 0) + won
-        return any(state.totals[team] + per_trick * won >= target for team, won in defence.items())
+        if not any(state.totals[team] + per_trick * won >= target for team, won in defence.items()):
+            return False  # nobody has scored out: play on
+        best = sum(state._won[s] for s in side) + rules.hand_size - len(log.tricks)
+        if best < contract.tricks:
+            return True  # the contract can no longer be made
+        most = contract_points(scoring, contract, best, rules.hand_size, True)
+        return state.totals[rules.team_of[log.contractor]] + most < target  # the bidder can no longer win
 
     return reached_during_the_hand

@@ -14,12 +14,13 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, act, legal, new_hand
+from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, SUITED, E, N, S, W, act, legal, new_hand
 from typer.testing import CliRunner
 
 import fivehundred
+from fivehundred.cards import card_str
 from fivehundred.cli.app import app
-from fivehundred.errors import RulesetError, UnknownNameError
+from fivehundred.errors import IllegalActionError, RulesetError, UnknownNameError
 from fivehundred.manager import BLOCK_ENV, compile_rules, make_plugin_manager, set_plugin_manager
 from fivehundred.ruleset import load_ruleset, ruleset_paths
 
@@ -182,3 +183,44 @@ def test_the_plugins_check_their_options_at_load_time(fresh_manager: None, tmp_p
         load_ruleset(path)
     [problem] = info.value.problems
     assert problem.startswith(f"{path}:3: house_rules.") and problem.endswith(words), problem
+
+
+# --- pass-left: a house rule that adds a step to the hand -----------------------------------------
+
+PASS_RULESET = "pagat-pass-left"
+
+
+def test_pass_left_every_player_passes_a_card_left_before_the_auction(fresh_manager: None) -> None:
+    from fivehundred.state import Phase
+
+    st = new_hand(SUITED, dealer=W, rules=compile_rules(load_ruleset(PASS_RULESET)))
+    assert st.phase == Phase.STEP and st.current_player() == N  # from the dealer's left
+    assert legal(st) == {f"pass {c}" for c in SUITED[N].split()}
+    with pytest.raises(IllegalActionError) as caught:
+        st.apply(st.parse_action("pass AH"))  # not N's card
+    assert caught.value.rule.startswith("house rule pass-left") and "not in the hand" in str(caught.value)
+    for card in ("5S", "5C", "5D"):
+        st.apply(st.parse_action(f"pass {card}"))
+        assert card in {card_str(c) for c in st.hand(st.current_player() - 1)}  # nothing moves until all chose
+    st.apply(st.parse_action("pass 5H"))  # W, the dealer, chooses last: now the cards change hands
+    assert st.phase == Phase.AUCTION and st.current_player() == N
+    held = [{card_str(c) for c in st.hand(seat)} for seat in range(4)]
+    assert "5H" in held[N] and "5S" in held[E] and "5C" in held[S] and "5D" in held[W]
+    assert "5S" not in held[N] and "5H" not in held[W]
+    assert st.observation(E).steps == {}  # a passed card is not shown to the table
+
+
+def test_pass_left_games_are_recorded_and_validated_through_the_step(fresh_manager: None, tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    summary = fivehundred.simulate(games=6, seed=5, ruleset=PASS_RULESET, players="random", out=records)
+    assert summary.games == 6
+    games = [json.loads(line) for line in records.read_text(encoding="utf-8").splitlines()]
+    assert all(set(h["passed_left"]) == {"N", "E", "S", "W"} for g in games for h in g["hands"] if not h.get("misdeal"))
+    assert fivehundred.validate([records]).problems == []
+    hand = games[0]["hands"][0]
+    giver = next(iter(hand["passed_left"]))
+    hand["passed_left"][giver] = next(c for c in hand["kitty"])  # a card the giver never held
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(games[0]) + "\n", encoding="utf-8")
+    problems = fivehundred.validate([bad]).problems
+    assert len(problems) == 1 and problems[0].rule.startswith("house rule pass-left")

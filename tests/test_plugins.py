@@ -697,7 +697,7 @@ def test_hooks_are_resolved_per_ruleset_and_contract_not_per_card(ruleset: Rules
     rules = Rules(ruleset, pm)
     assert monitor.names() == Counter(fivehundred_build_deck=1, fivehundred_deal_pattern=1,
                                       fivehundred_bid_ladder=1, fivehundred_auction_rules=1,
-                                      fivehundred_trick_check=1)
+                                      fivehundred_trick_check=1, fivehundred_hand_steps=1)
     compiled = len(monitor.calls)
     per_hand: list[tuple[int, int]] = []  # (hook calls, cards played) for every deal
     scored = 0

@@ -307,7 +307,7 @@ def test_P3_dead_hand_records_carry_it(tmp_path: Path) -> None:
 def five_handed_8nt(called: str) -> GameState:
     st = dealt(shipped("five-handed"), FIVE_DEAL, dealer=4)
     act(st, "8NT pass pass pass pass 5S 4S JK")
-    assert st.phase == Phase.CALL_PARTNER and st.current_player() == 0
+    assert st.phase == Phase.STEP and st.observation(0).step == "partner-call" and st.current_player() == 0
     do(st, called)
     tricks(st, ["AS", "KS", "QS", "JS", "10S", "9S", "2H"])
     finish(st)
@@ -323,13 +323,13 @@ def test_P5_the_contractor_calls_a_card_whose_holder_partners_them() -> None:
     for text in ("call JK", "call AS", "call 5S"):
         refused(st, text)
     do(st, "call AH")
-    assert st.phase == Phase.PLAY and log(st).partner_call == parse_card("AH")
-    assert all(st.observation(seat).partner_call == parse_card("AH") for seat in range(5))
+    assert st.phase == Phase.PLAY and log(st).steps.get("partner-call") == parse_card("AH")
+    assert all(st.observation(seat).steps.get("partner-call") == parse_card("AH") for seat in range(5))
     partnered = five_handed_8nt("call AH")
     assert partnered.hands_log[0].tricks_won == [6, 4, 0, 0, 0]
     assert partnered.hands_log[0].scores == [320, 320, 0, 0, 0]  # B's four tricks made A's eight
     alone = five_handed_8nt("alone")
-    assert alone.hands_log[0].partner_call == -1
+    assert alone.hands_log[0].steps.get("partner-call") == -1
     assert alone.hands_log[0].scores == [-320, 40, 0, 0, 0]
     assert game_to_dict(partnered)["hands"][0]["partner_call"] == "AH"
     validates(partnered)
@@ -338,7 +338,7 @@ def test_P5_the_contractor_calls_a_card_whose_holder_partners_them() -> None:
 def test_P5_the_reference_calls_no_partner() -> None:
     st = new_hand(SUITED, dealer=W)
     act(st, "8NT pass pass pass 4D 4H JK")
-    assert st.phase == Phase.PLAY and log(st).partner_call is None
+    assert st.phase == Phase.PLAY and log(st).steps.get("partner-call") is None
 
 
 def test_P5_calling_the_joker_is_refused_naming_P5() -> None:
@@ -350,8 +350,15 @@ def test_P5_calling_the_joker_is_refused_naming_P5() -> None:
 # --- C1, C2, C3: both partners play misère ---------------------------------------------------------
 
 
+def perfect_hand(rules: Rules | None = None) -> GameState:
+    """MISERE under ``perfect``, every player having looked at its cards (no blind misère, B8)."""
+    st = new_hand(MISERE, dealer=W, rules=rules or shipped("perfect"))
+    do(st, "look", "look", "look", "look")
+    return st
+
+
 def test_C1_double_misere_the_partner_receives_the_passed_cards_and_discards() -> None:
-    st = new_hand(MISERE, dealer=W, rules=shipped("perfect"))
+    st = perfect_hand()
     act(st, "double-misere pass pass pass")
     assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.observation(N).hand) == 13
     act(st, "7H 6H JK")
@@ -370,12 +377,12 @@ def test_C1_double_misere_both_partners_must_take_no_trick() -> None:
     act(ref, f"{MISERE_AUCTION} 7H 6H JK {MISERE_CLEAN_PLAY}")
     assert {len(t.cards) for t in log(ref).tricks} == {3} and log(ref).scores == [250, 0]
     perfect = shipped("perfect")
-    clean = new_hand(MISERE, dealer=W, rules=perfect)
+    clean = perfect_hand(perfect)
     act(clean, "double-misere pass pass pass 7H 6H JK JK 7H 6H")
     finish(clean)
     assert {len(t.cards) for t in log(clean).tricks} == {4} and log(clean).tricks_won == [0, 10, 0, 0]
     assert log(clean).scores == [450, 0]
-    kept = new_hand(MISERE, dealer=W, rules=perfect)
+    kept = perfect_hand(perfect)
     act(kept, "double-misere pass pass pass 7H 6H JK 7H 6H 8H")  # S keeps the joker
     trick(kept, "5S")
     trick(kept, "KS")  # S is void in spades: the joker is compulsory in misère, and wins
@@ -388,7 +395,7 @@ def test_C3_patastrophe_both_partners_hands_are_open_after_trick_1() -> None:
     act(ref, "6S 7S pass pass open-misere pass 7H 6H JK")
     trick(ref, "5S")
     assert [seat for seat, _ in ref.observation(E).open_hands] == [N]
-    st = new_hand(MISERE, dealer=W, rules=shipped("perfect"))
+    st = perfect_hand()
     act(st, "patastrophe pass pass pass 7H 6H JK")
     assert all(st.observation(seat).open_hands == () for seat in range(4))
     trick(st, "5S")
@@ -530,15 +537,15 @@ def declared(rules: Rules, declaration: str, keep: str) -> GameState:
     one), declares, S gives the 5♦, N discards it, and N leads nine spades then ``keep``."""
     st = new_hand(SUITED, dealer=W, rules=rules)
     act(st, f"7NT pass pass pass 4D JK {'4H' if keep == '5S' else '5S'}")
-    assert st.phase == Phase.DECLARE and st.current_player() == N
+    assert st.phase == Phase.STEP and st.current_step.name == "declaration" and st.current_player() == N
     assert legal(st) == {"no declaration", declaration}
     do(st, declaration)
-    assert st.phase == Phase.GIVE and st.current_player() == S
+    assert st.phase == Phase.STEP and st.current_step.name == "gift" and st.current_player() == S
     do(st, "give 5D")
     assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.observation(N).hand) == 11
     do(st, "discard 5D")
     assert st.phase == Phase.PLAY and st.observation(E).sitting == (S,)
-    assert st.observation(E).declaration == declaration and log(st).given == parse_card("5D")
+    assert st.observation(E).steps.get("declaration") == declaration and log(st).steps.get("gift") == parse_card("5D")
     tricks(st, [*SPADES[:9], keep])
     finish(st)
     return st
@@ -564,11 +571,11 @@ def test_C6_slam_is_called_only_at_the_listed_levels(tmp_path: Path) -> None:
     c6 = variant(tmp_path, "slam", declarations={"slam": [7]})
     st = new_hand(SUITED, dealer=W, rules=c6)
     act(st, "8NT pass pass pass 4D JK 4H")
-    assert st.phase == Phase.PLAY and log(st).declaration is None
+    assert st.phase == Phase.PLAY and log(st).steps.get("declaration") is None
     st = new_hand(SUITED, dealer=W, rules=c6)
     act(st, "7NT pass pass pass 4D JK 4H")
     do(st, "no declaration")
-    assert st.phase == Phase.PLAY and st.observation(E).sitting == () and log(st).declaration == "none"
+    assert st.phase == Phase.PLAY and st.observation(E).sitting == () and log(st).steps.get("declaration") == "none"
 
 
 def test_C7_declare_the_contractor_plays_alone_for_all_ten_or_loses_500(tmp_path: Path) -> None:
@@ -580,7 +587,7 @@ def test_C7_declare_the_contractor_plays_alone_for_all_ten_or_loses_500(tmp_path
     validates(failed)
     ref = new_hand(SUITED, dealer=W)
     act(ref, "7NT pass pass pass 4D JK 4H")
-    assert ref.phase == Phase.PLAY and log(ref).declaration is None
+    assert ref.phase == Phase.PLAY and log(ref).steps.get("declaration") is None
 
 
 # --- E6: the mid-hand end ---------------------------------------------------------------------------
@@ -590,23 +597,25 @@ def test_E6_the_hand_ends_once_the_defenders_reach_500_and_the_contract_is_lost(
     any_500 = variant(tmp_path, "any", game={"win": "any"})
     e6 = variant(tmp_path, "mid-hand", game={"win": "any", "mid_hand": True})
     for rules, played in ((any_500, 10), (e6, 8)):
-        st = new_hand(SPLIT, dealer=W, rules=rules, totals=[0, 470])
+        st = new_hand(SPLIT, dealer=W, rules=rules, totals=[300, 470])
         act(st, "7NT pass pass pass 5H 4D JK")
         tricks(st, [*SPADES[:4], "4H"])  # N takes four, then W takes every trick left
         finish(st)
-        assert len(log(st).tricks) == played  # E6: after W's fourth trick N can take at most six
+        # E6: W's third trick takes EW to 500, but N (at 300) could still win by making 7NT; after
+        # W's fourth N can take at most six
+        assert len(log(st).tricks) == played
         assert st.is_terminal() and st.result is not None and st.result.winner == EW
-    assert st.totals == [-220, 510]
+    assert st.totals == [80, 510]
 
 
 def test_E6_the_hand_goes_on_while_the_contractor_can_still_make_it(tmp_path: Path) -> None:
     e6 = variant(tmp_path, "mid-hand", game={"win": "any", "mid_hand": True})
-    st = new_hand(SPLIT, dealer=W, rules=e6, totals=[0, 490])
+    st = new_hand(SPLIT, dealer=W, rules=e6, totals=[300, 490])
     act(st, "7NT pass pass pass 5H 4D JK")
-    trick(st, "4H")  # EW reach 500 at once, but N could still take seven of the nine left
+    trick(st, "4H")  # EW reach 500 at once, but N could still take seven of the nine left and reach 520
     assert st.phase == Phase.PLAY
     tricks(st, ["AH", "KH", "QH"])
-    assert len(log(st).tricks) == 4 and st.totals == [-220, 530]  # ended when N could no longer make it
+    assert len(log(st).tricks) == 4 and st.totals == [80, 530]  # ended when N could no longer make it
 
 
 # --- R2: breach -----------------------------------------------------------------------------------
@@ -619,34 +628,43 @@ def test_R2_each_defender_in_turn_may_call_breach_on_a_seven_bid(tmp_path: Path)
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     st = new_hand(SUITED, dealer=W, rules=r2)
     act(st, "7NT pass pass pass 4D JK 4H")
-    assert st.phase == Phase.BREACH and st.current_player() == E and legal(st) == {"breach", "no breach"}
+    assert st.phase == Phase.STEP and st.current_step.name == "breach" and st.current_player() == E
+    assert legal(st) == {"breach", "no breach"}
     do(st, "no breach")
-    assert st.phase == Phase.BREACH and st.current_player() == W
+    assert st.phase == Phase.STEP and st.current_step.name == "breach" and st.current_player() == W
     do(st, "breach")
-    assert st.phase == Phase.PLAY and log(st).breach_calls == [(E, False), (W, True)]
+    assert st.phase == Phase.PLAY and log(st).steps.get("breach", []) == [(E, False), (W, True)]
     assert game_to_dict(st)["hands"][0]["breach_calls"] == [{"seat": "E", "breach": False},
                                                             {"seat": "W", "breach": True}]
     st = new_hand(SUITED, dealer=W, rules=r2)
     act(st, "7NT pass pass pass 4D JK 4H")
     do(st, "breach")
-    assert st.phase == Phase.PLAY and log(st).breach_calls == [(E, True)]  # one call is enough
+    assert st.phase == Phase.PLAY and log(st).steps.get("breach", []) == [(E, True)]  # one call is enough
     st = new_hand(SUITED, dealer=W, rules=r2)
     act(st, "6NT pass pass pass 4D JK 4H")
-    assert st.phase == Phase.PLAY and log(st).breach_calls == []  # below the 7 level: no breach
+    assert st.phase == Phase.PLAY and log(st).steps.get("breach", []) == []  # below the 7 level: no breach
 
 
-@pytest.mark.parametrize(("north", "breacher", "scores"), [
+BREACH_CASES = [
     (8, -1, [140, 20]),  # no breach: the reference scores
     (8, W, [140, 20 - 100]),  # win/lose: made; the breaching side loses the breach
     (6, W, [-140, 40 - 100]),  # lose/lose: defeated by 4, one short of the breach
     (5, E, [-140, 50 + 100]),  # lose/win: 5 defence tricks against a 7-bid
-])
+]
+
+
+def breach_by(seat: int) -> dict[str, list[tuple[int, bool]]]:
+    """A hand's step data in which ``seat`` called breach (``HandOutcome.steps``); nobody for -1."""
+    return {"breach": [(seat, True)]} if seat >= 0 else {}
+
+
+@pytest.mark.parametrize(("north", "breacher", "scores"), BREACH_CASES)
 def test_R2_breach_win_lose_cases(tmp_path: Path, north: int, breacher: int, scores: list[int]) -> None:
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     seven = r2.ladder[r2.parse_call("7S")]
     tricks_by_seat = (north, 10 - north, 0, 0)
     outcome = HandOutcome(seven, N, NS, tricks_by_seat, (north, 10 - north), north >= 7, 10, 10, (N, S),
-                          (0, 0), breacher)
+                          (0, 0), breach_by(breacher))
     assert r2.score_hand(outcome) == scores
     assert RULES.score_hand(outcome) == [140 if north >= 7 else -140, 10 * (10 - north)]  # breach ignored
 
@@ -660,7 +678,7 @@ def test_R2_breach_needs_one_trick_more_than_defeat(tmp_path: Path) -> None:
     misere = r2.ladder[r2.parse_call("misere")]
     for north, defence in ((3, 100), (1, -100)):  # against misère the misère side's tricks count
         played_out = HandOutcome(misere, N, NS, (north, 10 - north, 0, 0), (north, 10 - north), False, 10, 10, (N,),
-                                 (0, 0), E)
+                                 (0, 0), breach_by(E))
         assert r2.score_hand(played_out) == [-250, defence]
 
 
@@ -668,10 +686,10 @@ def test_R2_nobody_wins_or_loses_the_game_on_breach_points(tmp_path: Path) -> No
     """Seed 003: a breach is not a bid, so its points cannot take a side out ("the back door")."""
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     seven = r2.ladder[r2.parse_call("7S")]
-    reached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 390), E)
+    reached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 390), breach_by(E))
     assert r2.score_hand(reached) == [-140, 60 + 100]  # lose/win: EW 390 + 160 = 550
     assert r2.game_result([-140, 550], reached) is None  # defenders never win on points (rule 30), breach or not
-    failed = HandOutcome(seven, N, NS, (7, 3, 0, 0), (7, 3), True, 10, 10, (N, S), (0, -420), E)
+    failed = HandOutcome(seven, N, NS, (7, 3, 0, 0), (7, 3), True, 10, 10, (N, S), (0, -420), breach_by(E))
     assert r2.score_hand(failed) == [140, 30 - 100]  # win/lose: EW -420 + 30 - 100 = -490
     assert r2.game_result([140, -520], failed._replace(totals_before=(0, -450))) is None  # -420 without it
     assert RULES.game_result([140, -520], failed) is not None  # the same totals swamp EW without a breach
@@ -683,10 +701,10 @@ def test_R2_nobody_wins_or_loses_the_game_on_breach_points(tmp_path: Path) -> No
 def test_R2_a_failed_breacher_and_a_breached_seven_bidder_sit_out_the_next_auction(tmp_path: Path) -> None:
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     seven, eight = (r2.ladder[r2.parse_call(c)] for c in ("7S", "8S"))
-    made = HandOutcome(seven, N, NS, (7, 3, 0, 0), (7, 3), True, 10, 10, (N, S), (0, 0), E)
-    lost_short = HandOutcome(seven, N, NS, (6, 4, 0, 0), (6, 4), False, 10, 10, (N, S), (0, 0), W)
-    breached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 0), E)
-    breached_eight = HandOutcome(eight, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 0), E)
+    made = HandOutcome(seven, N, NS, (7, 3, 0, 0), (7, 3), True, 10, 10, (N, S), (0, 0), breach_by(E))
+    lost_short = HandOutcome(seven, N, NS, (6, 4, 0, 0), (6, 4), False, 10, 10, (N, S), (0, 0), breach_by(W))
+    breached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 0), breach_by(E))
+    breached_eight = HandOutcome(eight, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 0), breach_by(E))
     assert r2.auction.barred_after(made) == {E}  # win/lose
     assert r2.auction.barred_after(lost_short) == {W}  # lose/lose
     assert r2.auction.barred_after(breached) == {N}  # lose/win on a seven-bid

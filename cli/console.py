@@ -1,0 +1,35 @@
+"""What every command shares: the two consoles, JSON output and the handling of user errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from fivehundred.errors import FiveHundredError
+
+out = Console()
+err = Console(stderr=True)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Input errors: a message on stderr and exit 1, never a traceback."""
+    try:
+        yield
+    except FiveHundredError as e:
+        err.print(f"[red]error:[/red] {escape(str(e))}", highlight=False, markup=True, soft_wrap=True)
+        raise typer.Exit(1) from None
+    except (ValueError, OSError) as e:
+        err.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,164 @@
+"""C6, C7: after the exchange the contractor of a partnership may call slam (seed 003: at the levels the
+ruleset lists, worth an eight-bid in the same suit, every trick to take) or declare (play for every
+trick); the partner then sits out and first passes the contractor a card, which the contractor pays
+for with one more discard.  Two steps of the hand (``fivehundred.steps``), before the nomination.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from fivehundred.cards import card_str, parse_card
+from fivehundred.markers import hookimpl
+from fivehundred.ruleset import Ruleset
+from fivehundred.steps import Step
+from fivehundred.tables import Contract
+
+if TYPE_CHECKING:
+    from fivehundred.state import GameState, HandLog
+
+NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
+GIVE = 700
+"""Action ids: ``GIVE + card`` passes that card to the contractor."""
+
+_WORDS = {NO_DECLARATION: "no declaration", SLAM: "slam", DECLARE: "declare"}
+_RECORDED = {NO_DECLARATION: "none", SLAM: "slam", DECLARE: "declare"}
+
+
+class Declaration(Step):
+    """The contractor's choice (``HandLog.steps["declaration"]``: ``slam``, ``declare`` or ``none``)."""
+
+    name = "declaration"
+    order = 300
+    actions = range(NO_DECLARATION, DECLARE + 1)
+    record_key = "declaration"
+    rule = "C6/C7: slam at the listed levels, declare where the ruleset allows it"
+
+    def actor(self, state: GameState) -> int | None:
+        log = state.hand_log
+        contract = log.contract
+        if self.name in log.steps or contract is None or contract.goal != "at-least" or log.contractor < 0:
+            return None
+        if len(state.contracting_side) < 2 or not self._offered(state, contract)[1:]:
+            return None
+        return log.contractor
+
+    def _offered(self, state: GameState, contract: Contract) -> list[int]:
+        d = state.rules.ruleset.declarations
+        return [NO_DECLARATION] + ([SLAM] if contract.tricks in d.slam else []) + ([DECLARE] if d.declare else [])
+
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        contract = state.hand_log.contract
+        assert contract is not None
+        return self._offered(state, contract)
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        log = state.hand_log
+        c = log.contract
+        assert c is not None
+        log.steps[self.name] = _RECORDED[action]
+        d = state.rules.ruleset.declarations
+        everything = state.rules.hand_size
+        if action == SLAM:
+            # Seed 003: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
+            # nothing); failing it loses the bid's own value plus the penalty.
+            state.set_contract(dataclasses.replace(
+                c, tricks=everything, partner_plays=False, value=_next_level_value(state, c),
+                fail_penalty=d.slam_penalty, fail_value=c.value if c.fail_value is None else c.fail_value))
+        elif action == DECLARE:
+            state.set_contract(dataclasses.replace(c, tricks=everything, partner_plays=False,
+                                                   fail_value=d.declare_value))
+
+    def why_illegal(self, state: GameState, seat: int, action: int) -> str:
+        return "this declaration is not offered for this contract"
+
+    def text(self, action: int) -> str:
+        return _WORDS[action]
+
+    def parse(self, text: str) -> int:
+        words = text.lower().split()
+        return {"slam": SLAM, "declare": DECLARE}.get(words[-1] if words else "", NO_DECLARATION)
+
+    def kind(self, action: int) -> str:
+        return "declare"
+
+    def write(self, state: GameState, log: HandLog) -> dict[str, Any]:
+        return {self.record_key: log.steps[self.name]} if self.name in log.steps else {}
+
+    def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+        return [(None, str(hand[self.record_key]))] if self.record_key in hand else []
+
+    def copy_data(self, data: Any) -> Any:
+        return data
+
+
+class Gift(Step):
+    """After a slam call or a declaration the partner passes the contractor a card
+    (``HandLog.steps["gift"]``: the card)."""
+
+    name = "gift"
+    order = 400
+    actions = range(GIVE, GIVE + 100)
+    record_key = "given"
+    rule = "C6/C7: the partner passes one of its own cards"
+
+    def actor(self, state: GameState) -> int | None:
+        log = state.hand_log
+        if self.name in log.steps or log.steps.get(Declaration.name) not in ("slam", "declare"):
+            return None
+        n = state.rules.players
+        side = state.contracting_side
+        return next((log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n in side)
+
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        return [GIVE + c for c in state.hand(seat)]
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        card = action - GIVE
+        state.pass_card(card, seat, state.hand_log.contractor)
+        state.hand_log.steps[self.name] = card
+        state.owe_discards(1)
+
+    def why_illegal(self, state: GameState, seat: int, action: int) -> str:
+        return "the card is not in the partner's hand"
+
+    def text(self, action: int) -> str:
+        return f"give {card_str(action - GIVE)}"
+
+    def parse(self, text: str) -> int:
+        return GIVE + parse_card(text.split()[-1])
+
+    def kind(self, action: int) -> str:
+        return "give"
+
+    def write(self, state: GameState, log: HandLog) -> dict[str, Any]:
+        return {self.record_key: card_str(log.steps[self.name])} if self.name in log.steps else {}
+
+    def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+        return [(None, str(hand[self.record_key]))] if self.record_key in hand else []
+
+    def public(self, state: GameState, log: HandLog) -> Any:
+        return None  # only the contractor and the partner see the card
+
+    def copy_data(self, data: Any) -> Any:
+        return data
+
+
+def _next_level_value(state: GameState, contract: Contract) -> int:
+    """The value of the bid one level up in the same denomination (the contract's own if none)."""
+    return next((r.value for r in state.rules.ladder if r.kind == contract.kind and r.trump == contract.trump
+                 and r.tricks == contract.tricks + 1), contract.value)
+
+
+def declaration(log: HandLog) -> str | None:
+    """The contractor's declaration this hand (``slam``, ``declare``, ``none``), or None when none was asked."""
+    made: str | None = log.steps.get(Declaration.name)
+    return made
+
+
+@hookimpl
+def fivehundred_hand_steps(ruleset: Ruleset) -> list[Step] | None:
+    d = ruleset.declarations
+    return [Declaration(), Gift()] if d.slam or d.declare else None

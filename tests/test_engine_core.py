@@ -1,0 +1,80 @@
+"""The engine core names no variant that a step has taken over, and nothing new.
+
+The state machine (``core/state.py``, ``core/exchange.py``), its action encoding (``core/actions.py``) and
+the step framework (``core/steps.py``) are read as text.  What differs between rulesets belongs in plugins
+(steps, tables, scoring) and ruleset fields.  The variants the engine still handles itself are listed
+below, file by file, as known debt: the test fails when a file names a variant id outside its list (a new
+variant wired into the engine), and when a listed id is gone (so that the list only shrinks).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import get_args
+
+import pytest
+import yaml
+
+from fivehundred.tables import Kind
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ENGINE_DEBT: dict[str, set[str]] = {
+    # B10 all-pass rules and the no-bid hand; D4 misdeals; L2 claims; P2 dummies; P3 the dead hand;
+    # J2 jokers named by followers; R1 bars; C1 passes to the partner; C2, C3 partners' open hands.
+    "core/state.py": {"B10", "C1", "C2", "C3", "D4", "J2", "L2", "P2", "P3", "R1"},
+    "core/exchange.py": {"C1", "C2", "C3"},
+    "core/actions.py": {"D4", "L2"},
+    "core/steps.py": {"L2"},
+}
+
+MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC"}
+"""Variants that are steps now (plugins/partner.py, declarations.py, breach.py, blind.py, kitty.py)."""
+
+VARIANT_ID = re.compile(r"\b(?:FC|[A-Z]\d{1,2})\b")
+
+
+def variant_ids(text: str) -> set[str]:
+    known = {line.split("|")[1].strip() for line in (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+             .splitlines() if line.startswith("| ") and VARIANT_ID.fullmatch(line.split("|")[1].strip())}
+    return {m for m in VARIANT_ID.findall(text) if m in known or m in MOVED_TO_STEPS}
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE_DEBT))
+def test_the_engine_core_names_only_its_known_variants(path: str) -> None:
+    named = variant_ids((ROOT / path).read_text(encoding="utf-8"))
+    assert not named & MOVED_TO_STEPS, f"{path} names variants that are steps now: {sorted(named & MOVED_TO_STEPS)}"
+    assert named <= ENGINE_DEBT[path], f"{path} names new variants: {sorted(named - ENGINE_DEBT[path])}"
+    assert named == ENGINE_DEBT[path], f"{path} no longer names {sorted(ENGINE_DEBT[path] - named)}: shrink the list"
+
+
+def call_names() -> set[str]:
+    """Every call and contract name of the shipped rulesets' ladders (``7H``, ``misere``, ``blind-misere``…)."""
+    names = set()
+    for path in (ROOT / "rulesets").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        names |= {rung["call"] for rung in data.get("auction", {}).get("ladder", [])}
+        names |= set(data.get("contracts") or {})
+    return names
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE_DEBT))
+def test_the_engine_core_has_no_contract_name_and_reads_rulesets_through_the_rules(path: str) -> None:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    # The contract kinds (trumps, no-trumps, misère) are the reference game's categories, not names.
+    names = (call_names() | {"slam", "declare", "breach", "partner", "give", "alone", "blind"}) - set(get_args(Kind))
+    assert not strings & names, f"{path} compares against contract or step names: {sorted(strings & names)}"
+    past_facade = [node.lineno for node in ast.walk(tree)
+                   if isinstance(node, ast.Attribute) and node.attr == "ruleset"
+                   and isinstance(node.value, ast.Attribute) and node.value.attr == "rules"]
+    assert not past_facade, f"{path} reads the ruleset past the Rules facade at lines {past_facade}"
+
+
+def test_the_checks_would_catch_a_variant_wired_into_the_engine() -> None:
+    wired = 'if log.contract.call == "open-misere" and rules.ruleset.scoring.breach:  # R2\n'
+    assert "R2" in variant_ids(wired)
+    tree = ast.parse(wired + "    pass\n")
+    assert {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)} & call_names()
