@@ -1,6 +1,6 @@
 """The optional compiled engine.
 
-The state machine (``core/state.py`` with ``core/exchange.py``) is compiled by Cython from the same
+The state machine (``core/engine/state.py`` with ``core/engine/exchange.py``) is compiled by Cython from the same
 Python source when the package is built; everything else (the plugins, the rules, the CLI) stays
 Python.  Without a C compiler the build installs the pure-Python engine instead, and
 ``FIVEHUNDRED_NO_EXTENSIONS=1`` asks for it (for work on the engine itself, where an editable install
@@ -13,7 +13,7 @@ import runpy
 
 from setuptools import Extension, setup
 
-COMPILED_MODULES = runpy.run_path("core/build.py")["COMPILED_MODULES"]  # the package's own list, read unbuilt
+COMPILED_MODULES = runpy.run_path("core/engine/build.py")["COMPILED_MODULES"]  # the package's own list, read unbuilt
 
 
 def extensions() -> list[Extension]:
@@ -23,7 +23,8 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:  # a build without its build requirements (pyproject.toml lists Cython)
         return []
-    modules = [Extension(name, [f"core/{name.rpartition('.')[2]}.py"]) for name in COMPILED_MODULES]
+    # fivehundred.engine.state is core/engine/state.py (pyproject.toml maps core/ to the package)
+    modules = [Extension(name, ["/".join(["core", *name.split(".")[1:]]) + ".py"]) for name in COMPILED_MODULES]
     # annotation_typing off: the annotations stay hints, so the compiled module keeps Python's semantics.
     compiled = cythonize(modules, build_dir="build/cython", quiet=True,
                          compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True})

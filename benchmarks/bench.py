@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 import fivehundred
-from fivehundred.build import pure_copy
-from fivehundred.manager import compile_rules, make_player
-from fivehundred.ruleset import ruleset_paths
-from fivehundred.simulation import play_game
-from fivehundred.state import GameState
+from fivehundred.batch.simulation import play_game
+from fivehundred.engine.build import pure_copy
+from fivehundred.engine.state import GameState
+from fivehundred.rules.manager import compile_rules, make_player
+from fivehundred.rules.ruleset import ruleset_paths
 
 YARDSTICK = Path(__file__).resolve().parents[2] / "shared" / "bench" / "limit_sim.py"
 

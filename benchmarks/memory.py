@@ -35,7 +35,7 @@ def peak_mib(who: int) -> float:
 def one_run(games: int, workers: int, out: str, players: str, directory: str) -> dict[str, Any]:
     """Play the batch in this process and measure it (called in a fresh subprocess)."""
     import fivehundred
-    from fivehundred.manager import compile_rules
+    from fivehundred.rules.manager import compile_rules
 
     compile_rules(fivehundred.load_ruleset("pagat-australian"))
     baseline = peak_mib(resource.RUSAGE_SELF)

@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 import fivehundred
-from fivehundred.simulation import wilson
+from fivehundred.batch.simulation import wilson
 
 DEFAULT_MATCHES = ("heuristic,random", "montecarlo,random", "montecarlo,heuristic")
 

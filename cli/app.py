@@ -135,7 +135,7 @@ app.command("report")(report_command)
 @rules_app.command("list")
 def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False) -> None:
     """List the rulesets known by name (bundled and from plugins)."""
-    from fivehundred.ruleset import ruleset_paths
+    from fivehundred.rules.ruleset import ruleset_paths
 
     with user_errors():
         found = []
@@ -157,7 +157,7 @@ def rules_show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
 ) -> None:
     """Explain a ruleset as readable rules (or print it resolved, as JSON)."""
-    from fivehundred.explain import explain
+    from fivehundred.rules.explain import explain
 
     with user_errors():
         rs = fivehundred.load_ruleset(name)
@@ -174,7 +174,7 @@ def rules_diff(
     as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
 ) -> None:
     """List what differs between two rulesets, one line per field: path, both values, what it means."""
-    from fivehundred.explain import diff
+    from fivehundred.rules.explain import diff
 
     with user_errors():
         a, b = fivehundred.load_ruleset(first), fivehundred.load_ruleset(second)
@@ -192,8 +192,8 @@ def rules_schema(
     as_json: Annotated[bool, typer.Option("--json", help="Accepted for symmetry; the schema is JSON.")] = True,
 ) -> None:
     """Print the JSON Schema of rulesets (for editors) or of game records."""
-    from fivehundred.record import record_schema
-    from fivehundred.ruleset import Ruleset
+    from fivehundred.records.record import record_schema
+    from fivehundred.rules.ruleset import Ruleset
 
     print_json(record_schema() if record else Ruleset.model_json_schema())
 

@@ -13,7 +13,7 @@ import fivehundred
 from .console import err, out, print_json, user_errors
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
-    from fivehundred.comparison import Comparison, Estimate, Metric
+    from fivehundred.batch.comparison import Comparison, Estimate, Metric
 
 
 def compare(
@@ -103,7 +103,7 @@ def _count(m: Metric) -> str:
 
 
 def notes(c: Comparison) -> list[str]:
-    from fivehundred.comparison import NEWCOMBE, PAIRED, WELCH
+    from fivehundred.batch.comparison import NEWCOMBE, PAIRED, WELCH
 
     p = c.pairing
     lines = [f"pairing: first deal identical in {p.first_deals_identical} of {p.games} pairs; "

@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from fivehundred.errors import FiveHundredError
+from fivehundred.rules.errors import FiveHundredError
 
 out = Console()
 err = Console(stderr=True)

@@ -23,7 +23,7 @@ def report(
 ) -> None:
     """Chart a batch of game records: contracts and make rates by bid, score trajectories, game
     length, misère, seat and side advantage."""
-    from fivehundred.report import make_report
+    from fivehundred.analysis.report import make_report
 
     if html is None and png is None:
         raise typer.BadParameter("say where to write the report: --html FILE, --png DIR, or both",

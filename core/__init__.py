@@ -11,9 +11,9 @@ The public API::
 import warnings
 from typing import TYPE_CHECKING
 
-from fivehundred.build import engine_build, stale_extensions
-from fivehundred.cards import Card, card_str, parse_card
-from fivehundred.errors import (
+from fivehundred.engine.build import engine_build, stale_extensions
+from fivehundred.rules.cards import Card, card_str, parse_card
+from fivehundred.rules.errors import (
     FiveHundredError,
     IllegalActionError,
     PluginError,
@@ -21,17 +21,17 @@ from fivehundred.errors import (
     RulesetError,
     UnknownNameError,
 )
-from fivehundred.markers import applies_when, hookimpl
-from fivehundred.ruleset import Ruleset, load_ruleset
-from fivehundred.steps import Step
+from fivehundred.rules.markers import applies_when, hookimpl
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
-    from fivehundred.comparison import Arm, Comparison, compare
-    from fivehundred.manager import compile_rules
-    from fivehundred.report import make_report
-    from fivehundred.simulation import play_game, simulate
-    from fivehundred.state import GameState, new_game
-    from fivehundred.validation import validate
+    from fivehundred.analysis.report import make_report
+    from fivehundred.batch.comparison import Arm, Comparison, compare
+    from fivehundred.batch.simulation import play_game, simulate
+    from fivehundred.engine.state import GameState, new_game
+    from fivehundred.records.validation import validate
+    from fivehundred.rules.manager import compile_rules
 
 __version__ = "0.1.0"
 
@@ -74,16 +74,16 @@ def __getattr__(name: str) -> object:
     # The engine, simulator and validator load on first use, so that plugins can import
     # ``fivehundred.hookimpl`` without pulling the whole engine in.
     lazy = {
-        "GameState": "fivehundred.state",
-        "new_game": "fivehundred.state",
-        "compile_rules": "fivehundred.manager",
-        "Arm": "fivehundred.comparison",
-        "Comparison": "fivehundred.comparison",
-        "compare": "fivehundred.comparison",
-        "make_report": "fivehundred.report",
-        "play_game": "fivehundred.simulation",
-        "simulate": "fivehundred.simulation",
-        "validate": "fivehundred.validation",
+        "GameState": "fivehundred.engine.state",
+        "new_game": "fivehundred.engine.state",
+        "compile_rules": "fivehundred.rules.manager",
+        "Arm": "fivehundred.batch.comparison",
+        "Comparison": "fivehundred.batch.comparison",
+        "compare": "fivehundred.batch.comparison",
+        "make_report": "fivehundred.analysis.report",
+        "play_game": "fivehundred.batch.simulation",
+        "simulate": "fivehundred.batch.simulation",
+        "validate": "fivehundred.records.validation",
     }
     if name in lazy:
         import importlib

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fivehundred.auction import AuctionRules, RebidAfterInterveningBid, SingleRoundAuction, WinnerMayRaise
-from fivehundred.cards import parse_suit
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset, parse_call
-from fivehundred.tables import Contract, Kind
+from fivehundred.rules.auction import AuctionRules, RebidAfterInterveningBid, SingleRoundAuction, WinnerMayRaise
+from fivehundred.rules.cards import parse_suit
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset, parse_call
+from fivehundred.rules.tables import Contract, Kind
 
 
 @hookimpl(trylast=True)

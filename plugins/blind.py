@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.steps import Step
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState, HandLog
+    from fivehundred.engine.state import GameState, HandLog
 
 LOOK = 1100
 """The player looks at its cards: no blind bid."""

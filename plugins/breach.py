@@ -21,14 +21,15 @@ from collections.abc import Generator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.markers import applies_when, hookimpl
-from fivehundred.plugins import scoring
-from fivehundred.ruleset import Ruleset
-from fivehundred.steps import NOMINATION_ORDER, Step
-from fivehundred.tables import Contract, GameResult, HandOutcome
+from fivehundred.rules.markers import applies_when, hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import NOMINATION_ORDER, Step
+from fivehundred.rules.tables import Contract, GameResult, HandOutcome
+
+from . import scoring
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState, HandLog
+    from fivehundred.engine.state import GameState, HandLog
 
 MISERE_BREACH = 3
 """Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
@@ -102,8 +103,7 @@ def tricks_to_breach(contract: Contract, hand_size: int) -> int:
 def breach_reached(outcome: HandOutcome, team_of: Sequence[int]) -> bool:
     """Whether the tricks of the defenders (every seat off the contracting side) reach the breach;
     in misère, whether the misère side's do."""
-    side = set(outcome.side) or {seat for seat, team in enumerate(team_of) if team == outcome.contractor_team}
-    side_tricks = sum(won for seat, won in enumerate(outcome.tricks_by_seat) if seat in side)
+    side_tricks = outcome.side_tricks
     counted = side_tricks if outcome.contract.goal == "none" else outcome.tricks_played - side_tricks
     return counted >= tricks_to_breach(outcome.contract, outcome.hand_size)
 

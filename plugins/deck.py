@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from fivehundred.cards import JOKER_BASE, make_card, parse_rank, parse_suit, rank_of
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
+from fivehundred.rules.cards import JOKER_BASE, make_card, parse_rank, parse_suit, rank_of
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
 
 
 @hookimpl(trylast=True)

@@ -1,7 +1,7 @@
 """C6, C7: after the exchange the contractor of a partnership may call slam (seed 003: at the levels the
 ruleset lists, worth an eight-bid in the same suit, every trick to take) or declare (play for every
 trick); the partner then sits out and first passes the contractor a card, which the contractor pays
-for with one more discard.  Two steps of the hand (``fivehundred.steps``), before the nomination.
+for with one more discard.  Two steps of the hand (``fivehundred.rules.steps``), before the nomination.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.cards import card_str, parse_card
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.steps import Step
-from fivehundred.tables import Contract
+from fivehundred.rules.cards import card_str, parse_card
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import Step
+from fivehundred.rules.tables import Contract
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState, HandLog
+    from fivehundred.engine.state import GameState, HandLog
 
 NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
 GIVE = 700

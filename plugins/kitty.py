@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.steps import Step
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState
+    from fivehundred.engine.state import GameState
 
 
 class FaceUpKitty(Step):

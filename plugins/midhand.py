@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fivehundred.markers import hookimpl
-from fivehundred.plugins.scoring import contract_points
-from fivehundred.ruleset import Ruleset
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+
+from .scoring import contract_points
 
 
 @hookimpl(trylast=True)
@@ -27,17 +28,18 @@ def fivehundred_trick_check(ruleset: Ruleset) -> Callable[[Any], bool] | None:
 
     def reached_during_the_hand(state: Any) -> bool:
         log = state.hands_log[-1]
-        contract, side = log.contract, state._side
+        contract, side = log.contract, state.contracting_side
         if contract is None or not side or contract.goal != "at-least":
             return False
         rules = state.rules
+        tricks_won = state.tricks_won_by_seat
         defence: dict[int, int] = {}
-        for seat, won in enumerate(state._won):
+        for seat, won in enumerate(tricks_won):
             if seat not in side:
                 defence[rules.team_of[seat]] = defence.get(rules.team_of[seat], 0) + won
         if not any(state.totals[team] + per_trick * won >= target for team, won in defence.items()):
             return False  # nobody has scored out: play on
-        best = sum(state._won[s] for s in side) + rules.hand_size - len(log.tricks)
+        best = sum(tricks_won[s] for s in side) + rules.hand_size - len(log.tricks)
         if best < contract.tricks:
             return True  # the contract can no longer be made
         most = contract_points(scoring, contract, best, rules.hand_size, True)

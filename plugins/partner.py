@@ -2,7 +2,7 @@
 holds it partners the contractor for the hand, unknown to the others until the card is played.  The
 contractor may instead go alone.  Seed 003's options: ``players.call_own_card`` lets the contractor call
 a card it holds (a lone hand nobody knows of), and ``players.call_trumps: false`` forbids calling a trump.
-A step of the hand (``fivehundred.steps``), before the nomination.
+A step of the hand (``fivehundred.rules.steps``), before the nomination.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.cards import JOKER_BASE, card_str, parse_card
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.steps import Step
+from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
-    from fivehundred.state import GameState, HandLog
+    from fivehundred.engine.state import GameState, HandLog
 
 PARTNER = 500
 """Action ids: ``PARTNER + card`` calls that card."""

@@ -6,19 +6,19 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from fivehundred.markers import hookimpl
-from fivehundred.players import RandomPlayer
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.rules.markers import hookimpl
 
 
 def _heuristic(seat: int, rng: random.Random) -> Any:
-    from fivehundred.heuristic import HeuristicPlayer  # imported on first use: it is the heaviest bot
+    from fivehundred.bots.heuristic import HeuristicPlayer  # imported on first use: it is the heaviest bot
 
     return HeuristicPlayer(seat=seat, rng=rng)
 
 
 def _montecarlo(seat: int, rng: random.Random, arg: str | None = None) -> Any:
     """``montecarlo``, ``montecarlo:200`` (hand rollouts per decision) or ``montecarlo:50ms``."""
-    from fivehundred.montecarlo import MonteCarloPlayer
+    from fivehundred.bots.montecarlo import MonteCarloPlayer
 
     return MonteCarloPlayer.from_spec(seat, rng, arg)
 

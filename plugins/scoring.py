@@ -30,9 +30,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import GameEnd, Ruleset, Scoring
-from fivehundred.tables import Contract, GameResult, HandOutcome
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import GameEnd, Ruleset, Scoring
+from fivehundred.rules.tables import Contract, GameResult, HandOutcome
 
 # --- what a ruleset fixes, read once ----------------------------------------------------------
 
@@ -90,8 +90,8 @@ class _Plan:
         self.team_of = ruleset.players.team_of()
         self.teams = len(ruleset.players.teams)
         self.names = tuple(t.name for t in ruleset.players.teams)
-        self.sides: dict[tuple[int, ...] | int, _Side] = {}
-        """Each side met so far, by the seats the engine reported (or the contractor's team when it reported none)."""
+        self.sides: dict[tuple[int, ...], _Side] = {}
+        """Each side met so far, by its seats as the engine reported them."""
         # Scoring a hand.
         self.trick_points, self.misere_points = s.defender_trick_points, s.defender_points_in_misere
         self.defender_cap, self.opponents_gain = s.defender_cap, s.failed == "opponents-gain"
@@ -107,13 +107,10 @@ class _Plan:
         self.reached = "reached" if self.win_any else "made its contract and reached"
 
     def side(self, outcome: HandOutcome) -> _Side:
-        """The contracting side's seats: as the engine reports them, else the contractor's team."""
-        key = outcome.side or outcome.contractor_team
-        known = self.sides.get(key)
+        """The contracting side, as the engine reports it (``HandOutcome.side``)."""
+        known = self.sides.get(outcome.side)
         if known is None:
-            seats = outcome.side or tuple(seat for seat, team in enumerate(self.team_of)
-                                          if team == outcome.contractor_team)
-            known = self.sides[key] = _Side(seats, self.team_of, self.teams)
+            known = self.sides[outcome.side] = _Side(outcome.side, self.team_of, self.teams)
         return known
 
 
@@ -135,7 +132,7 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     known = _plans.get(id(ruleset))
     plan = known[1] if known is not None and known[0] is ruleset else _plan_of(ruleset)
     contract, ct, tricks = outcome.contract, outcome.contractor_team, outcome.tricks_by_seat
-    side = plan.sides.get(outcome.side or ct) or plan.side(outcome)
+    side = plan.sides.get(outcome.side) or plan.side(outcome)
     # Rule 26 (S6): each defending side scores per trick it took; nothing in misère (rule 27).
     per_trick = plan.misere_points if contract.kind == "misere" else plan.trick_points
     scores = [0] * plan.teams

@@ -35,12 +35,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from fivehundred import rules_text as R
-from fivehundred.actions import JOKER_LEAD
-from fivehundred.cards import ACE, JACK, JOKER_BASE, MAX_CARD, NO_SUIT, SUIT_LETTERS, rank_of, same_colour, suit_of
-from fivehundred.markers import hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.tables import Contract, JokerRules, PlayTable
+from fivehundred.rules import rules_text as R
+from fivehundred.rules.actions import JOKER_LEAD
+from fivehundred.rules.cards import (
+    ACE,
+    JACK,
+    JOKER_BASE,
+    MAX_CARD,
+    NO_SUIT,
+    SUIT_LETTERS,
+    rank_of,
+    same_colour,
+    suit_of,
+)
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.tables import Contract, JokerRules, PlayTable
 
 TOP = 1000  # a joker's power: above every other card
 TRUMP = 500  # trumps rank above every card of a plain suit
@@ -180,10 +190,10 @@ def past_play(state: Any, seat: int, suit_table: Sequence[int]) -> tuple[frozens
 def trick_seats(state: Any, leader: int, count: int) -> list[int]:
     """The seats that played a trick of ``count`` cards led by ``leader``, in order.
 
-    Follows the engine's play order for this hand (``GameState._next``, which skips seats sitting
-    the hand out); a public ``Trick.seats`` would make this read unnecessary.
+    Follows the engine's play order for this hand (``GameState.play_order``, which skips seats
+    sitting the hand out).
     """
-    after: tuple[int, ...] = state._next
+    after: tuple[int, ...] = state.play_order
     seats = [leader]
     while len(seats) < count:
         seats.append(after[seats[-1]])
@@ -291,7 +301,7 @@ def unnamed_follow(turn: Turn, action: int) -> tuple[str, str] | None:
 
 def legal_filter(steps: Steps, table: PlayTable) -> Filter:
     def restrict(state: Any, seat: int, legal: list[int]) -> list[int]:
-        held = state._held[seat]  # sorted: a joker would be last, and these rules concern only its holder
+        held = state.hand(seat)  # sorted: a joker would be last, and these rules concern only its holder
         if not held or held[-1] < JOKER_BASE:
             return legal
         turn = Turn(state, seat, table)

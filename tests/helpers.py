@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 import fivehundred
-from fivehundred.cards import card_str, parse_cards
-from fivehundred.errors import IllegalActionError
-from fivehundred.manager import compile_rules
-from fivehundred.state import GameState, HandLog, Phase
-from fivehundred.tables import Contract
+from fivehundred.engine.state import GameState, HandLog, Phase
+from fivehundred.rules.cards import card_str, parse_cards
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.tables import Contract
 
 RULESET = fivehundred.load_ruleset("pagat-australian")
 RULES = compile_rules(RULESET)

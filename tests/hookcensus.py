@@ -1,8 +1,8 @@
 """A census of the engine's hook calls during the test session (see ``conftest.py``).
 
-Every plugin manager the package makes (``fivehundred.manager.make_plugin_manager``, which the
+Every plugin manager the package makes (``fivehundred.rules.manager.make_plugin_manager``, which the
 process-wide manager comes from too) is watched with pluggy's hook-call monitoring, and the per-hand
-callers that run the scoring hooks without pluggy (``fivehundred.manager._per_hand_caller``) are
+callers that run the scoring hooks without pluggy (``fivehundred.rules.manager._per_hand_caller``) are
 wrapped.  Neither changes what a hook answers, nor which implementations run.
 
 A hook *answers* a call when the call raises nothing and returns a result: not None for a
@@ -12,7 +12,7 @@ any call that ran at least one implementation.  A hook is *exercised* when it an
 test (its setup, call or teardown) that passed; calls while collecting, in a test that failed or
 was skipped, and in subprocesses do not count.
 
-The hooks are read from ``fivehundred.hookspecs`` when the census is taken, so a new hookspec is
+The hooks are read from ``fivehundred.rules.hookspecs`` when the census is taken, so a new hookspec is
 counted without touching this file.
 """
 
@@ -27,11 +27,11 @@ from typing import Any
 
 import pluggy
 
-from fivehundred import hookspecs, manager
+from fivehundred.rules import hookspecs, manager
 
 
 def hook_names() -> list[str]:
-    """Every hookspec of ``fivehundred.hookspecs``, read now."""
+    """Every hookspec of ``fivehundred.rules.hookspecs``, read now."""
     return sorted(name for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
                   if hasattr(f, "fivehundred_spec"))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import fivehundred
-from fivehundred.cards import (
+from fivehundred.rules.cards import (
     ACE,
     CLUBS,
     DIAMONDS,
@@ -35,7 +35,7 @@ ALL_JOKERS = list(range(JOKER_BASE, MAX_CARD))
 
 @pytest.fixture(scope="module")
 def reference_deck() -> tuple[int, ...]:
-    from fivehundred.manager import compile_rules
+    from fivehundred.rules.manager import compile_rules
 
     return compile_rules(fivehundred.load_ruleset("pagat-australian")).deck
 

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from helpers import MISERE, MISERE_AUCTION, RULES, SUITED, act, finish, legal, log, new_hand, tricks
 
-from fivehundred.actions import CLAIM
-from fivehundred.claims import takes_every_trick
-from fivehundred.errors import IllegalActionError
-from fivehundred.manager import Rules, compile_rules
-from fivehundred.players import RandomPlayer
-from fivehundred.record import game_to_dict
-from fivehundred.ruleset import load_ruleset
-from fivehundred.state import GameState, Phase, new_game
-from fivehundred.validation import validate_record
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.claims import takes_every_trick
+from fivehundred.engine.state import GameState, Phase, new_game
+from fivehundred.records.record import game_to_dict
+from fivehundred.records.validation import validate_record
+from fivehundred.rules.actions import CLAIM
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.ruleset import load_ruleset
 
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"]
 

@@ -16,10 +16,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import fivehundred
+from fivehundred.bots.players import RandomPlayer
 from fivehundred.cli.app import app
-from fivehundred.manager import make_plugin_manager, set_plugin_manager
-from fivehundred.players import RandomPlayer
-from fivehundred.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 REF = "pagat-australian"
 SIM = ["simulate", "-n", "20", "-p", "random", "--seed", "5"]

@@ -14,9 +14,9 @@ from distributed import Client, LocalCluster
 from typer.testing import CliRunner, Result
 
 import fivehundred
+from fivehundred.batch.cluster import ClusterError
 from fivehundred.cli.app import app
-from fivehundred.cluster import ClusterError
-from fivehundred.extras import MissingExtraError
+from fivehundred.rules.extras import MissingExtraError
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +94,7 @@ def test_cli_scheduler_gives_the_local_summary(cluster: LocalCluster) -> None:
 
 
 def test_cli_unreachable_scheduler_is_a_user_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr("fivehundred.cluster.CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("fivehundred.batch.cluster.CONNECT_TIMEOUT", 1)
     out = tmp_path / "games.jsonl"
     address = f"tcp://127.0.0.1:{free_port()}"
     result = run("--scheduler", address, "--out", str(out))

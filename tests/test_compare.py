@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 import fivehundred
+from fivehundred.batch.comparison import Arm, PairedSums, _mean_ci, game_facts, newcombe
+from fivehundred.batch.simulation import play_game
 from fivehundred.cli.app import app
-from fivehundred.comparison import Arm, PairedSums, _mean_ci, game_facts, newcombe
-from fivehundred.simulation import play_game
 
 REF = "pagat-australian"
 HEURISTIC_NS = "heuristic,random,heuristic,random"

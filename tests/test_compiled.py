@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 import fivehundred
-from fivehundred.build import COMPILED_MODULES, compiled_modules, pure_copy, stale_extensions
-from fivehundred.record import dumps, game_to_dict
-from fivehundred.ruleset import ruleset_paths
-from fivehundred.simulation import play_game
+from fivehundred.batch.simulation import play_game
+from fivehundred.engine.build import COMPILED_MODULES, compiled_modules, pure_copy, stale_extensions
+from fivehundred.records.record import dumps, game_to_dict
+from fivehundred.rules.ruleset import ruleset_paths
 
 GAMES = [(name, "random", game) for name in sorted(ruleset_paths()) for game in range(2)] + [
     ("pagat-australian", "heuristic", 0), ("five-handed", "heuristic", 0)]
@@ -26,8 +26,8 @@ GAMES = [(name, "random", game) for name in sorted(ruleset_paths()) for game in 
 DIGESTS = textwrap.dedent("""
     import hashlib, json, sys
     import fivehundred
-    from fivehundred.record import dumps, game_to_dict
-    from fivehundred.simulation import play_game
+    from fivehundred.records.record import dumps, game_to_dict
+    from fivehundred.batch.simulation import play_game
     print(fivehundred.engine_build())
     for name, player, game in json.loads(sys.argv[1]):
         state = play_game(name, 7, player, game=game)
@@ -62,8 +62,9 @@ def test_the_pure_source_plays_the_same_games_in_another_process(tmp_path: Path)
 
 
 def test_a_source_edited_after_compilation_is_reported(tmp_path: Path) -> None:
-    source = tmp_path / "state.py"
-    built = tmp_path / f"state{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    (tmp_path / "engine").mkdir()  # a package laid out as installed: fivehundred/engine/state.py
+    source = tmp_path / "engine" / "state.py"
+    built = tmp_path / "engine" / f"state{importlib.machinery.EXTENSION_SUFFIXES[0]}"
     source.write_text("# the engine\n")
     built.write_bytes(b"\0")
     now = time.time()

@@ -25,12 +25,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 import fivehundred
-from fivehundred.cards import card_str
-from fivehundred.errors import IllegalActionError
-from fivehundred.record import dumps, game_to_dict
-from fivehundred.ruleset import Ruleset
-from fivehundred.simulation import play_game
-from fivehundred.state import CHANCE, TERMINAL, GameState, Phase, new_game
+from fivehundred.batch.simulation import play_game
+from fivehundred.engine.state import CHANCE, TERMINAL, GameState, Phase, new_game
+from fivehundred.records.record import dumps, game_to_dict
+from fivehundred.rules.cards import card_str
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.ruleset import Ruleset
 
 # --- RULES.md, restated as data ----------------------------------------------------------------
 
@@ -1032,8 +1032,8 @@ def test_same_seed_same_game(pagat: Ruleset) -> None:
 def test_same_seed_same_game_in_another_process(pagat: Ruleset) -> None:
     code = (
         "import fivehundred, sys\n"
-        "from fivehundred.record import dumps, game_to_dict\n"
-        "from fivehundred.simulation import play_game\n"
+        "from fivehundred.records.record import dumps, game_to_dict\n"
+        "from fivehundred.batch.simulation import play_game\n"
         "for i in range(5):\n"
         "    st = play_game('pagat-australian', 'proc', 'random', game=i)\n"
         "    print(dumps(game_to_dict(st, seed='proc', game=i)))\n"

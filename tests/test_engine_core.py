@@ -1,10 +1,11 @@
 """The engine core names no variant that a step has taken over, and nothing new.
 
-The state machine (``core/state.py``, ``core/exchange.py``), its action encoding (``core/actions.py``) and
-the step framework (``core/steps.py``) are read as text.  What differs between rulesets belongs in plugins
-(steps, tables, scoring) and ruleset fields.  The variants the engine still handles itself are listed
-below, file by file, as known debt: the test fails when a file names a variant id outside its list (a new
-variant wired into the engine), and when a listed id is gone (so that the list only shrinks).
+The state machine (``core/engine/state.py``, ``core/engine/exchange.py``), its action encoding
+(``core/rules/actions.py``) and the step framework (``core/rules/steps.py``) are read as text. What differs
+between rulesets belongs in plugins (steps, tables, scoring) and ruleset fields. The variants the engine still
+handles itself are listed below, file by file, as known debt: the test fails when a file names a variant id
+outside its list (a new variant wired into the engine), and when a listed id is gone (so that the list only
+shrinks).
 """
 
 from __future__ import annotations
@@ -17,17 +18,17 @@ from typing import get_args
 import pytest
 import yaml
 
-from fivehundred.tables import Kind
+from fivehundred.rules.tables import Kind
 
 ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_DEBT: dict[str, set[str]] = {
     # B10 all-pass rules and the no-bid hand; D4 misdeals; L2 claims; P2 dummies; P3 the dead hand;
     # J2 jokers named by followers; R1 bars; C1 passes to the partner; C2, C3 partners' open hands.
-    "core/state.py": {"B10", "C1", "C2", "C3", "D4", "J2", "L2", "P2", "P3", "R1"},
-    "core/exchange.py": {"C1", "C2", "C3"},
-    "core/actions.py": {"D4", "L2"},
-    "core/steps.py": {"L2"},
+    "core/engine/state.py": {"B10", "C1", "C2", "C3", "D4", "J2", "L2", "P2", "P3", "R1"},
+    "core/engine/exchange.py": {"C1", "C2", "C3"},
+    "core/rules/actions.py": {"D4", "L2"},
+    "core/rules/steps.py": {"L2"},
 }
 
 MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC"}

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from fivehundred.manager import compile_rules
-from fivehundred.players import RandomPlayer
-from fivehundred.record import game_to_dict
-from fivehundred.ruleset import Ruleset, load_ruleset, ruleset_paths
-from fivehundred.state import GameState, new_game
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.state import GameState, new_game
+from fivehundred.records.record import game_to_dict
+from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
 
 RULESETS = sorted(ruleset_paths())
 

@@ -16,8 +16,8 @@ from typer.testing import CliRunner, Result
 
 import fivehundred
 from fivehundred.cli.app import app
-from fivehundred.explain import FIELD_WORDS, Difference, diff, explain
-from fivehundred.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.explain import FIELD_WORDS, Difference, diff, explain
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 REF = "pagat-australian"
 Data = dict[str, Any]
@@ -430,9 +430,9 @@ def test_difference_as_dict_is_json(ref: Ruleset, tmp_path: Path) -> None:
 
 
 def test_diff_is_public_from_the_explain_module() -> None:
-    import fivehundred.explain
+    import fivehundred.rules.explain
 
-    assert fivehundred.explain.diff is diff
+    assert fivehundred.rules.explain.diff is diff
 
 
 # --- the commands -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Every hook of ``fivehundred.hookspecs`` answered during a passing test of this session.
+"""Every hook of ``fivehundred.rules.hookspecs`` answered during a passing test of this session.
 
 The census (``hookcensus.py``, installed by ``conftest.py``) watches the plugin managers the package
 makes while the tests run; ``conftest.py`` puts this test last.  It is taken only when the whole
@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from hookcensus import CENSUS, HookCensus, hook_names
 
-from fivehundred.manager import Rules, make_plugin_manager
-from fivehundred.players import RandomPlayer
-from fivehundred.ruleset import Ruleset
-from fivehundred.state import new_game
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.state import new_game
+from fivehundred.rules.manager import Rules, make_plugin_manager
+from fivehundred.rules.ruleset import Ruleset
 
 
 def test_every_hookspec_answered_during_a_passing_test() -> None:

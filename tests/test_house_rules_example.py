@@ -18,11 +18,11 @@ from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, SUITED, E, N, S, 
 from typer.testing import CliRunner
 
 import fivehundred
-from fivehundred.cards import card_str
 from fivehundred.cli.app import app
-from fivehundred.errors import IllegalActionError, RulesetError, UnknownNameError
-from fivehundred.manager import BLOCK_ENV, compile_rules, make_plugin_manager, set_plugin_manager
-from fivehundred.ruleset import load_ruleset, ruleset_paths
+from fivehundred.rules.cards import card_str
+from fivehundred.rules.errors import IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.rules.manager import BLOCK_ENV, compile_rules, make_plugin_manager, set_plugin_manager
+from fivehundred.rules.ruleset import load_ruleset, ruleset_paths
 
 DIST = "fivehundred-misere-penalty"
 REQUIRE_ENV = "FIVEHUNDRED_REQUIRE_EXAMPLE"
@@ -62,10 +62,10 @@ def write(path: Path, text: str) -> Path:
 
 
 def test_the_package_registers_both_house_rules(fresh_manager: None) -> None:
-    pm = fivehundred.manager.plugin_manager()
+    pm = fivehundred.rules.manager.plugin_manager()
     assert pm.get_plugin("misere-penalty") is fivehundred_misere_penalty
     assert pm.get_plugin("no-trumps-from") is not None
-    from fivehundred.explain import house_rule_sources
+    from fivehundred.rules.explain import house_rule_sources
 
     sources = house_rule_sources()
     assert DIST in sources["misere-penalty"] and DIST in sources["no-trumps-from"]
@@ -191,7 +191,7 @@ PASS_RULESET = "pagat-pass-left"
 
 
 def test_pass_left_every_player_passes_a_card_left_before_the_auction(fresh_manager: None) -> None:
-    from fivehundred.state import Phase
+    from fivehundred.engine.state import Phase
 
     st = new_hand(SUITED, dealer=W, rules=compile_rules(load_ruleset(PASS_RULESET)))
     assert st.phase == Phase.STEP and st.current_player() == N  # from the dealer's left

@@ -13,11 +13,9 @@ import pytest
 from helpers import SUITED, N, act, cards, new_hand
 
 import fivehundred
-from fivehundred import montecarlo
-from fivehundred.cards import JOKER_BASE, NO_SUIT
-from fivehundred.heuristic import HeuristicPlayer
-from fivehundred.manager import compile_rules, make_player
-from fivehundred.montecarlo import (
+from fivehundred.bots import montecarlo
+from fivehundred.bots.heuristic import HeuristicPlayer
+from fivehundred.bots.montecarlo import (
     Knowledge,
     MonteCarloPlayer,
     call_surprises,
@@ -26,8 +24,10 @@ from fivehundred.montecarlo import (
     determinise,
     knowledge,
 )
-from fivehundred.players import RandomPlayer
-from fivehundred.state import CHANCE, GameState, Phase, new_game
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.manager import compile_rules, make_player
 
 RULESETS = ["pagat-australian", "three-handed", "three-handed-dead-hand", "five-handed", "two-handed",
             "six-handed"]
@@ -56,7 +56,7 @@ def states(name: str, games: int, every: int = 7) -> Iterator[GameState]:
                 continue
             step += 1
             if step % every == g % every:
-                yield clone(state)  # the engine's clone forgets who passed: see montecarlo.clone
+                yield clone(state)
             state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
 
 

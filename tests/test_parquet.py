@@ -17,14 +17,14 @@ from helpers import FACELESS, SUITED, W, act, cards, finish, new_hand
 from typer.testing import CliRunner
 
 import fivehundred
+from fivehundred.batch.simulation import play_game
+from fivehundred.bots.players import RandomPlayer
 from fivehundred.cli.app import app
-from fivehundred.columns import COLUMNS, TRAILING, column_names, contracting_side, hand_rows
-from fivehundred.extras import MissingExtraError
-from fivehundred.manager import compile_rules
-from fivehundred.parquet import ParquetSink
-from fivehundred.players import RandomPlayer
-from fivehundred.simulation import play_game
-from fivehundred.state import CHANCE, Phase, new_game
+from fivehundred.engine.state import CHANCE, Phase, new_game
+from fivehundred.records.columns import COLUMNS, TRAILING, column_names, contracting_side, hand_rows
+from fivehundred.records.parquet import ParquetSink
+from fivehundred.rules.extras import MissingExtraError
+from fivehundred.rules.manager import compile_rules
 
 
 def rows_by_game(path: Path) -> dict[int, list[dict[str, Any]]]:
@@ -113,7 +113,7 @@ def test_the_file_is_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
 
 
 def test_row_groups_are_written_as_games_finish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("fivehundred.parquet.GAMES_PER_ROW_GROUP", 25)
+    monkeypatch.setattr("fivehundred.records.parquet.GAMES_PER_ROW_GROUP", 25)
     path = tmp_path / "games.parquet"
     fivehundred.simulate(110, 2, players="random", out=path)
     meta = pq.ParquetFile(path).metadata
@@ -167,7 +167,7 @@ def test_metadata_and_a_string_seed(tmp_path: Path) -> None:
     assert set(table.column("seed").to_pylist()) == {"club-night"}
     meta = {k.decode(): v.decode() for k, v in (table.schema.metadata or {}).items()}
     assert meta["fivehundred.format"] == "fivehundred-hands/1"
-    assert json.loads(meta["fivehundred.players"]) == dict.fromkeys("NESW", "random")
+    assert json.loads(meta["fivehundred.bots.players"]) == dict.fromkeys("NESW", "random")
     assert json.loads(meta["fivehundred.seed"]) == "club-night"
 
 

@@ -1,6 +1,6 @@
 """The plugin system: registration, overriding and wrapping hooks, errors, env switches, entry points.
 
-Every hook of ``fivehundred.hookspecs`` is exercised here by a plugin of the test's own, and the
+Every hook of ``fivehundred.rules.hookspecs`` is exercised here by a plugin of the test's own, and the
 meta-tests at the end fail when a hook is added without documentation; ``test_hook_census.py`` fails
 the whole suite when a hook never answers during a passing test.
 """
@@ -23,10 +23,12 @@ import pluggy
 import pytest
 
 import fivehundred
-from fivehundred import hookspecs
-from fivehundred.auction import SingleRoundAuction
-from fivehundred.errors import PluginError, UnknownNameError
-from fivehundred.manager import (
+from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.state import GameState
+from fivehundred.rules import hookspecs
+from fivehundred.rules.auction import SingleRoundAuction
+from fivehundred.rules.errors import PluginError, UnknownNameError
+from fivehundred.rules.manager import (
     BLOCK_ENV,
     BUILTIN_PLUGINS,
     TRACE_ENV,
@@ -37,11 +39,9 @@ from fivehundred.manager import (
     plugin_manager,
     set_plugin_manager,
 )
-from fivehundred.markers import applies_when
-from fivehundred.players import RandomPlayer
-from fivehundred.ruleset import Ruleset, load_ruleset, ruleset_paths
-from fivehundred.state import GameState
-from fivehundred.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
+from fivehundred.rules.markers import applies_when
+from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 hookimpl = fivehundred.hookimpl
 REF = "pagat-australian"
@@ -211,7 +211,7 @@ def test_build_deck_and_bid_ladder_wrappers(ruleset: Ruleset) -> None:
         @hookimpl(wrapper=True)
         def fivehundred_build_deck(self, ruleset: Ruleset) -> Iterator[None]:
             deck = yield
-            return [c for c in deck if not fivehundred.cards.is_joker(c)]
+            return [c for c in deck if not fivehundred.rules.cards.is_joker(c)]
 
     class DoubleValues:
         @hookimpl(wrapper=True)
@@ -314,7 +314,7 @@ def test_an_installed_house_rule_loads_and_is_switched_by_the_ruleset(tmp_path: 
     rules_on, rules_off = compile_rules(on), compile_rules(off)
     spades = next(c for c in rules_on.ladder if c.trump == 0 and c.tricks == 7)
     outcome = HandOutcome(spades, contractor=0, contractor_team=0, tricks_by_seat=(4, 1, 4, 1),
-                          tricks_by_team=(8, 2), made=True, tricks_played=10, hand_size=10)
+                          tricks_by_team=(8, 2), made=True, tricks_played=10, hand_size=10, side=(0, 2))
     assert rules_off.score_hand(outcome) == [spades.value, 20]
     assert rules_on.score_hand(outcome) == [3 * spades.value, 60]
 
@@ -396,7 +396,7 @@ def test_an_unknown_player_names_the_known_ones(install: Any) -> None:
 
 
 def test_every_registered_builtin_player_can_be_built(ruleset: Ruleset) -> None:
-    from fivehundred.manager import make_player
+    from fivehundred.rules.manager import make_player
 
     pm = make_plugin_manager(entry_points=False)
     names = player_factories(pm)
@@ -537,7 +537,7 @@ def test_a_blocked_builtin_can_be_replaced(ruleset: Ruleset, monkeypatch: pytest
     monkeypatch.setenv(BLOCK_ENV, "fivehundred.plugins.scoring")
     pm = make_plugin_manager(entry_points=False, extra=[Replacement()])
     rules = Rules(ruleset, pm)
-    outcome = HandOutcome(rules.ladder[0], 0, 0, (3, 2, 3, 2), (6, 4), True, 10, 10)
+    outcome = HandOutcome(rules.ladder[0], 0, 0, (3, 2, 3, 2), (6, 4), True, 10, 10, (0, 2))
     assert rules.score_hand(outcome) == [1, 2]
     assert rules.game_result([1, 2], outcome) is None  # no built-in decides now
 
@@ -574,7 +574,7 @@ DEMO_PLUGIN = '''
 from pathlib import Path
 
 from fivehundred import hookimpl
-from fivehundred.players import RandomPlayer
+from fivehundred.bots.players import RandomPlayer
 
 
 @hookimpl

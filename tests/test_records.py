@@ -21,12 +21,12 @@ import pytest
 from typer.testing import CliRunner
 
 import fivehundred
+from fivehundred.batch.simulation import play_game
 from fivehundred.cli.app import app
-from fivehundred.record import dumps, game_to_dict, record_schema
-from fivehundred.ruleset import Ruleset, ruleset_paths
-from fivehundred.simulation import play_game
-from fivehundred.state import CHANCE, GameState, Phase, new_game
-from fivehundred.validation import Problem, validate_record
+from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
+from fivehundred.records.record import dumps, game_to_dict, record_schema
+from fivehundred.records.validation import Problem, validate_record
+from fivehundred.rules.ruleset import Ruleset, ruleset_paths
 
 SEATS = ["N", "E", "S", "W"]
 TEAMS = ["NS", "EW"]
@@ -296,7 +296,7 @@ def structural_problems(rec: dict[str, Any]) -> list[str]:
     need(isinstance(rec.get("ruleset"), dict) and set(rec["ruleset"]) == {"name", "hash"}, "ruleset")
     for h in rec.get("hands", []):
         need(set(h) <= {"number", "dealer", "hands", "kitty", "calls", "contract", "discards", "nomination",
-                        "tricks", "tricks_won", "scores", "totals"}, "hand keys")
+                        "tricks", "tricks_won", "scores", "totals", "outcome"}, "hand keys")
         need(isinstance(h["number"], int) and h["number"] >= 1, "number")
         cards = [c for cs in h["hands"].values() for c in cs] + h["kitty"] + h.get("discards", [])
         cards += [c for t in h.get("tricks", []) for c in t["cards"]]

@@ -16,10 +16,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import fivehundred
+from fivehundred.analysis.report import make_report
+from fivehundred.analysis.stats import BatchStats, collect, position_label
+from fivehundred.batch.simulation import Summary, wilson
 from fivehundred.cli.app import app
-from fivehundred.errors import FiveHundredError, RecordError
-from fivehundred.report import BatchStats, collect, make_report, position_label
-from fivehundred.simulation import Summary, wilson
+from fivehundred.rules.errors import FiveHundredError, RecordError
 
 PNG = b"\x89PNG\r\n\x1a\n"
 CHARTS = 6

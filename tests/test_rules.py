@@ -44,11 +44,11 @@ from helpers import (
 )
 
 import fivehundred
-from fivehundred.cards import NO_SUIT, card_str, parse_card
-from fivehundred.errors import IllegalActionError
-from fivehundred.manager import compile_rules
-from fivehundred.state import CALL, CHANCE, GameState, Phase
-from fivehundred.tables import HandOutcome
+from fivehundred.engine.state import CALL, CHANCE, GameState, Phase
+from fivehundred.rules.cards import NO_SUIT, card_str, parse_card
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.tables import HandOutcome
 
 SPADES_HIGH_TO_LOW = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"]
 
@@ -866,9 +866,10 @@ def test_rule_24_avondale_contract_values(call):
     c = contract(call)
     assert c.value == AVONDALE[call]
     if c.kind == "misere":
-        outcome = HandOutcome(c, N, NS, (0, 6, 0, 4), (0, 10), True, 10, 10)
+        outcome = HandOutcome(c, N, NS, (0, 6, 0, 4), (0, 10), True, 10, 10, (N, S))
     else:
-        outcome = HandOutcome(c, N, NS, (c.tricks, 10 - c.tricks, 0, 0), (c.tricks, 10 - c.tricks), True, 10, 10)
+        outcome = HandOutcome(c, N, NS, (c.tricks, 10 - c.tricks, 0, 0), (c.tricks, 10 - c.tricks), True, 10, 10,
+                              (N, S))
     assert RULES.score_hand(outcome)[NS] == AVONDALE[call]
 
 

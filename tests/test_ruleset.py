@@ -13,8 +13,8 @@ import yaml
 from pydantic import ValidationError
 
 import fivehundred
-from fivehundred.errors import FiveHundredError, RulesetError, UnknownNameError
-from fivehundred.ruleset import Ruleset, bundled_dir, iter_rulesets, load_ruleset, ruleset_paths
+from fivehundred.rules.errors import FiveHundredError, RulesetError, UnknownNameError
+from fivehundred.rules.ruleset import Ruleset, bundled_dir, iter_rulesets, load_ruleset, ruleset_paths
 
 REF = "pagat-australian"
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<key>\S+): (?P<message>.+)$", re.S)

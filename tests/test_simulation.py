@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import fivehundred
-from fivehundred.simulation import Running, wilson
+from fivehundred.batch.simulation import Running, wilson
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -132,7 +132,7 @@ def test_summary_with_two_workers_equals_one_worker_to_the_last_figure() -> None
 
 def test_merged_parts_equal_the_summary_built_game_by_game() -> None:
     """Workers send one partial summary per chunk; merging them must lose nothing (ranges included)."""
-    from fivehundred.simulation import Summary, game_stats, play_game
+    from fivehundred.batch.simulation import Summary, game_stats, play_game
 
     def empty() -> Summary:
         return Summary("perfect", 3, ["random"] * 4, ["NS", "EW"])

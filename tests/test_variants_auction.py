@@ -32,18 +32,18 @@ from helpers import (
 from helpers import legal as calls_of
 
 import fivehundred
-from fivehundred.auction import (
+from fivehundred.engine.state import GameState, Phase
+from fivehundred.rules.auction import (
     DEALER_MUST_BID,
     PASS,
     RebidAfterInterveningBid,
     SingleRoundAuction,
     WinnerMayRaise,
 )
-from fivehundred.errors import IllegalActionError, RulesetError
-from fivehundred.manager import Rules, check_ruleset, compile_rules
-from fivehundred.ruleset import bundled_dir
-from fivehundred.state import GameState, Phase
-from fivehundred.tables import HandOutcome
+from fivehundred.rules.errors import IllegalActionError, RulesetError
+from fivehundred.rules.manager import Rules, check_ruleset, compile_rules
+from fivehundred.rules.ruleset import bundled_dir
+from fivehundred.rules.tables import HandOutcome
 
 REF_LADDER: list[dict[str, Any]] = [r.model_dump(exclude_defaults=True) for r in RULESET.auction.ladder]
 """The reference ladder as YAML data: ``{call, value[, requires_standing]}`` per rung."""

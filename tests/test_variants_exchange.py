@@ -41,14 +41,14 @@ from helpers import (
 )
 
 import fivehundred
-from fivehundred.cards import JOKER_BASE, card_str, parse_card, parse_cards
-from fivehundred.errors import IllegalActionError, RulesetError
-from fivehundred.manager import Rules, compile_rules
+from fivehundred.engine.state import GameState, Phase
 from fivehundred.plugins import deck as deck_plugin
-from fivehundred.record import game_to_dict
-from fivehundred.state import GameState, Phase
-from fivehundred.tables import HandOutcome
-from fivehundred.validation import validate_record
+from fivehundred.records.record import game_to_dict
+from fivehundred.records.validation import validate_record
+from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card, parse_cards
+from fivehundred.rules.errors import IllegalActionError, RulesetError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.tables import HandOutcome
 
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"]
 

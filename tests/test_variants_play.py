@@ -32,12 +32,12 @@ from helpers import (
 )
 
 import fivehundred
-from fivehundred.cards import HEARTS, SPADES, parse_card
-from fivehundred.errors import IllegalActionError
-from fivehundred.manager import Rules, compile_rules
-from fivehundred.record import hand_to_dict
-from fivehundred.simulation import play_game
-from fivehundred.state import GameState, Phase
+from fivehundred.batch.simulation import play_game
+from fivehundred.engine.state import GameState, Phase
+from fivehundred.records.record import hand_to_dict
+from fivehundred.rules.cards import HEARTS, SPADES, parse_card
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.manager import Rules, compile_rules
 
 
 def variant(tmp_path: Path, name: str, body: str | dict[str, Any]) -> Rules:

@@ -18,11 +18,11 @@ from typer.testing import CliRunner
 
 import fivehundred
 from fivehundred.cli.app import app
-from fivehundred.errors import IllegalActionError
-from fivehundred.manager import Rules, compile_rules
-from fivehundred.record import game_to_dict
-from fivehundred.state import GameState, Phase
-from fivehundred.validation import validate_record
+from fivehundred.engine.state import GameState, Phase
+from fivehundred.records.record import game_to_dict
+from fivehundred.records.validation import validate_record
+from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.manager import Rules, compile_rules
 
 NEW_OR_CHANGED = ("american-1904", "six-handed-two-jokers", "six-handed-individual")
 

@@ -1,4 +1,4 @@
-"""Steps of a hand that plugins contribute (``fivehundred.steps``), and the variants added as steps:
+"""Steps of a hand that plugins contribute (``fivehundred.rules.steps``), and the variants added as steps:
 R2's breach against every misère (always at 3 tricks), P5's hidden lone hand and its ban on calling a
 trump.  Each variant test plays a concrete deal under the variant and under the reference.
 """
@@ -32,14 +32,14 @@ from helpers import (
 from test_variants_exchange import dealt, do, refused, shipped, validates, variant
 
 import fivehundred
-from fivehundred.actions import CALL
-from fivehundred.errors import PluginError
-from fivehundred.manager import Rules, compile_rules, make_plugin_manager, set_plugin_manager
-from fivehundred.markers import hookimpl
-from fivehundred.record import game_to_dict
-from fivehundred.state import GameState, Phase
-from fivehundred.steps import Step
-from fivehundred.validation import validate_record
+from fivehundred.engine.state import GameState, Phase
+from fivehundred.records.record import game_to_dict
+from fivehundred.records.validation import validate_record
+from fivehundred.rules.actions import CALL
+from fivehundred.rules.errors import PluginError
+from fivehundred.rules.manager import Rules, compile_rules, make_plugin_manager, set_plugin_manager
+from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.steps import Step
 
 # --- R2: breach against misère, always at 3 tricks --------------------------------------------------
 

@@ -15,8 +15,8 @@ from collections.abc import Generator
 from pathlib import Path
 
 from fivehundred import applies_when, hookimpl
-from fivehundred.ruleset import Ruleset
-from fivehundred.tables import HandOutcome
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.tables import HandOutcome
 
 RULE = "misere-penalty"
 DEFAULT_POINTS = 100

@@ -15,8 +15,8 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from fivehundred import hookimpl
-from fivehundred.ruleset import Ruleset, parse_call
-from fivehundred.tables import Contract
+from fivehundred.rules.ruleset import Ruleset, parse_call
+from fivehundred.rules.tables import Contract
 
 RULE = "no-trumps-from"
 DEFAULT_LEVEL = 7

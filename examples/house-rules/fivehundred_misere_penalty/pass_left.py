@@ -7,7 +7,7 @@ Switch it on in a ruleset::
     house_rules:
       pass-left: {}
 
-This rule adds a *step* to the hand (``fivehundred.steps.Step``) rather than adjusting a built-in
+This rule adds a *step* to the hand (``fivehundred.rules.steps.Step``) rather than adjusting a built-in
 answer: the step says who acts and what is legal, applies a choice, explains an illegal one, writes
 itself to a game record and reads itself back, so ``simulate``, ``validate`` and the bots handle it
 with no change to fivehundred itself.
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred import Step, card_str, hookimpl, parse_card
-from fivehundred.ruleset import Ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 RULE = "pass-left"
 PASS = 2000

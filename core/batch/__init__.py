@@ -1,0 +1,1 @@
+"""Batches of games: simulation, Dask clusters, paired comparisons (above records and bots)."""

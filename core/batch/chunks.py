@@ -1,0 +1,34 @@
+"""How a batch is cut into jobs, and the jobs' results streamed back in game order (local processes and
+Dask clusters alike)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per job: at most 200, and at least 32 jobs per worker so that no worker is left with a
+    long last job while the others wait (the results never depend on it)."""
+    return max(1, min(200, games // (max(workers, 1) * 32)))
+
+
+def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
+             window: int) -> Generator[T, None, None]:
+    """Results of ``jobs`` in job order, with at most ``window`` submitted and not yet consumed
+    (so memory stays flat however many games the batch holds)."""
+    pending: deque[Any] = deque()
+    for job in jobs:
+        pending.append(submit(job))
+        if len(pending) >= window:
+            yield get(pending.popleft())
+    while pending:
+        yield get(pending.popleft())

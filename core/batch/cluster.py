@@ -1,0 +1,99 @@
+"""Batches on a Dask distributed cluster: the same chunks as local workers, streamed back in game order.
+
+Needs ``distributed`` (``pip install 'fivehundred[cluster]'``), imported only when a scheduler is
+given.  Every worker of the cluster must have fivehundred (and any plugin the ruleset or players
+name) installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from fivehundred.rules.errors import FiveHundredError
+from fivehundred.rules.extras import require
+
+from .chunks import chunk_size, game_chunks, in_order
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+T = TypeVar("T")
+
+CONNECT_TIMEOUT = 5
+"""Seconds to wait for the scheduler to answer, and for a worker to join an empty cluster."""
+
+
+class ClusterError(FiveHundredError):
+    """A Dask scheduler that cannot be reached, or a cluster with no worker to play on."""
+
+
+class Cluster:
+    """A connected Dask client, playing the chunks of a batch on its workers."""
+
+    def __init__(self, client: Client, address: str):
+        self.client = client
+        self.address = address
+
+    def threads(self) -> int:
+        """The worker threads of the cluster (waiting briefly for one to join an empty cluster)."""
+        nthreads = self.client.nthreads()
+        if not nthreads:
+            try:
+                self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+            except TimeoutError:
+                raise ClusterError(f"the Dask cluster at {self.address} has no worker") from None
+            nthreads = self.client.nthreads()
+        return max(1, sum(nthreads.values()))
+
+    def results(self, play: Callable[[Any, int, int], T], batch: Any, games: int) -> Generator[T, None, None]:
+        """``play(batch, start, stop)`` for each chunk of ``games``, the results in game order, with a
+        bounded number of chunks in flight."""
+        client = self.client
+        threads = self.threads()
+        shared = client.scatter(batch, broadcast=True, hash=False)  # the ruleset travels once per worker
+
+        def submit(job: tuple[int, int]) -> Any:
+            return client.submit(play, shared, job[0], job[1], pure=False)
+
+        def get(future: Any) -> T:
+            result: T = future.result()
+            return result
+
+        # Futures still pending when the caller stops (Ctrl-C) are released with this generator.
+        yield from in_order(submit, get, game_chunks(games, chunk_size(games, threads)), window=2 * threads + 2)
+
+
+def _client(address: str) -> Client:
+    distributed = require("distributed", "cluster", "running on a Dask cluster (--scheduler)")
+    from distributed.comm import resolve_address
+
+    try:
+        resolve_address(address)
+    except (ValueError, OSError) as e:
+        raise ClusterError(f"invalid Dask scheduler address {address!r}: {e}") from None
+    try:
+        client: Client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
+    except (OSError, TimeoutError):
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
+                           "(is it running, and is the address right?)") from None
+    return client
+
+
+@contextmanager
+def connect(scheduler: str | Client) -> Iterator[Cluster]:
+    """A ``Cluster`` on a scheduler address (connected here, closed after) or on a caller's client."""
+    if isinstance(scheduler, str):
+        client = _client(scheduler)
+        try:
+            yield Cluster(client, scheduler)
+        finally:
+            client.close()
+    else:
+        yield Cluster(scheduler, _address(scheduler))
+
+
+def _address(client: Client) -> str:
+    rpc = getattr(client, "scheduler", None)
+    return str(getattr(rpc, "address", None) or "the client's scheduler")

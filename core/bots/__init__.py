@@ -1,0 +1,1 @@
+"""Players: random, heuristic and Monte Carlo bots (above the engine)."""

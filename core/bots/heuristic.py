@@ -1,0 +1,880 @@
+"""A rule-of-thumb player: the way a club player bids, discards and plays, with no search.
+
+Bidding counts the tricks the hand should take in each denomination (trumps with the joker and
+bowers, side winners, length), adds a share of the rest for partner and a little for the kitty,
+and bids the cheapest legal rung of its best denomination that the count supports.  Misère is bid
+only with a hand of low cards.  Play follows the table maxims: draw trumps while our side holds
+most of them (the contractor: at least half as many as are unseen, partner's among them),
+cash winners, second hand low, third hand high, win cheaply, never overtake a partner who is
+safely winning, ruff when it matters, otherwise throw the least useful card.  In misère the
+contractor ducks with the highest card that still loses and the defenders lead low into it.
+
+The player reads only ``state.observation(seat)`` and the ruleset's public tables
+(``state.rules``: ladder, play tables, teams); the only randomness it may use is the generator
+it is given (it currently needs none: its choices are deterministic).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fivehundred.engine.state import (
+    CALL,
+    CLAIM,
+    DISCARD,
+    JOKER_LEAD,
+    NO_NOMINATION,
+    NOMINATE,
+    PASS_ACTION,
+    GameState,
+    Observation,
+    Phase,
+    action_kind,
+)
+from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
+from fivehundred.rules.manager import Rules
+from fivehundred.rules.tables import Contract, PlayTable
+
+NT = NO_SUIT
+"""The denomination key used for no-trumps (trump suits are 0–3)."""
+
+BID_KINDS = ("trumps", "no-trumps")
+
+TRUMP_HONOURS = (0.9, 0.8, 0.65, 0.45, 0.3, 0.12, 0.1)
+"""Worth of the top trumps (joker, right bower, left bower, A, K, Q, 10) over a plain trump."""
+
+
+# --- what the player works out once per ruleset ---------------------------------------------
+
+
+@dataclass(slots=True)
+class _Denomination:
+    """One denomination (a trump suit or no-trumps, or misère) with its play table."""
+
+    trump: int | None
+    table: PlayTable
+    rank: list[int]
+    """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
+    size: list[int]
+    """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
+
+
+class _RulesInfo:
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.deck = tuple(sorted(rules.deck))
+        self.players = rules.players
+        self.team_of = rules.team_of
+        self.partners = [
+            tuple(s for s in range(rules.players) if s != seat and rules.team_of[s] == rules.team_of[seat])
+            for seat in range(rules.players)
+        ]
+        self.denominations: dict[int, _Denomination] = {}
+        for contract in rules.ladder:
+            key = _key(contract)
+            if _plain(contract) and key not in self.denominations:
+                self.denominations[key] = self.denomination(contract)
+        misere = next((c for c in rules.ladder if _solo_misere(c)), None)
+        self.misere = self.denomination(misere) if misere is not None else None
+
+    def denomination(self, contract: Contract, nomination: int | None = None) -> _Denomination:
+        table = self.rules.play_table(contract, nomination)
+        rank = [0] * MAX_CARD
+        size = [0] * 5
+        for s in range(5):
+            row = table.power[s if s < 4 else 0]
+            cards = sorted((c for c in self.deck if table.suit_of[c] == s), key=lambda c: -row[c])
+            size[s] = len(cards)
+            for i, c in enumerate(cards):
+                rank[c] = i
+        return _Denomination(contract.trump, table, rank, size)
+
+
+_INFO: dict[int, _RulesInfo] = {}
+
+
+def _info(rules: Rules) -> _RulesInfo:
+    info = _INFO.get(id(rules))
+    if info is None or info.rules is not rules:
+        info = _INFO[id(rules)] = _RulesInfo(rules)
+    return info
+
+
+def _key(contract: Contract) -> int:
+    return NT if contract.trump is None else contract.trump
+
+
+def _plain(contract: Contract) -> bool:
+    """A trump or no-trump contract to take at least its tricks, with the kitty: the kind we bid."""
+    return (contract.kind in BID_KINDS and getattr(contract, "goal", "at-least") == "at-least"
+            and getattr(contract, "kitty", True) and not getattr(contract, "signal", False))
+
+
+def _solo_misere(contract: Contract) -> bool:
+    """A misère the contractor plays alone."""
+    return contract.kind == "misere" and not contract.partner_plays and getattr(contract, "goal", "none") == "none"
+
+
+# --- hand evaluation ------------------------------------------------------------------------
+# The weights were fitted on self-play: contracts forced on random deals, played out by this
+# player, regressing the tricks the contractor took on features of the hand before the kitty.
+# "Own tricks" therefore include what the kitty exchange is usually worth.
+
+
+def _by_suit(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
+    """The hand's rank indices by (table) suit, best first."""
+    groups: list[list[int]] = [[], [], [], [], []]
+    suit_of, rank = d.table.suit_of, d.rank
+    for c in hand:
+        groups[suit_of[c]].append(rank[c])
+    for g in groups:
+        g.sort()
+    return groups
+
+
+def _trump_tricks(ranks: list[int]) -> float:
+    """Tricks from a trump holding (rank indices, best first)."""
+    length = len(ranks)
+    tricks = 0.55 * length + 0.15 * max(0, length - 4) + 0.25 * max(0, length - 5)
+    for r in ranks:
+        if r < len(TRUMP_HONOURS):
+            tricks += TRUMP_HONOURS[r]
+    return tricks
+
+
+def _side_tricks(ranks: list[int]) -> float:
+    """Tricks from a side suit in a trump contract (rank indices, best first)."""
+    length = len(ranks)
+    tricks = 0.0
+    for i, r in enumerate(ranks):
+        higher = r - i
+        if higher <= 0:
+            tricks += (0.95, 0.8, 0.5, 0.3)[min(i, 3)]  # later rounds get ruffed
+        elif higher == 1:
+            if i == 0:
+                tricks += 0.5 if length >= 2 else 0.15
+            elif i == 1:
+                tricks += 0.4
+        elif higher == 2 and length >= 3 and i <= 1:
+            tricks += 0.2
+    if length >= 5:
+        tricks += (length - 4) * 0.25
+    return 0.7 * tricks + (0.15 if not length else 0.0)
+
+
+def _no_trump_tricks(ranks: list[int]) -> float:
+    """Tricks from a suit in no-trumps (rank indices, best first)."""
+    length = len(ranks)
+    if not length:
+        return 0.0
+    tricks = 0.0
+    ace = ranks[0] == 0
+    for r in ranks[:3]:
+        if r == 0:
+            tricks += 1.2
+        elif r == 1:
+            tricks += 1.2 if ace else 0.85 if length >= 2 else 0.25
+        elif r == 2 and length >= 3:
+            tricks += 0.4
+    if ace and length >= 5:
+        tricks += 0.55 * (length - 4)
+    return tricks
+
+
+def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
+    """Tricks the hand should take by itself as contractor in denomination ``d``."""
+    groups = _by_suit(hand, d)
+    if d.trump is None:
+        tricks = 2.0 * len(groups[NO_SUIT]) - 0.3  # a free joker wins a trick and gives control
+        for s in range(4):
+            tricks += _no_trump_tricks(groups[s])
+        return tricks
+    tricks = _trump_tricks(groups[d.trump])
+    for s in range(4):
+        if s != d.trump and d.size[s]:
+            tricks += _side_tricks(groups[s])
+    return tricks
+
+
+def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
+    """Danger of our cards of one suit (sorted lowest first)."""
+    if suit == NO_SUIT:
+        return 3.0 * len(cards)  # a free joker wins whatever trick it is played to
+    size, rank = d.size[suit], d.rank
+    return sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+
+
+def _danger(suit: int, others_below: int, mine_below: int) -> float:
+    """How likely a card is to be forced to win a misère trick.
+
+    The defenders can lead under it with the cards of its suit below it that others hold; each
+    of our own lower cards answers one such lead.
+    """
+    if suit == NO_SUIT:
+        return 3.0
+    excess = others_below - mine_below
+    if excess <= 0:
+        return 0.0
+    return min(1.0, 0.15 + 0.12 * excess)
+
+
+def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
+    groups: list[list[int]] = [[], [], [], [], []]
+    suit_of, rank = d.table.suit_of, d.rank
+    for c in hand:
+        groups[suit_of[c]].append(c)
+    for g in groups:
+        g.sort(key=lambda c: -rank[c])  # lowest first
+    return groups
+
+
+def _misere_throw(hand: Sequence[int], d: _Denomination) -> int:
+    """The card whose discard most reduces the danger of a misère hand (ties: the highest)."""
+    groups = _misere_suits(hand, d)
+    best, best_key = hand[0], (-1.0, 0)
+    for s, g in enumerate(groups):
+        if not g:
+            continue
+        base = _suit_danger(g, s, d)
+        for c in g:
+            relief = base - _suit_danger([x for x in g if x != c], s, d)
+            key = (round(relief, 6), -d.rank[c])
+            if key > best_key:
+                best, best_key = c, key
+    return best
+
+
+def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
+    """Total danger of a misère hand once ``discards`` cards are thrown (greedily)."""
+    rest = list(hand)
+    for _ in range(min(discards, len(rest) - 1)):
+        rest.remove(_misere_throw(rest, d))
+    return sum(_suit_danger(g, s, d) for s, g in enumerate(_misere_suits(rest, d)))
+
+
+# --- the public situation during the play ---------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Track:
+    """What the completed tricks of a hand have shown (kept between decisions)."""
+
+    key: tuple[int, int, int | None, int, int]
+    next_seat: list[int]
+    """The next seat to play, skipping seats that sit the hand out."""
+    out_seats: frozenset[int]
+    unplayed: list[int]
+    """The deck less the cards of completed tricks."""
+    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
+    void: list[int] = field(default_factory=list)
+    """void[seat]: bit s set once the seat has shown out of suit s."""
+
+
+@dataclass(slots=True)
+class _Play:
+    """Everything one play decision looks at."""
+
+    seat: int
+    obs: Observation
+    info: _RulesInfo
+    table: PlayTable
+    trump: int | None
+    contractor: int
+    our_contract: bool
+    out: list[list[int]]
+    """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
+    top: list[int]
+    """top[s]: the power of the best unseen card of suit s (-1: none)."""
+    void: list[int]
+    next_seat: list[int]
+    trick_size: int
+    opponents: list[int]
+    """Opponents taking part in the play of this hand."""
+    shown: dict[int, tuple[int, ...]]
+    """Exposed hands by seat (open misère)."""
+
+
+def _card(action: int) -> int:
+    """The card an action plays (a joker led or played with a named suit is the joker)."""
+    return action if action < JOKER_LEAD else JOKER_BASE + (action - JOKER_LEAD) // 4
+
+
+class HeuristicPlayer:
+    """Bids, discards, nominates and plays by the rules of thumb of a club player."""
+
+    partner_share = 0.40
+    """Share of the tricks my hand does not take that partner is counted for."""
+    kitty_tricks = 0.4
+    """Tricks for the kitty exchange and the opening lead beyond what ``own_tricks`` counts."""
+    partner_support = 1.5
+    """Extra tricks when partner has bid the same denomination."""
+    bid_margin = 0.0
+    """A rung is bid when the team estimate reaches its tricks plus this margin."""
+    takeout_margin = 1.0
+    """Extra margin needed to bid over partner's standing bid in another denomination."""
+    misere_limit = 2.0
+    """Largest misère risk (``misere_risk`` after the discards) the player bids misère on."""
+    open_misere_limit = 0.15
+    """Largest risk for open misère, with no help from the kitty."""
+    no_misere_above = 8.0
+    """A hand whose team estimate reaches this many tricks bids them rather than misère."""
+
+    def __init__(self, seat: int, rng: random.Random):
+        self.seat = seat
+        self.rng = rng
+        self._estimates: tuple[tuple[int, ...], dict[int, float]] | None = None
+        self._risks: dict[tuple[tuple[int, ...], int], float] = {}
+        self._track: _Track | None = None
+
+    def act(self, state: GameState, legal: Sequence[int]) -> int:
+        """Choose one of ``legal``, knowing only what the acting seat may know."""
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        if seat < 0:
+            seat = self.seat
+        # the acting seat is ours, or a dummy hand we control (variant P2)
+        obs = state.observation(seat)
+        info = _info(state.rules)
+        phase = obs.phase
+        if phase == Phase.PLAY:
+            plays = [a for a in legal if a != CLAIM]  # L2: it never claims (it cannot see the other hands)
+            return plays[0] if len(plays) == 1 else self._play(seat, obs, info, plays)
+        if phase == Phase.AUCTION:
+            return self._bid(seat, obs, info, legal)
+        if phase == Phase.DISCARD:
+            return self._discard(obs, info, legal)
+        if phase == Phase.NOMINATE:
+            return self._nominate(obs, legal)
+        return self._other(obs, info, legal)
+
+    # --- auction ----------------------------------------------------------------------------
+
+    def estimates(self, hand: Sequence[int], info: _RulesInfo) -> dict[int, float]:
+        """Own tricks per denomination key (trump suit, or ``NT``)."""
+        key = tuple(hand)
+        if self._estimates is None or self._estimates[0] != key:
+            self._estimates = (key, {k: own_tricks(hand, d) for k, d in info.denominations.items()})
+        return self._estimates[1]
+
+    def team_estimates(self, seat: int, obs: Observation, info: _RulesInfo) -> dict[int, float]:
+        """Tricks our side should take per denomination: own tricks, a share of the rest for
+        partner (more when partner has bid the denomination) and a little for the kitty."""
+        ladder = info.rules.ladder
+        partners = info.partners[seat]
+        partner_bids = {_key(ladder[call]) for s, call in obs.calls
+                        if s in partners and 0 <= call < len(ladder) and _plain(ladder[call])}
+        hand_size = info.rules.hand_size
+        team: dict[int, float] = {}
+        for key, own in self.estimates(obs.hand, info).items():
+            total = own + self.kitty_tricks
+            if partners:
+                total += self.partner_share * max(0.0, hand_size - own)
+                if key in partner_bids:
+                    total += self.partner_support
+            team[key] = total
+        return team
+
+    def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+        ladder = info.rules.ladder
+        bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
+        if PASS_ACTION not in legal and not bids:
+            return legal[0]
+        if any(a < PASS_ACTION and action_kind(a) == "call" for a in legal):
+            return next(a for a in legal if a < PASS_ACTION)  # D4: a hand without a face card: misdeal
+        partners = info.partners[seat]
+        holder = -1
+        partner_bids: set[int] = set()
+        for s, call in obs.calls:
+            if 0 <= call < len(ladder):
+                holder = s
+                if s in partners and _plain(ladder[call]):
+                    partner_bids.add(_key(ladder[call]))
+        partner_holds = holder in partners
+        team = self.team_estimates(seat, obs, info)
+        order = sorted(team, key=lambda k: (-team[k], -k))
+        for key in order:
+            if partner_holds and key in partner_bids:
+                continue  # partner already plays it: nothing to gain by raising our own side
+            level = team[key] - self.bid_margin - (self.takeout_margin if partner_holds else 0.0)
+            for rung in bids:
+                c = ladder[rung]
+                if _plain(c) and _key(c) == key:
+                    if c.tricks <= level:
+                        return CALL + rung  # the cheapest rung of the best denomination we can make
+                    break  # the cheapest legal rung of this denomination is already too high
+        if not partner_holds:
+            misere = self._misere_bid(obs.hand, info, bids, max(team.values(), default=0.0))
+            if misere is not None:
+                return misere
+        if PASS_ACTION in legal:
+            return PASS_ACTION
+        # a call is compulsory (e.g. the dealer must bid): the cheapest rung of the best denomination
+        for key in order:
+            for rung in bids:
+                if _plain(ladder[rung]) and _key(ladder[rung]) == key:
+                    return CALL + rung
+        return CALL + bids[0]
+
+    def _misere_bid(self, hand: Sequence[int], info: _RulesInfo, bids: list[int], best: float) -> int | None:
+        d = info.misere
+        ladder = info.rules.ladder
+        candidates = [r for r in bids if _solo_misere(ladder[r])]
+        if d is None or not candidates or best >= self.no_misere_above:
+            return None
+        # open misère (worth the game) with a hand that needs nothing from the kitty, else misère
+        for rung in sorted(candidates, key=lambda r: not ladder[r].open):
+            c = ladder[rung]
+            discards = info.rules.kitty_size if getattr(c, "kitty", True) else 0
+            if c.open:
+                if self._misere_risk(hand, d, 0) <= self.open_misere_limit:
+                    return CALL + rung
+            elif self._misere_risk(hand, d, max(0, discards - 1)) <= self.misere_limit:
+                return CALL + rung  # one discard is kept back for the danger the kitty brings
+        return None
+
+    def _misere_risk(self, hand: Sequence[int], d: _Denomination, discards: int) -> float:
+        key = (tuple(hand), discards)
+        risk = self._risks.get(key)
+        if risk is None:
+            if len(self._risks) > 8:
+                self._risks.clear()
+            risk = self._risks[key] = misere_risk(hand, d, discards)
+        return risk
+
+    # --- kitty exchange, nomination and the variants' extra decisions ------------------------
+
+    def _discard(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+        contract = obs.contract
+        hand = [a - DISCARD for a in legal if DISCARD <= a < DISCARD + JOKER_LEAD]
+        if contract is None or not hand:
+            return legal[0]
+        if contract.kind == "misere":
+            d = info.misere or info.denomination(contract)
+            return DISCARD + _misere_throw(hand, d)  # the joker first, then the most dangerous card
+        d = info.denominations.get(_key(contract)) or info.denomination(contract)
+        return DISCARD + _least_useful(hand, d)
+
+    def _nominate(self, obs: Observation, legal: Sequence[int]) -> int:
+        contract = obs.contract
+        suits = [a - NOMINATE for a in legal if NOMINATE <= a < NO_NOMINATION]
+        if contract is None or contract.kind != "misere" or not suits:
+            # in no-trumps a free joker wins any trick it is played to: keep it free
+            return NO_NOMINATION if NO_NOMINATION in legal else legal[0]
+        # A misère contractor who kept the joker: nominated, it is the top card of its suit and
+        # may be thrown on another suit.  Name the suit we hold most of, so that it is the last
+        # card we would have to follow with, and we are likely void elsewhere first.
+        counts = [0] * 4
+        for c in obs.hand:
+            if c < JOKER_BASE:
+                counts[c // 20] += 1
+        return NOMINATE + max(suits, key=lambda s: (counts[s], -s))
+
+    def _other(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+        """Decisions of variant phases: call a partner's card (P5), pass a card (C6, C7);
+        decline slam, declare and breach calls."""
+        contract = obs.contract
+        d = None
+        if contract is not None and contract.kind in BID_KINDS:
+            d = info.denominations.get(_key(contract)) or info.denomination(contract)
+        # The built-in steps' actions are card ids above the first of the step's range (plugins/partner.py,
+        # plugins/declarations.py); their names are the steps' own.
+        base = info.rules.step_of_action[legal[0]].actions.start if obs.step is not None else 0
+        if obs.step == "partner-call" and d is not None:
+            # call the best card we lack: the top trump (or ace) not in our hand
+            rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
+            cards = [a for a in legal if base <= a < base + MAX_CARD]
+            if cards:
+                return min(cards, key=lambda a: (suit_of[a - base] != trump, rank[a - base]))
+        if obs.step == "gift" and d is not None:
+            rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
+            cards = [a for a in legal if base <= a < base + MAX_CARD]
+            if cards:
+                return min(cards, key=lambda a: (suit_of[a - base] not in (trump, NO_SUIT), rank[a - base]))
+        return min(legal)  # the "no" of a yes/no decision is its lower action
+
+    # --- play -------------------------------------------------------------------------------
+
+    def _play(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+        p = self._situation(seat, obs, info)
+        misere = obs.contract is not None and obs.contract.kind == "misere"
+        if obs.current_trick:
+            return self._misere_follow(p, legal) if misere else self._follow(p, legal)
+        return self._misere_lead(p, legal) if misere else self._lead(p, legal)
+
+    def _situation(self, seat: int, obs: Observation, info: _RulesInfo) -> _Play:
+        contract = obs.contract
+        assert contract is not None
+        table = info.rules.play_table(contract, obs.nomination)
+        suit_of = table.suit_of
+        n = info.players
+        team = info.team_of
+        contractor = obs.contractor
+        key = (id(info), contract.rung, obs.nomination, contractor, obs.sitting_out)
+        track = self._track
+        tricks = obs.tricks
+        if track is None or track.key != key or tricks[: len(track.tricks)] != track.tricks:
+            aside = set() if contract.partner_plays or contractor < 0 else \
+                {s for s in range(n) if s != contractor and team[s] == team[contractor]}
+            if obs.sitting_out >= 0:
+                aside.add(obs.sitting_out)
+            nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
+            track = self._track = _Track(key, nxt, frozenset(aside), list(info.deck), void=[0] * n)
+        nxt = track.next_seat
+        out_seats = track.out_seats
+        void = track.void
+        new = tricks[len(track.tricks):]
+        if new:
+            gone = {c for _leader, cards, _winner, _named in new for c in cards}
+            track.unplayed = [c for c in track.unplayed if c not in gone]
+        for leader, cards, _winner, named in new:
+            led = named if named is not None else suit_of[cards[0]]
+            s = leader
+            for c in cards[1:]:
+                s = nxt[s]
+                if suit_of[c] != led and led != NO_SUIT:
+                    void[s] |= 1 << led
+        track.tricks = tricks
+        void = list(void)
+        trick = obs.current_trick
+        if trick:
+            led = _led(obs, table)
+            s = obs.leader
+            for c in trick[1:]:
+                s = nxt[s]
+                if led != NO_SUIT and suit_of[c] != led:
+                    void[s] |= 1 << led
+        shown = dict(getattr(obs, "open_hands", ()) or ())
+        if obs.open_hand is not None:
+            shown.setdefault(contractor, obs.open_hand)
+        known = set(obs.hand)
+        known.update(trick, obs.discards)
+        for cards in shown.values():
+            known.update(cards)
+        out: list[list[int]] = [[], [], [], [], []]
+        for c in track.unplayed:
+            if c not in known:
+                out[suit_of[c]].append(c)
+        top = [max(map(table.power[s].__getitem__, out[s]), default=-1) for s in range(4)]
+        mine = team[seat]
+        opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
+        ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
+        return _Play(seat, obs, info, table, contract.trump, contractor, ours,
+                     out, top, void, nxt, n - len(out_seats), opponents, shown)
+
+    def _remaining(self, p: _Play) -> list[int]:
+        """Seats still to play to the current trick after me."""
+        seats = []
+        s = p.seat
+        for _ in range(p.trick_size - len(p.obs.current_trick) - 1):
+            s = p.next_seat[s]
+            seats.append(s)
+        return seats
+
+    def _trick_state(self, p: _Play) -> tuple[int, int, int]:
+        """(suit led, best power, seat winning) of the current trick; a led free joker wins."""
+        trick = p.obs.current_trick
+        led = _led(p.obs, p.table)
+        if led == NO_SUIT:
+            return NO_SUIT, 1 << 30, p.obs.leader
+        power = p.table.power[led]
+        best, winner = power[trick[0]], p.obs.leader
+        seat = winner
+        for c in trick[1:]:
+            seat = p.next_seat[seat]
+            if power[c] > best:
+                best, winner = power[c], seat
+        return led, best, winner
+
+    def _strength(self, p: _Play, action: int, led: int) -> int:
+        """How high ``action`` ranks in a trick of suit ``led`` (0: it cannot win)."""
+        if action < JOKER_LEAD:
+            return p.table.power[led][action]
+        n, named = divmod(action - JOKER_LEAD, 4)
+        return p.table.power[named][JOKER_BASE + n] if named == led else 0
+
+    def _can_beat(self, p: _Play, seats: Sequence[int], led: int, best: int) -> bool:
+        """Might one of ``seats`` beat power ``best`` in a trick of suit ``led``?"""
+        if not seats:
+            return False
+        power = p.table.power[led]
+        void = p.void
+        if p.top[led] > best and any(not void[r] >> led & 1 for r in seats):
+            return True
+        short = len(p.out[led]) <= 2  # a player who has not shown out may still be void
+        for s in range(5):
+            if s == led or not any(power[x] > best for x in p.out[s]):
+                continue
+            for r in seats:
+                v = void[r]
+                if not v >> s & 1 and (v >> led & 1 or short):
+                    return True
+        return False
+
+    def _master(self, p: _Play, card: int) -> bool:
+        """No unseen card of its suit ranks above ``card``."""
+        s = p.table.suit_of[card]
+        return s == NO_SUIT or p.table.power[s][card] > p.top[s]
+
+    def _follow(self, p: _Play, legal: Sequence[int]) -> int:
+        led, best, winner = self._trick_state(p)
+        if led == NO_SUIT:
+            return self._cheapest(p, legal)
+        team = p.info.team_of
+        remaining = self._remaining(p)
+        opponents = [s for s in remaining if team[s] != team[p.seat]]
+        partner_winning = team[winner] == team[p.seat]
+        if partner_winning and not self._can_beat(p, opponents, led, best):
+            return self._cheapest(p, legal)  # never overtake a partner who is safely winning
+        strength = {a: self._strength(p, a, led) for a in legal}
+        winners = sorted((a for a in legal if strength[a] > best), key=strength.__getitem__)
+        if not winners:
+            return self._cheapest(p, legal)
+        for a in winners:
+            if partner_winning and _card(a) >= JOKER_BASE:
+                break  # a joker wins a trick whenever it is played: not on partner's
+            if not self._can_beat(p, opponents, led, strength[a]):
+                return a  # win as cheaply as is safe
+        if partner_winning:
+            return self._cheapest(p, legal)
+        if any(a >= JOKER_LEAD or p.table.suit_of[a] != led for a in legal):
+            return winners[0]  # void: ruff (or play the joker) as cheaply as possible
+        if len(p.obs.current_trick) == 1 and len(opponents) < len(remaining):
+            return self._cheapest(p, legal)  # second hand low: partner is still to play
+        return winners[-1]  # third hand high
+
+    def _cheapest(self, p: _Play, legal: Sequence[int]) -> int:
+        """The least useful card: the lowest of the suit led, or when void a low card from a short
+        side suit; trumps, winners and jokers are kept."""
+        suit_of = p.table.suit_of
+        power = p.table.power
+        trump = p.trump
+        counts = [0] * 5
+        for c in p.obs.hand:
+            counts[suit_of[c]] += 1
+
+        def keep(a: int) -> tuple[bool, bool, int]:
+            c = _card(a)
+            s = suit_of[c]
+            if c >= JOKER_BASE:
+                return (True, True, 1 << 20)
+            return (s == trump, self._master(p, c), power[s][c] + 4 * counts[s])
+
+        return min(legal, key=keep)
+
+    def _lead(self, p: _Play, legal: Sequence[int]) -> int:
+        hand = [c for c in legal if c < JOKER_LEAD]
+        if not hand:
+            return legal[0]  # only a free joker left to lead
+        suit_of = p.table.suit_of
+        trump = p.trump
+        void = p.void
+        opponents = p.opponents
+        by_suit: list[list[int]] = [[], [], [], [], []]
+        for c in hand:
+            by_suit[suit_of[c]].append(c)
+        for s in range(4):
+            by_suit[s].sort(key=p.table.power[s].__getitem__, reverse=True)
+
+        def ruffable(s: int) -> bool:
+            if trump is None or s == trump or not p.out[trump]:
+                return False
+            return any(void[o] >> s & 1 and not void[o] >> trump & 1 for o in opponents)
+
+        if trump is not None and by_suit[trump] and p.our_contract:
+            # draw trumps while we hold enough of those still unseen
+            theirs = 0 if all(void[o] >> trump & 1 for o in opponents) else len(p.out[trump])
+            mine = by_suit[trump]
+            if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
+                return mine[0] if self._master(p, mine[0]) else mine[-1]
+        if not p.our_contract:
+            partner_suit = self._partner_suit(p)
+            if partner_suit is not None and partner_suit != trump and by_suit[partner_suit]:
+                cards = by_suit[partner_suit]
+                return cards[0] if len(cards) == 1 or self._master(p, cards[0]) else cards[-1]
+        cash = [cards[0] for s, cards in enumerate(by_suit[:4])
+                if s != trump and cards and not ruffable(s) and self._master(p, cards[0])]
+        if cash:
+            return max(cash, key=lambda c: len(by_suit[suit_of[c]]))  # cash a winner, longest suit first
+        if not p.our_contract and trump is not None and by_suit[trump]:
+            singles = [s for s in range(4) if s != trump and len(by_suit[s]) == 1]
+            if singles:
+                return by_suit[singles[0]][0]  # a singleton, to ruff the next round
+        side = [s for s in range(4) if s != trump and by_suit[s]]
+        if side:
+            s = max(side, key=lambda s: (len(by_suit[s]), -p.table.power[s][by_suit[s][-1]]))
+            return by_suit[s][-1]  # low from the longest side suit
+        if trump is not None and by_suit[trump]:
+            return by_suit[trump][-1]
+        return hand[-1]
+
+    def _draw_trumps(self, mine: int, theirs: int, contractor: bool) -> bool:
+        """Lead trumps, holding ``mine`` of them with ``theirs`` unseen (partner's among them)?
+        Drawing freely as contractor won clearly in self-play against drawing only with a majority."""
+        return 2 * mine >= theirs if contractor else mine >= max(2, theirs)
+
+    def _partner_suit(self, p: _Play) -> int | None:
+        """The last suit partner bid, if any."""
+        partners = p.info.partners[p.seat]
+        ladder = p.info.rules.ladder
+        suit = None
+        for seat, call in p.obs.calls:
+            if seat in partners and 0 <= call < len(ladder) and ladder[call].kind == "trumps":
+                suit = ladder[call].trump
+        return suit
+
+    # --- misère -----------------------------------------------------------------------------
+
+    def _below(self, p: _Play, card: int) -> int:
+        """Unseen cards of ``card``'s suit that rank below it."""
+        s = p.table.suit_of[card]
+        if s == NO_SUIT:
+            return 0
+        power = p.table.power[s]
+        mine = power[card]
+        return sum(1 for x in p.out[s] if power[x] < mine)
+
+    def _hand_danger(self, p: _Play, hand: Sequence[int]) -> float:
+        """Danger of a misère hand given the cards still unseen."""
+        suit_of = p.table.suit_of
+        total = 0.0
+        for c in hand:
+            s = suit_of[c]
+            if s == NO_SUIT:
+                total += 3.0
+                continue
+            row = p.table.power[s]
+            mine = row[c]
+            others = sum(1 for x in p.out[s] if row[x] < mine)
+            own = sum(1 for x in hand if suit_of[x] == s and row[x] < mine)
+            total += _danger(s, others, own)
+        return total
+
+    def _misere_lead_cost(self, p: _Play, card: int) -> float:
+        """The chance that leading ``card`` wins the trick (weighted heavily), plus the danger
+        of the cards it leaves behind."""
+        s = p.table.suit_of[card]
+        later = self._hand_danger(p, [c for c in p.obs.hand if c != card])
+        if s == NO_SUIT:
+            return 10.0 + later
+        row = p.table.power[s]
+        mine = row[card]
+        higher = sum(1 for x in p.out[s] if row[x] > mine)
+        lower = sum(1 for x in p.out[s] if row[x] < mine)
+        unseen = sum(len(o) for o in p.out) or 1
+        held = p.info.rules.hand_size - len(p.obs.tricks)
+        miss = max(0.0, 1.0 - held / unseen)  # chance a given unseen card is not in one defender's hand
+        win = 1.0
+        if higher:
+            for d in p.opponents:
+                if not p.void[d] >> s & 1:  # one who has shown out throws a card under ours
+                    win *= 1.0 - miss ** lower + miss ** (lower + higher)
+        return 4.0 * win + later
+
+    def _misere_lead(self, p: _Play, legal: Sequence[int]) -> int:
+        cards = [c for c in legal if c < JOKER_LEAD]
+        if not cards:
+            return legal[0]
+        if p.seat == p.contractor:
+            return min(cards, key=lambda c: self._misere_lead_cost(p, c))
+        # a defender leads low into a suit the contractor still holds
+        suit_of = p.table.suit_of
+        power = p.table.power
+        contractor = p.contractor
+        theirs_shown = p.shown.get(contractor)
+
+        def attack(c: int) -> tuple[int, int, int]:
+            s = suit_of[c]
+            row = power[s]
+            if p.void[contractor] >> s & 1:
+                return (3, 0, row[c])
+            if theirs_shown is not None:
+                theirs = [x for x in theirs_shown if suit_of[x] == s]
+                if not theirs:
+                    return (3, 0, row[c])
+                under = sum(1 for x in theirs if row[x] < row[c])
+                return (0 if not under else 2, under, row[c])
+            return (1, self._below(p, c), row[c])
+
+        return min(cards, key=attack)
+
+    def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
+        led, best, winner = self._trick_state(p)
+        if led == NO_SUIT:
+            return self._misere_shed(p, legal)
+        strength = {a: self._strength(p, a, led) for a in legal}
+        following = all(a < JOKER_LEAD and p.table.suit_of[a] == led for a in legal)
+        under = [a for a in legal if strength[a] < best] if following else []
+        if p.seat == p.contractor:
+            if not following:
+                return self._misere_shed(p, legal)
+            if under:
+                return max(under, key=strength.__getitem__)  # the highest card that still loses
+            if self._remaining(p):
+                return min(legal, key=strength.__getitem__)  # leave a defender room to overtake
+            return max(legal, key=strength.__getitem__)
+        team = p.info.team_of
+        if team[p.seat] == team[p.contractor]:
+            # the contractor's partner, where it plays: take tricks off the contractor
+            return max(legal, key=strength.__getitem__)
+        if not following:
+            return self._misere_shed(p, legal)
+        if winner == p.contractor or p.contractor in self._remaining(p):
+            if under:
+                return max(under, key=strength.__getitem__)  # stay under, keep the low cards
+            return min(legal, key=strength.__getitem__)
+        return max(legal, key=strength.__getitem__)  # the contractor is safe here: shed a high card
+
+    def _misere_shed(self, p: _Play, legal: Sequence[int]) -> int:
+        """When void: the contractor throws the card that most reduces its danger, a defender
+        its highest (keeping low cards to lead under the contractor)."""
+        suit_of = p.table.suit_of
+        if p.seat == p.contractor:
+            hand = p.obs.hand
+
+            def relief(a: int) -> tuple[float, int]:
+                c = _card(a)
+                suit = [x for x in hand if suit_of[x] == suit_of[c]]
+                rest = [x for x in suit if x != c]
+                return (self._hand_danger(p, suit) - self._hand_danger(p, rest), self._below(p, c))
+
+            return max(legal, key=relief)
+
+        def height(a: int) -> tuple[int, int]:
+            c = _card(a)
+            s = suit_of[c]
+            if s == NO_SUIT:
+                return (1 << 30, 0)
+            return (self._below(p, c), p.table.power[s][c])
+
+        return max(legal, key=height)
+
+
+def _led(obs: Observation, table: PlayTable) -> int:
+    """The suit led to the current trick (NO_SUIT: a free joker whose named suit is not shown)."""
+    led = getattr(obs, "led", None)
+    return table.suit_of[obs.current_trick[0]] if led is None else led
+
+
+def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
+    """The card the contractor can best spare: never a trump or a free joker while there is
+    another; keep winners and guarded kings; shorten short side suits (in trumps, to ruff)."""
+    suit_of, rank = d.table.suit_of, d.rank
+    trump = d.trump
+    counts = [0] * 5
+    for c in hand:
+        counts[suit_of[c]] += 1
+
+    def keep(c: int) -> float:
+        s = suit_of[c]
+        r = rank[c]
+        if s in (NO_SUIT, trump):
+            return 1000.0 - r
+        higher = r - sum(1 for x in hand if suit_of[x] == s and rank[x] < r)
+        value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
+            8.0 if higher == 2 and counts[s] >= 3 else 0.0
+        return value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
+
+    return min(hand, key=keep)

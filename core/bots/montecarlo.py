@@ -1,0 +1,641 @@
+"""A determinised Monte Carlo player: sample the cards it cannot see, play each candidate out.
+
+Knowledge.  The player reads only ``state.observation(seat)`` (its hand, the calls, the contract,
+its own discards when it is the contractor, every trick, the hands shown to all) and the
+ruleset's public tables.  From the tricks it learns who has shown out of a suit: a seat that did
+not follow the suit led holds no card of that suit, counted by the hand's play table, so a bower
+follows the trump suit and a nominated joker its suit; in misère, where a void player must play a
+free joker, a seat that showed out with a plain card holds no free joker either.  The contractor
+saw the kitty it took: those cards are in its hand or among its discards, which it knows.
+
+Determinisation.  ``determinise(state, seat, rng)`` clones the state and deals the cards the seat
+cannot see afresh, uniformly at random among every deal that agrees with what it knows: each
+hidden hand keeps its size, the voids hold, a joker covered by a nomination stays with the
+contractor (the play table says which jokers the nomination covers) and a free one does not.  The
+rest of the unseen cards go to the places nobody sees: the kitty before it is taken, the
+contractor's discards, a dead hand (P3), a dummy's face-down cards (P2) and a hand laid aside in
+misère.  The deal is exact, not approximate: the cards are grouped by the targets they may go to,
+the number of cards of each group per target is drawn with probability proportional to the number
+of deals it allows (counted by dynamic programming over the targets' remaining room), and each
+group is shuffled into its counts.  History the engine no longer reads (the hands as dealt, a
+kitty already taken) is rewritten to match, so the clone holds nothing the seat may not know.
+
+Decisions.  Every candidate is judged on the same sampled deals (common random numbers): a clone of
+each deal, the candidate applied, then heuristic players (``fivehundred.bots.heuristic``) for every seat
+play to the end of the hand.  A rollout is worth the hand's score for the player's side less the
+best other side's, plus or minus ``GAME_BONUS`` when the hand ends the game.  The heuristic's
+choice is kept unless another candidate does better on the paired rollouts by more than ``margin``
+standard errors of the difference.
+
+* Play: every legal card is a candidate, less cards equivalent to another (touching in rank with no
+  card between them outside the hand still to be played); a led joker naming each suit is its own
+  candidate.
+* Auction: the heuristic's call and pass, by rollouts that play the rest of the auction, the
+  exchange and the hand (when the heuristic passes there is nothing to weigh).  With
+  ``bolder=True`` the player also weighs the call one trick higher in the heuristic's denomination
+  and, where the heuristic passes, the cheapest call of each denomination: in self-play against
+  heuristic players that lost points (two such players raise each other), so it is off by default.
+  During the auction the deals are also read against the calls already made: of ``infer`` deals
+  drawn, one is kept with probability proportional to ``exp(-surprise * m)``, m being the number of
+  the other seats' calls that a heuristic player would not have made with the cards the deal gives
+  it (``infer_play`` does the same during the play; off by default, since it cost time and gained
+  nothing measurable there).
+* Exchange (discards, nomination, a called partner, declarations): deferred to the heuristic, whose
+  choices here are cheap and where a rollout per card would cost a whole hand for little.
+
+Budget.  ``rollouts`` is the total number of hand rollouts per decision, shared evenly among the
+candidates (at least one deal each); a decision with one candidate costs nothing.  With ``ms``
+the player instead samples deals until that many milliseconds have passed (at least one deal):
+time budgets depend on the machine's speed and load, so games are reproducible only with the
+rollout budget, which makes the player a pure function of its seeded generator and the state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from fivehundred.engine.state import GameState
+from fivehundred.rules.actions import CALL, PASS_ACTION, Phase
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.errors import FiveHundredError
+
+from .heuristic import HeuristicPlayer
+
+DEFAULT_ROLLOUTS = 48
+"""Hand rollouts per decision by default: a reference game with two such players against two
+heuristic players takes two to six seconds on one core of the development machine."""
+
+GAME_BONUS = 1000.0
+"""Added to (or taken from) a rollout whose hand ends the game with our side winning (losing)."""
+
+_T = TypeVar("_T")
+
+
+# --- what the seat knows --------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """What one seat knows of the hidden cards, worked out from its observation."""
+
+    seat: int
+    unseen: list[int]
+    """Cards the seat has not seen (sorted): others' hidden hands and the places nobody sees."""
+    hidden: list[int]
+    """Seats whose cards the seat cannot see (each holding at least one card)."""
+    void: list[int]
+    """void[s]: bit k set when seat s holds no card of effective suit k (4: no free joker)."""
+    played_by: list[list[int]]
+    """Cards each seat has played in this hand."""
+    suit_of: Sequence[int] | None
+    """The play table's suit of each card during the play, else None (no voids are known)."""
+    contractor: int
+    sitting: tuple[int, ...]
+    """Seats sitting the hand out (a misère contractor's partner, its hand laid aside)."""
+    must_hold: dict[int, int]
+    """Unseen jokers a nomination covers, with the contractor who must hold them."""
+    must_not_hold: dict[int, int]
+    """Unseen free jokers under a nomination, with the contractor who cannot hold them."""
+    counters: dict[Any, _Counter] = field(default_factory=dict)
+    """Deal counts already worked out for these constraints (shared by the deals drawn from them)."""
+
+
+def knowledge(state: GameState, seat: int) -> Knowledge:
+    """What ``seat`` knows of the hidden cards, from ``state.observation(seat)`` and public tables."""
+    obs = state.observation(seat)
+    n = state.rules.players
+    known = set(obs.hand) | set(obs.discards)
+    for _, cards in obs.open_hands:
+        known.update(cards)
+    sitting = set(obs.sitting)
+    nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in sitting), s) for s in range(n)]
+    played_by: list[list[int]] = [[] for _ in range(n)]
+    void = [0] * n
+    suit_of: Sequence[int] | None = None
+    must_hold: dict[int, int] = {}
+    must_not_hold: dict[int, int] = {}
+    tricks = [(leader, cards, named) for leader, cards, _winner, named in obs.tricks]
+    if obs.current_trick:
+        tricks.append((obs.leader, obs.current_trick, obs.led))
+    if obs.phase == Phase.PLAY:
+        table = state.play_table  # public: the hand's trick table, built from the contract and the nomination
+        assert table is not None
+        suit_of = table.suit_of
+        plain = table.legal_filter is None  # variant filters may allow a free joker while holding the suit led
+        compulsory = table.joker_void_compulsory and plain
+        dummies = state.rules.dummies  # P2: a dummy's face-down cards may turn up in a suit it showed out of
+        for leader, cards, named in tricks:
+            led = named if named is not None else suit_of[cards[0]]
+            s = leader
+            for i, c in enumerate(cards):
+                played_by[s].append(c)
+                known.add(c)
+                suit = suit_of[c]
+                if i and led != NO_SUIT and suit != led and (suit != NO_SUIT or plain) and s not in dummies:
+                    void[s] |= 1 << led
+                    if compulsory and suit != NO_SUIT:
+                        void[s] |= 1 << NO_SUIT  # a void player must play a free joker: it has none
+                s = nxt[s]
+        contractor = obs.contractor
+        if table.nomination is not None and contractor >= 0:
+            for j in table.jokers:
+                if j not in known:
+                    (must_not_hold if j in table.free_jokers else must_hold)[j] = contractor
+    unseen = [c for c in sorted(state.rules.deck) if c not in known]
+    shown = {s for s, _ in obs.open_hands}
+    hidden = [s for s in range(n) if s != seat and s not in shown and state.hand(s)]
+    return Knowledge(seat, unseen, hidden, void, played_by, suit_of, obs.contractor, obs.sitting,
+                     must_hold, must_not_hold)
+
+
+# --- dealing the unseen cards -------------------------------------------------------------------
+
+
+def _allowed(card: int, k: Knowledge, pool: int) -> tuple[int, ...]:
+    """Targets (indices into ``k.hidden``, then ``pool`` for the places nobody sees) for ``card``."""
+    holder = k.must_hold.get(card)
+    if holder in k.hidden:
+        return (k.hidden.index(holder),)
+    barred = k.must_not_hold.get(card, -1)
+    suit = k.suit_of[card] if k.suit_of is not None else -1
+    targets = [i for i, s in enumerate(k.hidden) if s != barred and not (suit >= 0 and k.void[s] >> suit & 1)]
+    return (*targets, pool)
+
+
+class _Counter:
+    """How many deals place each group's cards (interchangeable as far as the constraints go) among
+    the targets it may go to, filling each target exactly.
+
+    A chain over the (group, allowed target) cells of every group but the last chooses how many of
+    the group's remaining cards go to that target (``C(r, x)`` ways), memoised on (cell, cards left
+    in the group, room left per target); the last group (the least constrained) fills whatever room
+    is left, in ``multinomial`` ways."""
+
+    def __init__(self, groups: Sequence[tuple[tuple[int, ...], int]]):
+        self.sizes = [size for _, size in groups]
+        *chained, (self.final_targets, self.final_size) = groups
+        self.cells = [(g, t) for g, (targets, _) in enumerate(chained) for t in targets]
+        self.last = [i + 1 == len(self.cells) or self.cells[i + 1][0] != g for i, (g, _) in enumerate(self.cells)]
+        self.memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
+
+    def options(self, i: int, left: int, room: tuple[int, ...]) -> list[tuple[int, int, int, tuple[int, ...]]]:
+        """Per choice at cell ``i``: (cards to its target, ways to choose them, cards left of the next
+        cell's group, room left per target)."""
+        g, t = self.cells[i]
+        if self.last[i]:
+            choices: Sequence[int] = (left,) if left <= room[t] else ()
+        else:
+            choices = range(min(left, room[t]) + 1)
+        out = []
+        for x in choices:
+            nxt = (self.sizes[g + 1] if g + 1 < len(self.sizes) else 0) if self.last[i] else left - x
+            out.append((x, math.comb(left, x), nxt, (*room[:t], room[t] - x, *room[t + 1:])))
+        return out
+
+    def fill(self, room: tuple[int, ...]) -> int:
+        """Ways for the last group to fill exactly the room left."""
+        if sum(room) != self.final_size or any(r for t, r in enumerate(room) if t not in self.final_targets):
+            return 0
+        ways, left = 1, self.final_size
+        for r in room:
+            ways *= math.comb(left, r)
+            left -= r
+        return ways
+
+    def ways(self, i: int, left: int, room: tuple[int, ...]) -> int:
+        if i == len(self.cells):
+            return self.fill(room)
+        key = (i, left, room)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = sum(choose * self.ways(i + 1, nxt, after)
+                                         for _x, choose, nxt, after in self.options(i, left, room))
+        return found
+
+    def sample(self, room: tuple[int, ...], rng: random.Random) -> list[list[int]]:
+        """Cards of each group per target (counts), drawn in proportion to the deals they allow."""
+        left = self.sizes[0]
+        if not self.ways(0, left, room):
+            raise ValueError("no deal of the unseen cards agrees with what the seat knows")
+        counts = [[0] * len(room) for _ in self.sizes]
+        for i, (g, t) in enumerate(self.cells):
+            weighted = [((x, nxt, after), choose * self.ways(i + 1, nxt, after))
+                        for x, choose, nxt, after in self.options(i, left, room)]
+            x, left, room = _weighted([(o, w) for o, w in weighted if w], rng)
+            counts[g][t] = x
+        counts[-1] = list(room)
+        return counts
+
+
+def sample_counts(groups: Sequence[tuple[tuple[int, ...], int]], room: Sequence[int],
+                  rng: random.Random, counter: _Counter | None = None) -> list[list[int]]:
+    """For each group (allowed targets, number of cards), how many of its cards go to each target,
+    drawn with probability proportional to the number of deals that give those counts; ``room`` is
+    each target's size.  Raises ValueError when no deal fits."""
+    return (counter or _Counter(groups)).sample(tuple(room), rng)
+
+
+def _weighted(options: Sequence[tuple[_T, int]], rng: random.Random) -> _T:
+    """One option, drawn with probability proportional to its (integer) weight."""
+    pick = rng.randrange(sum(w for _, w in options))
+    for option, w in options:
+        if pick < w:
+            return option
+        pick -= w
+    raise AssertionError("unreachable: the pick is below the total weight")
+
+
+REJECTION_TRIES = 32
+"""Plain shuffles tried before the exact counting sampler (both draw uniformly among agreeing deals)."""
+
+
+def deal_unseen(k: Knowledge, sizes: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """The unseen cards dealt to ``k.hidden`` (``sizes[i]`` cards each) and, last, to the places
+    nobody sees: uniformly among the deals that agree with ``k``.
+
+    A plain shuffle is tried a few times and kept if it agrees (a uniform draw conditioned on
+    agreeing is uniform among the agreeing deals); when the voids make that unlikely, the counts per
+    group of interchangeable cards are drawn exactly by ``sample_counts``."""
+    pool = len(k.hidden)
+    room = [*sizes, len(k.unseen) - sum(sizes)]
+    if room[-1] < 0:
+        raise ValueError("the hidden hands hold more cards than are unseen")
+    by_targets: dict[tuple[int, ...], list[int]] = {}
+    for c in k.unseen:
+        by_targets.setdefault(_allowed(c, k, pool), []).append(c)
+    starts = [sum(room[:t]) for t in range(len(room) + 1)]
+    if len(by_targets) == 1 and len(next(iter(by_targets))) == len(room):
+        cards = list(k.unseen)
+        rng.shuffle(cards)
+        return [cards[starts[t]:starts[t + 1]] for t in range(len(room))]
+    target_at = [t for t, size in enumerate(room) for _ in range(size)]
+    allowed = {c: targets for targets, group in by_targets.items() for c in group}
+    for _ in range(REJECTION_TRIES):
+        cards = list(k.unseen)
+        rng.shuffle(cards)
+        if all(target_at[i] in allowed[c] for i, c in enumerate(cards)):
+            return [cards[starts[t]:starts[t + 1]] for t in range(len(room))]
+    order = sorted(by_targets, key=lambda t: (len(t), t))
+    groups = [(t, len(by_targets[t])) for t in order]
+    key = (tuple(groups), tuple(room))
+    counter = k.counters.get(key)
+    if counter is None:
+        counter = k.counters[key] = _Counter(groups)  # its counts serve every deal drawn from k
+    counts = sample_counts(groups, room, rng, counter)
+    out: list[list[int]] = [[] for _ in room]
+    for targets, split in zip(order, counts, strict=True):
+        cards = list(by_targets[targets])
+        rng.shuffle(cards)
+        start = 0
+        for t in targets:
+            out[t].extend(cards[start:start + split[t]])
+            start += split[t]
+    return out
+
+
+def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | None = None) -> GameState:
+    """A clone of ``state`` with the cards ``seat`` cannot see dealt afresh, uniformly among the deals
+    that agree with everything the seat knows (see the module docstring).
+
+    On the clone it deals the hidden hands and a dummy's face-down cards (P2) through the engine's
+    determinisation API (``GameState.redistribute``), moves the called partner (P5,
+    ``GameState.set_contracting_side``) and rewrites the current ``HandLog`` (kitty, discards, dead hand,
+    hands as dealt: new lists, since a clone shares them)."""
+    k = k or knowledge(state, seat)
+    world = clone(state)
+    sizes = [len(world.hand(s)) for s in k.hidden]
+    try:
+        dealt = deal_unseen(k, sizes, rng)
+    except ValueError:
+        # Only a variant whose rules let a player keep a suit it did not follow could get here:
+        # forget the voids rather than fail.
+        k = dataclasses.replace(k, void=[0] * len(k.void))
+        dealt = deal_unseen(k, sizes, rng)
+    world.redistribute(dict(zip(k.hidden, dealt, strict=False)))
+    covered = _place_pool(world, k, dealt[-1], rng)
+    _rewrite_history(world, k, rng, covered)
+    _follow_called_card(world, k)
+    return world
+
+
+def clone(state: GameState) -> GameState:
+    """``state.clone()`` (who has passed in an auction included)."""
+    return state.clone()
+
+
+def _kitty_taken(world: GameState) -> bool:
+    log = world.hands_log[-1]
+    return log.contract is not None and log.contract.kitty and log.contractor >= 0
+
+
+def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Random) -> dict[int, dict[int, int]]:
+    """The unseen cards in no hidden hand go to the kitty (untaken), the contractor's discards (when
+    the seat is not the contractor), a dead hand, dummies' face-down cards, and hands laid aside.
+    Returns each dummy's face-down card under each face-up card (P2)."""
+    rng.shuffle(pool)
+    log = world.hands_log[-1]
+    if not _kitty_taken(world):
+        log.kitty, pool = sorted(pool[:len(log.kitty)]), pool[len(log.kitty):]
+    if log.contractor != k.seat:
+        log.discards, pool = pool[:len(log.discards)], pool[len(log.discards):]
+    log.dead, pool = sorted(pool[:len(log.dead)]), pool[len(log.dead):]
+    covered: dict[int, dict[int, int]] = {}  # P2: the face-down card under each face-up card of a dummy
+    for dummy in sorted(world.rules.dummies):
+        ups = world.covering(dummy)
+        covered[dummy] = dict(zip(ups, pool[:len(ups)], strict=True))
+        pool = pool[len(ups):]
+    world.redistribute(covered=covered)
+    hands = [list(h) for h in log.hands]
+    aside = [s for s in k.sitting if not world.hand(s)]  # our own too: the observation does not show it
+    for i, s in enumerate(aside):
+        take = len(pool) if i == len(aside) - 1 else min(len(pool), len(hands[s]))
+        hands[s], pool = sorted(pool[:take]), pool[take:]
+    log.hands = hands
+    return covered
+
+
+def _rewrite_history(world: GameState, k: Knowledge, rng: random.Random, covered: dict[int, dict[int, int]]) -> None:
+    """The hands as dealt, and a kitty already taken, made to agree with the determinised cards
+    (``covered``: the dummies' face-down cards, P2)."""
+    log = world.hands_log[-1]
+    hands = log.hands
+    contractor = log.contractor
+    for s in range(world.rules.players):
+        if s == k.seat or (s in k.sitting and not world.hand(s)):
+            continue  # our own hand is known; a hand laid aside was dealt with the pool
+        hands[s] = sorted([*world.hand(s), *k.played_by[s], *covered.get(s, {}).values()])
+    if _kitty_taken(world) and contractor != k.seat:
+        pile = sorted(hands[contractor] + log.discards)
+        kitty = sorted(rng.sample(pile, len(log.kitty)))
+        hands[contractor] = [c for c in pile if c not in kitty]
+        log.kitty = kitty
+
+
+def _follow_called_card(world: GameState, k: Knowledge) -> None:
+    """P5: the called card's holder partners the contractor; it may have moved in the new deal."""
+    log = world.hands_log[-1]
+    card = log.steps.get("partner-call")  # P5: the card the contractor called (plugins/partner.py)
+    if card is None or card < 0 or card not in k.unseen:
+        return
+    holder = next((s for s in k.hidden if card in world.hand(s)), None)
+    world.set_contracting_side(frozenset({log.contractor} | ({holder} if holder is not None else set())))
+
+
+# --- the player -----------------------------------------------------------------------------
+
+
+class MonteCarloPlayer:
+    """Plays and bids by rollouts of the heuristic player over sampled deals of the unseen cards."""
+
+    def __init__(self, seat: int, rng: random.Random, rollouts: int = DEFAULT_ROLLOUTS, ms: float | None = None,
+                 *, margin: float = 0.5, bid_rollouts: bool = True, bolder: bool = False, infer: int = 16,
+                 infer_play: int = 1, surprise: float = 3.0):
+        if rollouts < 1:
+            raise ValueError(f"montecarlo: rollouts must be at least 1 (got {rollouts})")
+        if ms is not None and ms <= 0:
+            raise ValueError(f"montecarlo: a time budget must be positive (got {ms} ms)")
+        self.seat = seat
+        self.rng = rng
+        self.rollouts = rollouts
+        self.ms = ms
+        self.margin = margin
+        self.bid_rollouts = bid_rollouts
+        self.bolder = bolder
+        self.infer = max(1, infer)
+        self.infer_play = max(1, infer_play)
+        self.surprise = surprise
+        self.heuristic = HeuristicPlayer(seat, random.Random(rng.getrandbits(64)))
+        self._bots: list[HeuristicPlayer] = []
+
+    @classmethod
+    def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> MonteCarloPlayer:
+        """Build from a player spec's argument: ``"200"`` (rollouts per decision) or ``"50ms"``."""
+        if arg is None or not arg.strip():
+            return cls(seat, rng)
+        text = arg.strip().lower()
+        try:
+            if text.endswith("ms"):
+                return cls(seat, rng, ms=float(text[:-2]))
+            return cls(seat, rng, rollouts=int(text))
+        except ValueError as e:
+            if "montecarlo:" in str(e):
+                raise
+            raise ValueError(f"montecarlo: the budget {arg!r} is neither a number of rollouts per decision "
+                             "(montecarlo:200) nor milliseconds per decision (montecarlo:50ms)") from None
+
+    def act(self, state: GameState, legal: Sequence[int]) -> int:
+        """Choose one of ``legal``, knowing only what this seat may know."""
+        if len(legal) == 1:
+            return legal[0]
+        default = self.heuristic.act(state, legal)
+        phase = state.phase
+        if phase == Phase.PLAY:
+            candidates = self._play_candidates(state, legal, default)
+        elif phase == Phase.AUCTION and self.bid_rollouts:
+            candidates = self._bid_candidates(state, legal, default)
+        else:
+            return default
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.choose(state, candidates, default)
+
+    # --- candidates -------------------------------------------------------------------------
+
+    def _play_candidates(self, state: GameState, legal: Sequence[int], default: int) -> list[int]:
+        """Legal plays less those equivalent to another: cards of one suit touching in rank once the
+        cards played (and our discards) are set aside; a joker stands alone."""
+        obs = state.observation(self.seat)
+        acting = state.current_player()
+        hand = set(obs.hand if acting == self.seat else dict(obs.open_hands).get(acting, legal))
+        gone = {c for _leader, cards, _winner, _named in obs.tricks for c in cards}
+        gone.update(obs.current_trick, obs.discards)
+        table = state.play_table
+        assert table is not None
+        suit_of, power = table.suit_of, table.power
+        outside = [c for c in state.rules.deck if c not in gone and c not in hand]
+        out: list[int] = []
+        runs: dict[tuple[int, int], int] = {}
+        for a in legal:
+            s = suit_of[a] if a < JOKER_BASE else NO_SUIT
+            if s == NO_SUIT:
+                out.append(a)
+                continue
+            row = power[s]
+            # cards of one run share the lowest outside card of their suit above them
+            key = (s, min((row[c] for c in outside if suit_of[c] == s and row[c] > row[a]), default=-1))
+            if key in runs:
+                if a == default:
+                    out[runs[key]] = a
+                continue
+            runs[key] = len(out)
+            out.append(a)
+        return out
+
+    def _bid_candidates(self, state: GameState, legal: Sequence[int], default: int) -> list[int]:
+        """The heuristic's call and pass; with ``bolder``, also one trick higher in the heuristic's
+        denomination, or when the heuristic passes the cheapest legal call of each denomination."""
+        ladder = state.rules.ladder
+        calls = [a for a in legal if a >= CALL and a - CALL < len(ladder)]
+        out = [default]
+        if PASS_ACTION in legal and default != PASS_ACTION:
+            out.append(PASS_ACTION)
+        if not self.bolder:
+            return out
+        if default >= CALL and default - CALL < len(ladder):
+            c = ladder[default - CALL]
+            higher = [a for a in calls
+                      if _same_denomination(ladder[a - CALL], c) and ladder[a - CALL].tricks > c.tricks]
+            if higher:
+                out.append(min(higher, key=lambda a: ladder[a - CALL].tricks))
+        elif default == PASS_ACTION:
+            cheapest: dict[tuple[str, int | None], int] = {}
+            for a in calls:
+                c = ladder[a - CALL]
+                if c.kind in ("trumps", "no-trumps") and getattr(c, "goal", "at-least") == "at-least":
+                    key = (c.kind, c.trump)
+                    if key not in cheapest or c.tricks < ladder[cheapest[key] - CALL].tricks:
+                        cheapest[key] = a
+            out.extend(sorted(cheapest.values()))
+        return out
+
+    # --- rollouts ---------------------------------------------------------------------------
+
+    def choose(self, state: GameState, candidates: Sequence[int], default: int) -> int:
+        """The candidate with the best mean rollout value on shared deals; ``default`` unless another
+        beats it by more than ``margin`` standard errors of the paired difference."""
+        values = self.evaluate(state, candidates)
+        base = values[candidates.index(default)] if default in candidates else None
+        best, best_score = default, 0.0
+        for a, vs in zip(candidates, values, strict=True):
+            if a == default:
+                continue
+            if base is None:
+                score = sum(vs) / len(vs)
+                if best == default or score > best_score:
+                    best, best_score = a, score
+                continue
+            diffs = [x - y for x, y in zip(vs, base, strict=True)]
+            mean = sum(diffs) / len(diffs)
+            if len(diffs) > 1:
+                var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+                se = math.sqrt(var / len(diffs))
+            else:
+                se = 0.0
+            if mean > self.margin * se and mean > best_score:
+                best, best_score = a, mean
+        return best
+
+    def evaluate(self, state: GameState, candidates: Sequence[int]) -> list[list[float]]:
+        """Rollout values of each candidate, one per sampled deal (the same deals for all)."""
+        k = knowledge(state, self.seat)
+        bots = self._rollout_players(state)
+        values: list[list[float]] = [[] for _ in candidates]
+        worlds = max(1, self.rollouts // len(candidates))
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        done = 0
+        while True:
+            world = self._sample_world(state, k, bots)
+            for i, a in enumerate(candidates):
+                values[i].append(self._rollout(clone(world) if i < len(candidates) - 1 else world, a, bots))
+            done += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif done >= worlds:
+                break
+        return values
+
+    def _sample_world(self, state: GameState, k: Knowledge, bots: Sequence[HeuristicPlayer]) -> GameState:
+        """A determinisation, read against the calls: of ``infer`` deals drawn, one is kept with
+        probability proportional to ``exp(-surprise * m)``, where m counts the other seats' calls the
+        heuristic would not have made with the cards the deal gives them (importance resampling
+        with the heuristic as the model of how others bid)."""
+        first = determinise(state, self.seat, self.rng, k)
+        calls = state.hands_log[-1].calls
+        draws = self.infer if state.phase == Phase.AUCTION else self.infer_play
+        if draws == 1 or not any(s != self.seat for s, _ in calls):
+            return first
+        worlds = [first] + [determinise(state, self.seat, self.rng, k) for _ in range(draws - 1)]
+        weights = [math.exp(-self.surprise * call_surprises(w, self.seat, bots)) for w in worlds]
+        pick = self.rng.random() * sum(weights)
+        for world, weight in zip(worlds, weights, strict=True):
+            if pick < weight:
+                return world
+            pick -= weight
+        return worlds[-1]
+
+    def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
+        n = state.rules.players
+        if len(self._bots) != n:
+            self._bots = [HeuristicPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
+        return self._bots
+
+    def _rollout(self, world: GameState, action: int, bots: Sequence[Any]) -> float:
+        """Apply ``action``, let the heuristic play every seat to the end of the hand; the value for
+        our side."""
+        before = list(world.totals)
+        deals = world.deals
+        log = world.hands_log[-1]
+        controller = world.rules.controller
+        world.apply_unchecked(action)
+        # finish the trick in progress by single steps: play_out's fast loop starts at a lead
+        tricks = len(log.tricks)
+        while world.phase == Phase.PLAY and world.hands_log[-1] is log and len(log.tricks) == tricks:
+            seat = world.current_player()
+            world.apply_unchecked(bots[controller[seat]].act(world, world.legal_actions()))
+        world.play_out(bots, self.rng, max_deals=deals)
+        return self._value(world, before)
+
+    def _value(self, world: GameState, before: Sequence[int]) -> float:
+        team_of = world.rules.team_of
+        mine = team_of[self.seat]
+        gains = [after - b for after, b in zip(world.totals, before, strict=True)]
+        others = [g for t, g in enumerate(gains) if t != mine]
+        value = gains[mine] - (max(others) if others else 0.0)
+        if world.result is not None:
+            value += GAME_BONUS if world.result.winner == mine else -GAME_BONUS
+        return float(value)
+
+
+def call_surprises(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3) -> int:
+    """How many calls of the seats other than ``seat`` the heuristic players ``bots`` would not have
+    made (passing, or the denomination called) with the hands ``world`` says they were dealt: the
+    auction replayed on a fresh deal of those hands, counting up to ``cap``.  0 when the replay is
+    not possible."""
+    log = world.hands_log[-1]
+    rules = world.rules
+    replay = GameState(rules, first_dealer=log.dealer)
+    replay.totals = list(world.totals)
+    try:
+        replay.deal_cards(log.hands, log.kitty, log.dead)
+        surprises = 0
+        for s, call in log.calls:
+            if s != seat and replay.current_player() == s:
+                legal = replay.legal_actions()
+                if _call_kind(rules, bots[rules.controller[s]].act(replay, legal) - CALL) != _call_kind(rules, call):
+                    surprises += 1
+                    if surprises >= cap:
+                        break
+            replay.apply(CALL + call)
+    except FiveHundredError:
+        return 0  # a variant whose dealt hands the history does not hold (P2 dummies, cards passed)
+    return surprises
+
+
+def _call_kind(rules: Any, call: int) -> tuple[str, int | None]:
+    """Pass, or the kind and trump suit of a call (its level left aside)."""
+    if not 0 <= call < len(rules.ladder):
+        return ("pass" if call == -1 else "misdeal", None)
+    c = rules.ladder[call]
+    return (c.kind, c.trump)
+
+
+def _same_denomination(a: Any, b: Any) -> bool:
+    return bool(a.kind == b.kind and a.trump == b.trump and a.kind in ("trumps", "no-trumps")
+                and getattr(a, "goal", "at-least") == getattr(b, "goal", "at-least") == "at-least")

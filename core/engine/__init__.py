@@ -1,0 +1,1 @@
+"""The game as a state machine: a hand's steps, legality, the play loops (above the rules)."""

@@ -1,0 +1,65 @@
+"""Which engine runs: the state machine compiled at install (Cython, from the same source; see
+``setup.py``) or pure Python, and a pure-Python copy of the installed package to compare it with."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import shutil
+from pathlib import Path
+
+COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange")
+"""The modules ``setup.py`` compiles when it can (the rest of the package is always Python)."""
+SUBPACKAGES = ("plugins", "cli", "rulesets")
+"""Subpackages an editable install maps from folders of their own (the layers live inside ``core/``)."""
+PACKAGE = Path(__file__).parent.parent
+"""The installed ``fivehundred`` package (this module is ``fivehundred.engine.build``)."""
+
+_EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+_STALE_AFTER = 60.0
+"""Seconds by which a module's source may be newer than its compiled file (an install writes both)."""
+
+
+def compiled_modules() -> list[str]:
+    """The engine modules loaded from compiled extensions."""
+    return [name for name in COMPILED_MODULES if str(importlib.import_module(name).__file__).endswith(_EXTENSIONS)]
+
+
+def engine_build() -> str:
+    """``compiled``, ``pure Python``, or ``partly compiled (…)`` — printed by the benchmark and the CLI."""
+    compiled = compiled_modules()
+    if len(compiled) == len(COMPILED_MODULES):
+        return "compiled"
+    return f"partly compiled ({', '.join(compiled)})" if compiled else "pure Python"
+
+
+def stale_extensions(package: Path | None = None) -> list[Path]:
+    """Compiled engine modules whose Python source beside them was edited after they were built: the
+    edit does not run until the package is rebuilt (or installed with FIVEHUNDRED_NO_EXTENSIONS=1)."""
+    package = package or PACKAGE
+    stale = []
+    for name in COMPILED_MODULES:
+        *folders, stem = name.split(".")[1:]
+        where = package.joinpath(*folders)
+        source = where / f"{stem}.py"
+        for built in where.glob(f"{stem}.*"):
+            if built.name.endswith(_EXTENSIONS) and source.exists() and (
+                    source.stat().st_mtime > built.stat().st_mtime + _STALE_AFTER):
+                stale.append(built)
+    return stale
+
+
+def pure_copy(directory: Path) -> Path:
+    """A copy of the installed package without its compiled modules, under ``directory``; put the
+    returned path first on ``sys.path`` (``PYTHONPATH``) to run the pure-Python engine."""
+    target = directory / "fivehundred"
+    _copy_python(PACKAGE, target)
+    for sub in SUBPACKAGES:  # an editable install maps each from its own folder
+        if not (target / sub).exists():
+            _copy_python(Path(str(importlib.import_module(f"fivehundred.{sub}").__file__)).parent, target / sub)
+    return directory
+
+
+def _copy_python(source: Path, target: Path) -> None:
+    shutil.copytree(source, target, ignore=lambda _, names: [
+        n for n in names if n.endswith(_EXTENSIONS) or n in ("__pycache__", "__editable__")])

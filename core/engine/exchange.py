@@ -1,0 +1,202 @@
+"""Between the auction and the first lead: kitty, discards, the joker's nomination (rules 14–15, 19;
+C1's passes to the partner), and the steps plugins add (``fivehundred.rules.steps``).
+
+``_advance`` finds the next step due from what the hand's log already holds.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING
+
+from fivehundred.rules.actions import Phase
+from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.tables import NOBODY, Contract, PlayTable
+
+if TYPE_CHECKING:
+    from fivehundred.rules.manager import Rules
+    from fivehundred.rules.steps import Step
+
+    from .state import HandLog
+
+
+_PLAY, _DISCARD, _NOMINATE, _STEP = Phase.PLAY, Phase.DISCARD, Phase.NOMINATE, Phase.STEP
+
+
+class Exchange:
+    """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
+
+    __slots__ = ("_buckets", "_ends_early", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_step",
+                 "_suit_of", "_table", "_trick_size", "_turn", "phase")
+    """What the exchange steps set (the rest of the state's slots are ``GameState``'s)."""
+
+    rules: Rules
+    hands_log: list[HandLog]
+    dealer: int
+    phase: Phase
+    _turn: int
+    _held: list[list[int]]
+    _buckets: list[list[list[int]]]
+    _side: frozenset[int]
+    _out: frozenset[int]
+    _sitting_out: int
+    _next: tuple[int, ...]
+    _trick_size: int
+    _table: PlayTable
+    _suit_of: list[int]
+    _leader: int
+    _ends_early: bool
+    _open: bool
+    _open_hand_shown: bool
+    _step: Step | None
+    """The plugin step in progress (``Phase.STEP``)."""
+
+    # --- kitty and discards ----------------------------------------------------------------
+
+    def _take_kitty(self, contractor: int, contract: Contract) -> None:
+        log = self.hands_log[-1]
+        log.contract, log.contractor = contract, contractor
+        self._side = self.rules.team_seats[contractor] if contractor >= 0 else NOBODY
+        if contract.kitty:
+            held = self._held[contractor]
+            held += log.kitty
+            held.sort()
+        self._advance()
+
+    def _passes_due(self) -> int:
+        """C1: the cards the contractor passes to the partner (as many as the kitty)."""
+        if not self.rules.passes_to_partner:
+            return 0
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        return self.rules.kitty_size if log.contract.kitty_to_partner and log.contract.kitty else 0
+
+    def _kitty_discards_due(self) -> int:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        return self.rules.kitty_size if log.contract.kitty else 0
+
+    def _discards_due(self) -> int:
+        return self._kitty_discards_due() + self.hands_log[-1].discards_owed
+
+    def _discard(self, card: int) -> None:
+        log = self.hands_log[-1]
+        seat = self._turn
+        self._held[seat].remove(card)
+        if self.rules.passes_to_partner and len(log.passed) < self._passes_due():
+            log.passed.append(card)  # C1: the contractor's discards go to the partner, who discards as many
+            insort(self._held[self._partner()], card)
+        else:
+            log.discards.append(card)
+            if len(log.discards) < self._discards_due():
+                return  # the same seat discards again
+        self._advance()
+
+    def _partner(self) -> int:
+        log = self.hands_log[-1]
+        n = self.rules.players
+        return next((log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n in self._side)
+
+    # --- the steps, in order ---------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Move to the next step this hand needs: discards, the plugins' steps before the nomination,
+        the nomination, the plugins' later steps; then the play."""
+        log = self.hands_log[-1]
+        contract, contractor = log.contract, log.contractor
+        assert contract is not None
+        rules = self.rules
+        if rules.passes_to_partner and len(log.passed) < self._passes_due():
+            self._to(_DISCARD, contractor)
+            return
+        if len(log.discards) < self._discards_due():
+            by_partner = contract.kitty_to_partner and len(log.discards) < self._kitty_discards_due()
+            self._to(_DISCARD, self._partner() if by_partner else contractor)
+            return
+        if self._to_step(rules.early_steps):
+            return
+        if self._may_nominate() and not log.nominated:
+            self._to(_NOMINATE, contractor)
+        elif not self._to_step(rules.late_steps):
+            self._start_play(log.nomination)
+
+    def _to_step(self, steps: tuple[Step, ...]) -> bool:
+        """Make the first of ``steps`` that is due the current one; False when none is."""
+        for step in steps:
+            seat = step.actor(self)  # type: ignore[arg-type]
+            if seat is not None:
+                self.phase, self._turn, self._step = _STEP, seat, step
+                return True
+        return False
+
+    def _to(self, phase: Phase, seat: int) -> None:
+        self.phase, self._turn = phase, seat
+
+    # --- nomination (rule 19) -------------------------------------------------------------------
+
+    def _may_nominate(self) -> bool:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        if log.contractor < 0 or not self._held[log.contractor]:
+            return False
+        holds_joker = self._held[log.contractor][-1] >= JOKER_BASE  # the hand is sorted: a joker comes last
+        return holds_joker and self.rules.joker_rules(log.contract).nominate
+
+    def _nominate(self, suit: int | None) -> None:
+        log = self.hands_log[-1]
+        log.nomination, log.nominated = suit, True
+        self._advance()
+
+    # --- the play begins ------------------------------------------------------------------------
+
+    def _start_play(self, nomination: int | None) -> None:
+        log = self.hands_log[-1]
+        assert log.contract is not None
+        contract, contractor = log.contract, log.contractor
+        jokers = None
+        if nomination is not None:
+            jokers = frozenset(c for c in self._held[contractor] if c >= JOKER_BASE) if contractor >= 0 else frozenset()
+        rules = self.rules
+        table = self._table = rules.play_table(contract, nomination, jokers)
+        n = rules.players
+        if contract.partner_plays:
+            self._out = NOBODY
+            self._sitting_out = -1
+            self._next = rules.next_seat
+            self._trick_size = n
+        else:
+            out = self._out = self._side - {contractor}
+            self._sitting_out = min(out, default=-1)
+            for seat in out:
+                self._held[seat] = []  # rule 15: the partner lays the hand aside
+            self._next = tuple(next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n))
+            self._trick_size = n - len(out)
+        suit_of = self._suit_of = table.suit_of
+        by_seat: list[list[list[int]]] = []
+        for held in self._held:  # each hand split by the suit each card counts as (NO_SUIT last), in order
+            buckets: list[list[int]] = [[], [], [], [], []]
+            for card in held:
+                buckets[suit_of[card]].append(card)
+            by_seat.append(buckets)
+        self._buckets = by_seat
+        first = contractor if rules.contractor_leads and contractor >= 0 else (self.dealer + 1) % n
+        if first in self._out:
+            first = self._next[first]
+        self._leader = self._turn = first
+        self._ends_early = contract.goal == "none" and not log.played_out  # rule 27: a misère lost at its first trick
+        self._open = contract.open or contract.partner_open
+        self.phase = _PLAY
+
+    def _exposed_seats(self) -> list[int]:
+        """Seats whose hands are shown once the first trick is complete (rule 18, C2, C3)."""
+        log = self.hands_log[-1]
+        if log.contract is None or not self._open_hand_shown:
+            return []
+        c = log.contract
+        partners = sorted(self._side - {log.contractor} - self._out) if c.partner_open else []
+        return ([log.contractor] if c.open else []) + partners
+
+    def _public_seats(self) -> list[int]:
+        """Every seat whose cards all can see: exposed hands (after trick 1) and dummies' face-up cards."""
+        shown = self._exposed_seats() if self.hands_log else []
+        return sorted(set(shown) | self.rules.dummies)

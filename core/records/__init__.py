@@ -1,0 +1,1 @@
+"""Game records: writing, reading and validating them, Parquet rows (above the engine)."""

@@ -1,0 +1,128 @@
+"""Game records: a documented JSON form of one game; a batch is JSON Lines.
+
+A record holds everything needed to replay and check the game under its ruleset: the hands as
+dealt, every call, discard, nomination and card, and the scores after each hand.  The JSON Schema
+ships as ``fivehundred/schemas/record.schema.json`` (``record_schema()``).
+
+A scored hand also states its ``outcome`` as the engine scored it (the contract's ``kind``, the
+contracting ``side``, ``made``), so that readers need not work it out.  It is an optional addition
+to format 1: records written before it lack it, and readers fall back to the ruleset's ladder.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from fivehundred.engine.state import GameState, HandLog, Trick
+from fivehundred.rules.cards import SUIT_LETTERS, card_str
+
+FORMAT = "fivehundred-record/1"
+
+
+def _cards(cards: list[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def hand_to_dict(state: GameState, log: HandLog) -> dict[str, Any]:
+    rules = state.rules
+    seats, teams = rules.seats, rules.team_names
+    contract = None
+    if log.contract is not None:
+        contract = {"call": log.contract.call,
+                    "contractor": seats[log.contractor] if log.contractor >= 0 else None,
+                    "value": log.contract.value}
+    return {
+        "number": log.number,
+        "dealer": seats[log.dealer],
+        "hands": {seats[s]: _cards(h) for s, h in enumerate(log.hands)},
+        "kitty": _cards(log.kitty),
+        "calls": [{"seat": seats[s], "call": rules.call_text(c)} for s, c in log.calls],
+        "contract": contract,
+        "discards": _cards(log.discards),
+        "nomination": None if log.nomination is None else SUIT_LETTERS[log.nomination],
+        "tricks": [
+            {
+                "leader": seats[t.leader],
+                "cards": [_played(t, i, c) for i, c in enumerate(t.cards)],
+                "winner": seats[t.winner],
+            }
+            for t in log.tricks
+        ],
+        **_variant_fields(state, log),
+        **_outcome(state, log),
+        "tricks_won": {seats[s]: n for s, n in enumerate(log.tricks_won)},
+        "scores": {teams[t]: p for t, p in enumerate(log.scores)},
+        "totals": {teams[t]: p for t, p in enumerate(log.totals)},
+    }
+
+
+def _played(trick: Trick, position: int, card: int) -> str:
+    """A card as played: a joker played with a named suit carries it (``JK:H``)."""
+    named = trick.named if position == 0 else (trick.follow_names or {}).get(card)
+    return card_str(card) + (f":{SUIT_LETTERS[named]}" if named is not None else "")
+
+
+def _outcome(state: GameState, log: HandLog) -> dict[str, Any]:
+    """The hand as the engine scored it, once it is: the contract's kind, the contracting side, made
+    (null when nobody contracted, B10)."""
+    outcome = log.outcome
+    if outcome is None:
+        return {}
+    seats = state.rules.seats
+    return {"outcome": {"kind": outcome.kind, "side": [seats[s] for s in outcome.side],
+                        "made": outcome.made if outcome.contractor >= 0 else None}}
+
+
+def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
+    """Fields only some rulesets produce; absent from a hand that does not use them."""
+    seats = state.rules.seats
+    out: dict[str, Any] = {}
+    if log.dead:
+        out["dead"] = _cards(log.dead)
+    if log.misdeal:
+        out["misdeal"] = True
+    if log.passed:
+        out["passed"] = _cards(log.passed)
+    for step in state.rules.steps:  # each of the plugins' steps writes its own fields
+        out.update(step.write(state, log))
+    if log.claim is not None:
+        claimer, after, upheld = log.claim
+        out["claim"] = {"seat": seats[claimer], "after_tricks": after, "upheld": upheld}
+    return out
+
+
+def game_to_dict(state: GameState, *, seed: int | str | None = None, game: int | None = None,
+                 players: list[str] | None = None) -> dict[str, Any]:
+    """The record of a game (finished or not) as plain JSON-ready data."""
+    rules = state.rules
+    result = None
+    if state.result is not None:
+        result = {
+            "winner": rules.team_names[state.result.winner],
+            "reason": state.result.reason,
+            "totals": dict(zip(rules.team_names, state.totals, strict=True)),
+        }
+    return {
+        "format": FORMAT,
+        "ruleset": {"name": rules.ruleset.name, "hash": rules.ruleset.content_hash},
+        "seed": seed,
+        "game": game,
+        "players": dict(zip(rules.seats, players, strict=True)) if players else None,
+        "deals": state.deals,
+        "hands": [hand_to_dict(state, log) for log in state.hands_log],
+        "result": result,
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One record as a single JSON line."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a game record."""
+    text = (resources.files("fivehundred.records.schemas") / "record.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema

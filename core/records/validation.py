@@ -1,0 +1,386 @@
+"""Checking game records (every call, discard and card) and ruleset files.
+
+A record is replayed action by action under its ruleset; the first broken rule is reported with
+the hand, the step, the seat, the action and the rule.  Recorded tricks, scores, totals and the
+game's end are compared with what the rules give.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fivehundred.engine.state import DISCARD, NO_NOMINATION, NOMINATE, GameState, Phase
+from fivehundred.rules import rules_text as R
+from fivehundred.rules.cards import parse_card, parse_suit
+from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+
+from .record import FORMAT
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why one record (or ruleset file) is invalid."""
+
+    source: str
+    message: str
+    hand: int | None = None
+    step: int | None = None
+    seat: str | None = None
+    action: str | None = None
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        where = [self.source]
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.step is not None:
+            where.append(f"step {self.step}")
+        if self.seat is not None:
+            where.append(f"seat {self.seat}")
+        if self.action is not None:
+            where.append(f"action {self.action}")
+        text = ", ".join(where) + f": {self.message}"
+        return text if self.rule is None or self.rule in self.message else f"{text} ({self.rule})"
+
+
+@dataclass
+class Report:
+    """The outcome of ``validate``: how many items were checked and every problem found."""
+
+    checked: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"checked": self.checked, "valid": self.checked - len({p.source for p in self.problems}),
+                "problems": [{"source": p.source, "hand": p.hand, "step": p.step, "seat": p.seat,
+                              "action": p.action, "rule": p.rule, "message": p.message} for p in self.problems]}
+
+
+class _Invalid(Exception):
+    def __init__(self, message: str, *, step: int | None = None, seat: str | None = None,
+                 action: str | None = None, rule: str | None = None):
+        super().__init__(message)
+        self.step, self.seat, self.action, self.rule = step, seat, action, rule
+        self.hand: int | None = None
+
+
+def _seat(rules: Rules, name: Any, what: str) -> int:
+    try:
+        return rules.seats.index(name)
+    except ValueError:
+        raise _Invalid(f"{what}: unknown seat {name!r} (seats: {', '.join(rules.seats)})") from None
+
+
+class _Replay:
+    """Replays one record's hand at a time, counting steps."""
+
+    def __init__(self, rules: Rules, first_dealer: int):
+        self.rules = rules
+        self.state = GameState(rules, first_dealer=first_dealer)
+        self.step = 0
+        self._replayed: dict[str, int] = {}
+        """How many of each step's recorded actions this hand has replayed."""
+
+    def act(self, seat: int, text: str, parse: Any = None) -> None:
+        self.step += 1
+        state = self.state
+        try:
+            action = parse(text) if parse else state.parse_action(text)
+        except (ValueError, KeyError) as e:
+            raise _Invalid(f"cannot read the action: {e}", step=self.step, seat=self.rules.seats[seat],
+                           action=text) from None
+        try:
+            state.apply(action, seat=seat)
+        except IllegalActionError as e:
+            raise _Invalid(str(e), step=self.step, seat=self.rules.seats[seat], action=text, rule=e.rule) from None
+
+    def hand(self, h: dict[str, Any]) -> None:
+        rules, state = self.rules, self.state
+        self.step = 0
+        dealer = _seat(rules, h["dealer"], "dealer")
+        if dealer != state.dealer:
+            raise _Invalid(f"dealer is {h['dealer']} but the deal passes to {rules.seats[state.dealer]}",
+                           rule="rule 7: the deal passes to the left after every deal")
+        hands = [[parse_card(c) for c in h["hands"][seat]] for seat in rules.seats]
+        try:
+            state.deal_cards(hands, [parse_card(c) for c in h["kitty"]], [parse_card(c) for c in h.get("dead", [])])
+        except IllegalActionError as e:
+            raise _Invalid(str(e), rule=e.rule) from None
+        self._replayed = {}
+        while state.phase == Phase.STEP:  # the plugins' steps before the auction
+            self._step(h, set())
+        for call in h["calls"]:
+            self.act(_seat(rules, call["seat"], "call"), call["call"])
+        log = state.hands_log[-1]
+        if log.misdeal != bool(h.get("misdeal")):
+            raise _Invalid(f"the record says misdeal={bool(h.get('misdeal'))} but the rules say {log.misdeal}",
+                           step=self.step, rule="D4: a hand without a face card is a misdeal")
+        if log.misdeal:
+            return
+        self._contract(h)
+        if log.contract is None:
+            if state.phase != Phase.DEAL:
+                raise _Invalid("the recorded calls end before the auction is over", step=self.step,
+                               rule="rule 12: the auction ends when a bid stands and the others have passed")
+            return
+        self._exchange(h)
+        self._tricks(h, log)
+        self._scores(h)
+
+    def _exchange(self, h: dict[str, Any]) -> None:
+        """Replay the steps between the auction and the play in the order the rules ask for them."""
+        state = self.state
+        discards = iter([*h.get("passed", []), *h.get("discards", [])])
+        used: set[str] = set()
+        while state.phase not in (Phase.PLAY, Phase.DEAL, Phase.GAME_OVER):
+            seat = state.current_player()
+            phase = state.phase
+            if phase == Phase.DISCARD:
+                card = next(discards, None)
+                if card is None:
+                    raise _Invalid(f"{len(h.get('discards', []))} discards recorded; more are due",
+                                   step=self.step, rule=R.DISCARD)
+                self.act(seat, card, lambda t: DISCARD + parse_card(t))
+            elif phase == Phase.NOMINATE:
+                used.add("nomination")
+                nomination = h.get("nomination")
+                self.act(seat, "none" if nomination is None else nomination,
+                         lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t))
+            else:
+                self._step(h, used)
+        leftover = next(discards, None)
+        if leftover is not None:
+            raise _Invalid(f"discard {leftover} is recorded but no more discards are due", step=self.step + 1,
+                           action=f"discard {leftover}", rule=R.DISCARD)
+        if h.get("nomination") is not None and "nomination" not in used:
+            contractor = self.state.hands_log[-1].contractor
+            raise _Invalid(f"nominates {h['nomination']} but cannot nominate", step=self.step + 1,
+                           seat=self.rules.seats[contractor], action=f"nominate {h['nomination']}", rule=R.NOMINATE)
+        for step in self.rules.steps:
+            left = len(step.recorded(h)) - self._replayed.get(step.name, 0)
+            if left > 0 and step.stage == "exchange":
+                raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the rules ask for "
+                               f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule)
+
+    def _step(self, h: dict[str, Any], used: set[str]) -> None:
+        """Replay the next recorded action of the plugin step in progress (``fivehundred.rules.steps``)."""
+        state = self.state
+        step, seat = state.current_step, state.current_player()
+        assert step is not None
+        used.add(step.name)
+        done = self._replayed.get(step.name, 0)
+        recorded = step.recorded(h)
+        if done < len(recorded):
+            name, text = recorded[done]
+            self._replayed[step.name] = done + 1
+            self.act(seat if name is None else _seat(self.rules, name, step.name), text, step.parse)
+            return
+        default = step.unrecorded(state, seat)
+        if default is None:
+            raise _Invalid(f"the record has no {step.record_key} but the rules ask for one here", step=self.step + 1,
+                           seat=self.rules.seats[seat], rule=step.rule)
+        self.act(seat, default, step.parse)
+
+    def _contract(self, h: dict[str, Any]) -> None:
+        state = self.state
+        if state.phase == Phase.AUCTION:
+            raise _Invalid("the recorded calls end before the auction is over", step=self.step,
+                           rule="rule 12: the auction ends when a bid stands and the others have passed")
+        log = state.hands_log[-1]
+        recorded = h.get("contract")
+        contractor = None if log.contractor < 0 else self.rules.seats[log.contractor]
+        actual = None if log.contract is None else (log.contract.call, contractor)
+        expected = None if recorded is None else (recorded["call"], recorded["contractor"])
+        if actual != expected:
+            raise _Invalid(f"recorded contract {expected} but the calls make {actual}",
+                           rule="rule 12: the last standing bid is the contract")
+
+    def _tricks(self, h: dict[str, Any], log: Any) -> None:
+        state, rules = self.state, self.rules
+        tricks = h.get("tricks", [])
+        assert log.contract is not None
+        state.misere_play_out = log.contract.kind == "misere" and len(tricks) == rules.hand_size
+        claim = h.get("claim")
+        for number, trick in enumerate(tricks, 1):
+            self._claim(claim, number - 1)
+            if state.phase != Phase.PLAY:
+                raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
+                               rule="rule 27: the hand ends when the misère contractor wins a trick")
+            leader = _seat(rules, trick["leader"], f"trick {number} leader")
+            if leader != state.current_player():
+                raise _Invalid(f"trick {number} is led by {trick['leader']} but "
+                               f"{rules.seats[state.current_player()]} leads", step=self.step + 1,
+                               rule="rule 17: the winner of a trick leads to the next (the contractor to the first)")
+            for card in trick["cards"]:
+                self.act(state.current_player(), card)
+            done = log.tricks[number - 1]
+            if rules.seats[done.winner] != trick["winner"]:
+                raise _Invalid(f"trick {number} is recorded as won by {trick['winner']} but "
+                               f"{rules.seats[done.winner]} wins it", step=self.step,
+                               rule="rule 17: the highest trump wins, else the highest card of the suit led")
+        self._claim(claim, len(tricks))
+        if state.phase == Phase.PLAY:
+            raise _Invalid(f"only {len(tricks)} tricks are recorded and the hand is not over", step=self.step,
+                           rule="rule 17: ten tricks are played")
+
+    def _claim(self, claim: dict[str, Any] | None, played: int) -> None:
+        """L2: replay a recorded claim before the trick it came before, and check its ruling."""
+        if claim is None or claim.get("after_tricks") != played or self.state.phase != Phase.PLAY:
+            return
+        self.act(_seat(self.rules, claim.get("seat"), "claim"), "claim")
+        ruled = self.state.hands_log[-1].claim
+        assert ruled is not None
+        if ruled[2] != claim.get("upheld"):
+            verdict = "upheld" if ruled[2] else "wrong: the defence can take a trick"
+            raise _Invalid(f"the claim after {played} tricks is recorded as upheld={claim.get('upheld')} but it is "
+                           f"{verdict}", step=self.step, rule="L2: a claim stands only if the side takes every "
+                           "remaining trick against any defence")
+
+    def _scores(self, h: dict[str, Any]) -> None:
+        rules = self.rules
+        log = self.state.hands_log[-1]
+        for key, values, names in (("tricks_won", log.tricks_won, rules.seats),
+                                   ("scores", log.scores, rules.team_names),
+                                   ("totals", log.totals, rules.team_names)):
+            actual = dict(zip(names, values, strict=True))
+            if key in h and h[key] != actual:
+                rule = "rule 17" if key == "tricks_won" else R.SCORE
+                raise _Invalid(f"recorded {key} {h[key]} but the rules give {actual}", rule=rule)
+        outcome, recorded = log.outcome, h.get("outcome")
+        if outcome is not None and recorded is not None:  # optional: older records have no outcome
+            scored = {"kind": outcome.kind, "side": [rules.seats[s] for s in outcome.side],
+                      "made": outcome.made if outcome.contractor >= 0 else None}
+            for key, value in scored.items():
+                if recorded.get(key) != value:
+                    raise _Invalid(f"recorded outcome {key} {recorded.get(key)!r} but the rules give {value!r}",
+                                   rule=R.SCORE)
+
+
+def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
+    """Every problem of one game record (an empty list when it is valid)."""
+    try:
+        rules = _rules_for(record, ruleset)
+        _replay(record, rules)
+    except _Invalid as e:
+        return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule)]
+    except (KeyError, TypeError, IndexError) as e:
+        return [Problem(source, f"malformed record: missing or wrong field {e}")]
+    return []
+
+
+def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
+    if record.get("format") != FORMAT:
+        raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})")
+    meta = record["ruleset"]
+    if ruleset is None:
+        try:
+            ruleset = _load_cached(meta["name"])
+        except (UnknownNameError, RulesetError) as e:
+            raise _Invalid(f"cannot load the recorded ruleset: {e}") from None
+    if meta.get("hash") != ruleset.content_hash:
+        raise _Invalid(f"the record was played under ruleset {meta['name']!r} with hash {meta.get('hash')}, "
+                       f"but {ruleset.name!r} now has hash {ruleset.content_hash} (pass the matching ruleset file)")
+    return compile_rules(ruleset)
+
+
+_loaded: dict[str, Ruleset] = {}
+
+
+def _load_cached(name: str) -> Ruleset:
+    if name not in _loaded:
+        _loaded[name] = load_ruleset(name)
+    return _loaded[name]
+
+
+def _replay(record: dict[str, Any], rules: Rules) -> None:
+    hands = record["hands"]
+    if not hands:
+        return
+    replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"))
+    for h in hands:
+        if replay.state.is_terminal():
+            raise _Invalid(f"hand {h.get('number')} is recorded but the game was already over after hand "
+                           f"{replay.state.deals}", rule=R.GAME_END)
+        try:
+            replay.hand(h)
+        except _Invalid as e:
+            e.hand = h.get("number", replay.state.deals)
+            raise
+    _check_result(record.get("result"), replay.state)
+
+
+def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
+    rules = state.rules
+    if result is None:
+        if state.is_terminal():
+            assert state.result is not None
+            raise _Invalid(f"the record has no result but {rules.team_names[state.result.winner]} won: "
+                           f"{state.result.reason}", rule=R.GAME_END)
+        return
+    if state.result is None:
+        raise _Invalid(f"the record says {result.get('winner')} won but the game is not over "
+                       f"(totals {dict(zip(rules.team_names, state.totals, strict=True))})", rule=R.GAME_END)
+    winner = rules.team_names[state.result.winner]
+    if result.get("winner") != winner:
+        raise _Invalid(f"the record says {result.get('winner')} won but {winner} won: {state.result.reason}",
+                       rule=R.GAME_END)
+
+
+def iter_records(path: Path) -> Iterator[tuple[str, dict[str, Any] | None, str | None]]:
+    """(source, record, error) for each record of a .json or .jsonl file."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        lines: Iterable[tuple[int, str]] = [(1, text)]
+    else:
+        lines = ((i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip())
+    for number, line in lines:
+        source = f"{path}:{number}"
+        try:
+            yield source, json.loads(line), None
+        except json.JSONDecodeError as e:
+            yield source, None, f"not JSON: {e.msg} at column {e.colno}"
+
+
+def _is_ruleset_file(path: Path) -> bool:
+    return path.suffix in (".yaml", ".yml")
+
+
+def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) -> Report:
+    """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
+
+    ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
+    not installed).
+    """
+    report = Report()
+    _loaded.clear()  # files may have changed since the last call
+    override = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise FiveHundredError(f"{path}: no such file")
+        if _is_ruleset_file(path):
+            report.checked += 1
+            try:
+                load_ruleset(path)
+            except RulesetError as e:
+                report.problems.extend(Problem(str(path), p) for p in e.problems)
+            except UnknownNameError as e:
+                report.problems.append(Problem(str(path), str(e)))
+            continue
+        for source, record, error in iter_records(path):
+            report.checked += 1
+            if record is None:
+                report.problems.append(Problem(source, error or "unreadable"))
+            else:
+                report.problems.extend(validate_record(record, source, override))
+    return report

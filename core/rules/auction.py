@@ -1,0 +1,233 @@
+"""The auction: who calls next, which calls are legal, and when it is over.
+
+``AuctionRules`` is rules 8–13 plus what the ladder's rungs say about themselves (B7 inkles that only
+the first callers may make and that never become the contract, B8 blind calls) and two switches
+from the ruleset (B10 the dealer must bid, R1 set bars).  Subclasses change the order of calls:
+``SingleRoundAuction`` (B5), ``RebidAfterInterveningBid`` and ``WinnerMayRaise`` (B6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .tables import NOBODY, Contract, HandOutcome
+
+PASS = -1
+"""The pass, as a call; bids are rung indices on the ladder (0 = lowest)."""
+
+ONLY_PASS: tuple[int, ...] = (PASS,)
+
+# Rules of the variants, as cited in errors (see ``AuctionRules.why_illegal``).
+DEALER_MUST_BID = "B10 dealer-must-bid: when all the others have passed without a bid, the dealer may not pass"
+FIRST_CALLS = "B7: a {call} may be called only among the first {n} calls of the auction"
+FIRST_OWN_CALL = "B8: {call} may be called only as the caller's first call of the auction"
+BLIND = "B8: a blind bid is made only before the caller looks at its cards, in the round before the auction"
+REBID = "B6: a player who has bid may bid again only after another player has bid"
+
+
+@dataclass(slots=True)
+class Bidding:
+    """The state of one auction: standing bid, its holder, who has passed, calls so far."""
+
+    players: int
+    turn: int
+    standing: int = PASS
+    holder: int = -1
+    passed: list[bool] = field(default_factory=list)
+    calls: list[tuple[int, int]] = field(default_factory=list)
+    over: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.passed:
+            self.passed = [False] * self.players
+
+    def has_called(self, seat: int) -> bool:
+        return any(s == seat for s, _ in self.calls)
+
+
+class AuctionRules:
+    """Rules 8–13: an auction of as many rounds as needed in which a pass is final.
+
+    Subclass and override ``next_turn`` / ``legal_calls`` for other auctions (single round,
+    re-bidding rules); return the subclass from ``fivehundred_auction_rules``.  ``legal_calls``
+    should return shared tuples where it can (the engine memoises by identity).
+
+    :param dealer_must_bid: B10: the last seat to call, when all the others have passed without a
+      bid, may not pass.
+    :param set_bar: R1: a contractor falling this many tricks short sits out the next auction.
+    :param set_bar_misere: R1: … or a misère contractor taking this many tricks.
+    """
+
+    def __init__(self, ladder: Sequence[Contract], *, dealer_must_bid: bool = False,
+                 set_bar: int | None = None, set_bar_misere: int | None = None):
+        self.ladder = tuple(ladder)
+        # calls_over[standing + 1]: pass, then the rungs a player may call over that standing bid.
+        self.calls_over = [
+            (PASS, *(
+                r.rung
+                for r in self.ladder
+                if r.rung > standing and (r.requires_standing is None or standing >= r.requires_standing)
+                and not r.before_looking  # B8: a blind bid is made before the auction, never in it
+            ))
+            for standing in range(-1, len(self.ladder))
+        ]
+        self.dealer_must_bid = dealer_must_bid
+        self.set_bar = set_bar
+        self.set_bar_misere = set_bar_misere
+        self._first_calls = tuple((r.rung, r.first_calls) for r in self.ladder if r.first_calls is not None)
+        self._first_own = frozenset(r.rung for r in self.ladder if r.first_own_call)
+        self._signals = frozenset(r.rung for r in self.ladder if r.signal)
+        self.plain = not (self._first_calls or self._first_own or self._signals or dealer_must_bid)
+        """No call depends on who calls or on the calls so far, and every bid can stand:
+        ``calls_over`` answers alone."""
+        self._shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self.bars: list[Callable[[HandOutcome], frozenset[int]]] = []
+        """Further bars on the next auction, from plugins (R2's breach): seats barred after a hand."""
+
+    def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
+        """A new auction; seats in ``out`` (dummies, players barred from bidding) take no part."""
+        passed = [False] * players
+        for seat in out:
+            passed[seat] = True
+        bidding = Bidding(players, dealer, PASS, -1, passed)
+        self.next_turn(bidding)
+        return bidding
+
+    def barred_after(self, outcome: HandOutcome) -> frozenset[int]:
+        """Seats that may not call in the next auction after this hand (R1 set / ralphing).
+
+        The contractor alone is barred when the contracting side fell ``set_bar`` or more tricks
+        short of an at-least contract (missed an exact one by as many), or took ``set_bar_misere``
+        or more tricks in a misère.
+        """
+        barred = frozenset().union(*(bar(outcome) for bar in self.bars)) if self.bars else NOBODY
+        if self.set_bar is None and self.set_bar_misere is None:
+            return barred
+        contract = outcome.contract
+        taken = outcome.side_tricks
+        if contract.goal == "none":
+            bar, missed = self.set_bar_misere, taken
+        elif contract.goal == "exactly":
+            bar, missed = self.set_bar, abs(contract.tricks - taken)
+        else:
+            bar, missed = self.set_bar, contract.tricks - taken
+        return barred | (frozenset((outcome.contractor,)) if bar is not None and missed >= bar else frozenset())
+
+    def legal_calls(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
+        """The calls ``seat`` may make now: ``PASS`` (-1) and rung indices, ascending."""
+        calls = self.calls_over[bidding.standing + 1]
+        if self.plain:
+            return calls
+        barred = self._barred_calls(bidding, seat)
+        if not barred:
+            return calls
+        kept = tuple(c for c in calls if c not in barred) or ONLY_PASS
+        return self._shared.setdefault(kept, kept)
+
+    def _barred_calls(self, bidding: Bidding, seat: int) -> set[int]:
+        """Calls the rungs' own restrictions (B7, B8) and B10 forbid ``seat`` now."""
+        barred = {rung for rung, limit in self._first_calls if len(bidding.calls) >= limit}
+        if self._first_own and bidding.has_called(seat):
+            barred |= self._first_own
+        if self.dealer_must_bid and self._last_to_call_unopened(bidding):
+            barred.add(PASS)
+        return barred
+
+    @staticmethod
+    def _last_to_call_unopened(bidding: Bidding) -> bool:
+        """No bid yet and every other seat has passed (or sits the auction out)."""
+        return bidding.holder < 0 and sum(bidding.passed) == bidding.players - 1
+
+    def why_illegal(self, bidding: Bidding, seat: int, call: int) -> tuple[str, str] | None:
+        """Why this auction's own rules forbid ``seat`` to make ``call`` now, as ``(message, rule)``;
+        None when they do not (a bid not above the standing one, say: rules 8–10 explain that)."""
+        if call == PASS:
+            if self.dealer_must_bid and self._last_to_call_unopened(bidding):
+                return "everyone else has passed: the dealer must bid", DEALER_MUST_BID
+            return None
+        if call <= bidding.standing:
+            return None
+        name = self.ladder[call].call if 0 <= call < len(self.ladder) else str(call)
+        if 0 <= call < len(self.ladder) and self.ladder[call].before_looking:
+            return "a blind bid is made before the auction, before looking at one's cards", BLIND
+        for rung, limit in self._first_calls:
+            if rung == call and len(bidding.calls) >= limit:
+                return (f"{len(bidding.calls)} calls have been made already",
+                        FIRST_CALLS.format(call=name, n=limit))
+        if call in self._first_own and bidding.has_called(seat):
+            return "this player has called before", FIRST_OWN_CALL.format(call=name)
+        return None
+
+    def apply(self, bidding: Bidding, seat: int, call: int) -> None:
+        bidding.calls.append((seat, call))
+        if call == PASS:
+            bidding.passed[seat] = True
+        else:
+            bidding.standing, bidding.holder = call, seat
+        self.next_turn(bidding)
+        if bidding.over and bidding.standing in self._signals:
+            # B7: an inkle is a signal, never a contract: the auction ends as if all had passed.
+            bidding.standing, bidding.holder = PASS, -1
+
+    def next_turn(self, bidding: Bidding) -> None:
+        passes = sum(bidding.passed)
+        n = bidding.players
+        if passes == n or (bidding.holder >= 0 and passes == n - 1):
+            bidding.over = True
+            return
+        seat = bidding.turn
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not bidding.passed[seat]:
+                break
+        bidding.turn = seat
+
+
+class SingleRoundAuction(AuctionRules):
+    """Each player calls exactly once, in turn; the highest bid wins (variant B5)."""
+
+    def next_turn(self, bidding: Bidding) -> None:
+        n = bidding.players
+        called = {seat for seat, _ in bidding.calls}
+        seat = bidding.turn
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat not in called and not bidding.passed[seat]:
+                bidding.turn = seat
+                return
+        bidding.over = True
+
+
+class RebidAfterInterveningBid(AuctionRules):
+    """B6: a player who has bid may bid again only once another player has bid since.
+
+    With passes final the holder of the standing bid is asked again only when an auction flow
+    gives it a further call (as ``WinnerMayRaise`` does); it may then only pass.
+    """
+
+    def legal_calls(self, bidding: Bidding, seat: int) -> tuple[int, ...]:
+        if bidding.holder == seat:
+            return ONLY_PASS
+        return super().legal_calls(bidding, seat)
+
+    def why_illegal(self, bidding: Bidding, seat: int, call: int) -> tuple[str, str] | None:
+        if call != PASS and bidding.holder == seat:
+            return "nobody has bid since this player's bid", REBID
+        return super().why_illegal(bidding, seat, call)
+
+
+class WinnerMayRaise(AuctionRules):
+    """B6: once all the others have passed over a bid, its bidder has one more call: raise or pass.
+
+    A bid made when all the others had already passed (the last seat bidding after three passes)
+    is that call: the auction ends on it.
+    """
+
+    def next_turn(self, bidding: Bidding) -> None:
+        last_caller = bidding.calls[-1][0] if bidding.calls else -1
+        raise_due = bidding.holder >= 0 and sum(bidding.passed) == bidding.players - 1
+        if raise_due and last_caller != bidding.holder:
+            bidding.turn = bidding.holder
+            return
+        super().next_turn(bidding)

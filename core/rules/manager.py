@@ -1,0 +1,457 @@
+"""The plugin manager and the typed facade the engine talks to.
+
+Built-in plugins register first, then third-party ones from the ``fivehundred`` entry-point group.
+``FIVEHUNDRED_BLOCK_PLUGINS=a,b`` blocks plugins by name; ``FIVEHUNDRED_TRACE_HOOKS=1`` prints
+every hook call and result to stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from operator import itemgetter
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .actions import CALL, CLAIM
+from .auction import AuctionRules
+from .cards import JOKER_BASE
+from .errors import PluginError, UnknownNameError
+from .markers import APPLIES_WHEN
+from .steps import FIRST_STEP_ACTION, NOMINATION_ORDER, Step, check_steps
+from .tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
+
+BUILTIN_PLUGINS = (
+    "fivehundred.plugins.deck",
+    "fivehundred.plugins.bidding",
+    "fivehundred.plugins.tricks",
+    "fivehundred.plugins.scoring",
+    "fivehundred.plugins.breach",
+    "fivehundred.plugins.partner",
+    "fivehundred.plugins.declarations",
+    "fivehundred.plugins.blind",
+    "fivehundred.plugins.kitty",
+    "fivehundred.plugins.midhand",
+    "fivehundred.plugins.players",
+)
+
+BLOCK_ENV = "FIVEHUNDRED_BLOCK_PLUGINS"
+TRACE_ENV = "FIVEHUNDRED_TRACE_HOOKS"
+
+_manager: pluggy.PluginManager | None = None
+
+
+def make_plugin_manager(*, entry_points: bool = True, extra: Sequence[object] = ()) -> pluggy.PluginManager:
+    """A fresh manager with the built-ins, the installed plugins and ``extra`` registered."""
+    import importlib
+
+    pm = pluggy.PluginManager("fivehundred")
+    pm.add_hookspecs(hookspecs)
+    for name in filter(None, os.environ.get(BLOCK_ENV, "").split(",")):
+        pm.set_blocked(name.strip())
+    for module_name in BUILTIN_PLUGINS:
+        if not pm.is_blocked(module_name):
+            pm.register(importlib.import_module(module_name), name=module_name)
+    if entry_points:
+        _load_entry_points(pm)
+    for plugin in extra:
+        pm.register(plugin)
+    pm.check_pending()
+    if os.environ.get(TRACE_ENV):
+        pm.trace.root.setwriter(sys.stderr.write)
+        pm.enable_tracing()
+    return pm
+
+
+def _load_entry_points(pm: pluggy.PluginManager) -> None:
+    """Register the ``fivehundred`` entry points; one that fails to import is named, with its package."""
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group="fivehundred"):
+        if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
+            continue
+        try:
+            pm.load_setuptools_entrypoints("fivehundred", name=ep.name)  # keeps pluggy's distribution info
+        except Exception as e:
+            dist = ep.dist.name if ep.dist is not None else "unknown package"
+            raise PluginError(f"plugin {ep.name!r} ({ep.value}, from {dist}) failed to load: "
+                              f"{type(e).__name__}: {e}") from e
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The process-wide manager (built lazily, once)."""
+    global _manager
+    if _manager is None:
+        _manager = make_plugin_manager()
+    return _manager
+
+
+def set_plugin_manager(pm: pluggy.PluginManager | None) -> None:
+    """Replace the process-wide manager (tests, embedding); None rebuilds it on next use."""
+    global _manager
+    _manager = pm
+    _compiled.clear()
+    _factories.clear()
+
+
+def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
+    caller = getattr(pm.hook, hook_name)
+    try:
+        return caller(**kwargs)
+    except PluginError:
+        raise
+    except Exception as e:
+        from .errors import FiveHundredError
+
+        if isinstance(e, FiveHundredError):
+            raise
+        culprit = _culprit(e, caller)
+        raise PluginError(f"plugin {culprit!r} crashed in {hook_name}: {type(e).__name__}: {e}") from e
+
+
+def _culprit(error: BaseException, caller: Any) -> str:
+    codes = {impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()}
+    name = "unknown"
+    tb = error.__traceback__
+    while tb is not None:
+        name = codes.get(tb.tb_frame.f_code, name)
+        tb = tb.tb_next
+    return name
+
+
+def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
+                     names: tuple[str, ...], *, required: str | None = None) -> Callable[..., Any]:
+    """A plain function of ``names`` (positional) calling a ``firstresult`` hook for ``ruleset``, for
+    hooks asked once per hand: pluggy's calling order and new-style wrapper protocol, without its
+    per-call bookkeeping (which costs more than the scoring itself).  Implementations marked with
+    ``applies_when`` are left out for rulesets their predicate rejects (asked once, here).
+
+    Any exception, and any old-style ``hookwrapper``, hands the call to pluggy itself through ``_call``,
+    so errors are reported exactly as for every other hook (the culprit named).  Per-hand hooks must
+    therefore be pure functions of their arguments, as the scoring hooks are.  Hook tracing
+    (``FIVEHUNDRED_TRACE_HOOKS``) also goes through pluggy.
+    """
+    impls = list(reversed(getattr(pm.hook, hook_name).get_hookimpls()))  # pluggy's calling order
+
+    def through_pluggy(*values: Any) -> Any:
+        result = _call(pm, hook_name, ruleset=ruleset, **dict(zip(names, values, strict=True)))
+        return _required(result, required) if required else result
+
+    if os.environ.get(TRACE_ENV) or any(impl.hookwrapper for impl in impls):
+        return through_pluggy
+    steps = []
+    for impl in impls:
+        relevant = getattr(impl.function, APPLIES_WHEN, None)
+        if relevant is None or relevant(ruleset):
+            # Where each argument comes from: 0 the ruleset, i + 1 the caller's i-th value.
+            where = [0 if name == "ruleset" else names.index(name) + 1 for name in impl.argnames]
+            pick = itemgetter(*where) if len(where) > 1 else lambda given, i=where[0]: (given[i],)
+            steps.append((impl.function, pick, impl.wrapper))
+
+    if len(steps) == 1 and not steps[0][2]:  # one plain implementation (the built-ins alone): call it
+        function, pick, _ = steps[0]
+
+        def call_one(*values: Any) -> Any:
+            try:
+                result = function(*pick((ruleset, *values)))
+            except Exception:
+                return through_pluggy(*values)
+            return result if result is not None or not required else through_pluggy(*values)
+
+        return call_one
+
+    def call(*values: Any) -> Any:
+        given = (ruleset, *values)
+        teardowns = []
+        result = None
+        try:
+            for function, pick, wrapper in steps:
+                answer = function(*pick(given))
+                if wrapper:
+                    next(answer)
+                    teardowns.append(answer)
+                elif answer is not None:
+                    result = answer
+                    break
+            for teardown in reversed(teardowns):
+                try:
+                    teardown.send(result)
+                except StopIteration as stop:
+                    result = stop.value
+                else:
+                    return through_pluggy(*values)  # a wrapper that yields twice: let pluggy say so
+        except Exception:
+            return through_pluggy(*values)
+        return result if result is not None or not required else through_pluggy(*values)
+
+    return call
+
+
+def _required(value: Any, hook_name: str) -> Any:
+    if value is None:
+        raise PluginError(f"no plugin answered {hook_name} (is a built-in plugin blocked?)")
+    return value
+
+
+class Rules:
+    """A ruleset compiled through the hooks into tables; the only object the engine consults.
+
+    Game code never calls ``pm.hook`` directly: this facade forwards typed calls and caches what
+    it can (deck, ladder, auction rules per ruleset; joker rules and trick tables per contract).
+    """
+
+    # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
+    # the cached properties live in __dict__.
+    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "all_pass",
+                 "auction", "bars_after", "beginning_steps", "call_actions", "calls_over_actions", "claims",
+                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "game_result",
+                 "hand_size", "kitty_size", "ladder", "late_steps", "misdeal_without_face_card", "misere_played_out",
+                 "next_seat", "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
+                 "players", "pm", "pre_auction_steps", "redeals", "ruleset", "score_hand", "seats", "step_of_action",
+                 "steps", "team_names", "team_of", "team_seats", "trick_check")
+
+    def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
+        self.ruleset = ruleset
+        self.pm = pm
+        self.seats: tuple[str, ...] = ruleset.players.seats
+        self.players = len(self.seats)
+        self.team_names = tuple(t.name for t in ruleset.players.teams)
+        self.team_of = tuple(
+            next(i for i, t in enumerate(ruleset.players.teams) if seat in t.seats) for seat in self.seats
+        )
+        self.deck: tuple[int, ...] = tuple(_required(self._hook("fivehundred_build_deck"), "build_deck"))
+        self.pattern: tuple[tuple[str, int], ...] = tuple(
+            _required(self._hook("fivehundred_deal_pattern"), "deal_pattern")
+        )
+        self.ladder: tuple[Contract, ...] = tuple(_required(self._hook("fivehundred_bid_ladder"), "bid_ladder"))
+        self.auction = _required(
+            self._hook("fivehundred_auction_rules", ladder=self.ladder), "fivehundred_auction_rules"
+        )
+        dummies = ruleset.players.dummies
+        self.dummies = frozenset(self.seats.index(d) for d in dummies)
+        self.controller = tuple(self.seats.index(dummies.get(s, s)) for s in self.seats)
+        """Who decides for each seat: itself, or for a dummy (P2) the seat that plays it."""
+        self.team_seats = tuple(frozenset(s for s in range(self.players) if self.team_of[s] == self.team_of[seat])
+                                for seat in range(self.players))
+        """The seats of each seat's team (itself included)."""
+        self.next_seat = tuple((s + 1) % self.players for s in range(self.players))
+        """The seat to the left of each seat (clockwise)."""
+        self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
+        self.hand_size = sum(n for target, n in self.pattern if target == "each")
+        self.dead_size = sum(n for target, n in self.pattern if target == "dead")
+        self.trick_check: Callable[[Any], bool] | None = self._hook("fivehundred_trick_check")
+        self._tables: dict[tuple[int, int | None, frozenset[int]], PlayTable] = {}
+        self._plain_tables: dict[int, PlayTable] = {}
+        """The tables of contracts played without a nomination, by rung (the common case, looked up first)."""
+        self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
+        self._jokers: dict[int, JokerRules] = {}
+        self._jokers_in_deck = frozenset(c for c in self.deck if c >= JOKER_BASE)
+        self.passes_to_partner = any(c.kitty_to_partner and c.kitty for c in self.ladder)  # C1
+        self._compile_steps()
+        self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
+        self.claims = ruleset.play.claims  # L2
+        self.misere_played_out = not ruleset.play.misere_ends_early
+        self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
+        self.all_pass, self.redeals = ruleset.deal.all_pass, ruleset.deal.redeals  # rule 13, B10
+        self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
+        """The calls depend only on the standing bid: the engine's own auction loop may run it."""
+        self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
+        auction = self.auction
+        self.bars_after = (type(auction).barred_after is not AuctionRules.barred_after or bool(auction.bars)
+                           or auction.set_bar is not None or auction.set_bar_misere is not None)
+        """Whether a hand can bar anybody from the next auction (R1, R2): else nobody is asked."""
+        acting_steps = any(step.actions for step in self.steps)  # a step without actions (Step.begin) adds no turn
+        self.plain_exchange = not (self.passes_to_partner or acting_steps
+                                   or any(c.kitty_to_partner for c in self.ladder))
+        """Between the deal and the play, only the auction, the contractor's discards and a nomination."""
+        self.plain_hands = (self.plain_auction and self.plain_exchange and not self.dummies
+                            and self.misdeal_without_face_card == "no")
+        """A hand of uniform players may run from the first call to the first lead in one go (see
+        ``GameState._uniform_hand``)."""
+        self._in_order: dict[frozenset[int], tuple[int, ...]] = {}
+        self.score_hand: Callable[[HandOutcome], Sequence[int]] = _per_hand_caller(
+            pm, "fivehundred_score_hand", ruleset, ("outcome",), required="score_hand")
+        """Each team's points for a hand (rules 24–27 and the variants' plugins)."""
+        self.game_result: Callable[[Sequence[int], HandOutcome], GameResult | None] = _per_hand_caller(
+            pm, "fivehundred_game_result", ruleset, ("totals", "outcome"))
+        """Whether the game is over after a hand, given the new totals (rules 28–31); None to play on."""
+
+    def _hook(self, name: str, **kwargs: Any) -> Any:
+        return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
+
+    def _compile_steps(self) -> None:
+        """The plugins' steps of a hand (``fivehundred_hand_steps``), by stage and order."""
+        contributed = [step for steps in self._hook("fivehundred_hand_steps") for step in steps or ()]
+        steps = self.steps = tuple(sorted(contributed, key=lambda s: (s.stage != "before-auction", s.order, s.name)))
+        try:
+            check_steps(steps, reserved=(range(FIRST_STEP_ACTION), range(CLAIM, CLAIM + 1)))
+        except ValueError as e:
+            raise PluginError(f"ruleset {self.ruleset.name!r}: {e}") from None
+        self.pre_auction_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "before-auction")
+        exchange = [s for s in steps if s.stage == "exchange"]
+        self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order < NOMINATION_ORDER)
+        """Exchange steps before the nomination (rule 19); ``late_steps`` come after it."""
+        self.late_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order >= NOMINATION_ORDER)
+        self.beginning_steps: tuple[Step, ...] = tuple(s for s in steps if type(s).begin is not Step.begin)
+        """Steps with something to do as soon as a hand is dealt (``Step.begin``)."""
+        self.step_of_action: dict[int, Step] = {a: s for s in steps for a in s.actions}
+        """The step that owns each step action id."""
+
+    @cached_property
+    def deal_slots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+        """Positions in the shuffled deck of each hand (from the dealer's left), the kitty and the dead hand."""
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        kitty: list[int] = []
+        dead: list[int] = []
+        pos = 0
+        for target, n in self.pattern:
+            for hand in hands if target == "each" else [kitty if target == "kitty" else dead]:
+                hand.extend(range(pos, pos + n))
+                pos += n
+        return tuple(tuple(h) for h in hands), tuple(kitty), tuple(dead)
+
+    @cached_property
+    def deal_getters(self) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...],
+                                    Callable[[Sequence[int]], tuple[int, ...]],
+                                    Callable[[Sequence[int]], tuple[int, ...]]]:
+        """``itemgetter``s that pick each hand, the kitty and the dead hand out of a shuffled deck."""
+        from operator import itemgetter
+
+        def getter(positions: tuple[int, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+            if not positions:
+                return lambda deck: ()
+            pick = itemgetter(*positions)
+            return pick if len(positions) > 1 else (lambda deck: (pick(deck),))
+
+        hands, kitty, dead = self.deal_slots
+        return tuple(getter(h) for h in hands), getter(kitty), getter(dead)
+
+    def in_order(self, seats: frozenset[int]) -> tuple[int, ...]:
+        """``seats`` as a sorted tuple (remembered: a hand's side is one of a few sets)."""
+        known = self._in_order.get(seats)
+        if known is None:
+            known = self._in_order[seats] = tuple(sorted(seats))
+        return known
+
+    def first_dealer(self, rng: random.Random) -> int:
+        return int(_required(self._hook("fivehundred_first_dealer", rng=rng), "first_dealer"))
+
+    def joker_rules(self, contract: Contract) -> JokerRules:
+        rules = self._jokers.get(contract.rung)
+        if rules is None:
+            rules = _required(self._hook("fivehundred_joker_rules", contract=contract), "joker_rules")
+            self._jokers[contract.rung] = rules
+        return rules
+
+    def play_table(self, contract: Contract, nomination: int | None = None,
+                   nominated: frozenset[int] | None = None) -> PlayTable:
+        """The trick table for ``contract``; ``nominated``: the jokers a nomination applies to (all by default)."""
+        key: tuple[int, int | None, frozenset[int]]
+        if nomination is None:
+            plain = self._plain_tables.get(contract.rung)
+            if plain is not None:
+                return plain
+            key = (contract.rung, None, _NO_JOKERS)
+        else:
+            key = (contract.rung, nomination, self._jokers_in_deck if nominated is None else nominated)
+        table = self._tables.get(key)
+        if table is None:
+            table = _required(
+                self._hook(
+                    "fivehundred_trick_table",
+                    contract=contract,
+                    joker=self.joker_rules(contract),
+                    nomination=nomination,
+                    deck=self.deck,
+                    nominated=key[2],
+                ),
+                "trick_table",
+            )
+            self._tables[key] = table
+            if nomination is None:
+                self._plain_tables[contract.rung] = table
+        return table
+
+    def call_text(self, call: int) -> str:
+        return "pass" if call == -1 else "misdeal" if call == -2 else self.ladder[call].call
+
+    def parse_call(self, text: str) -> int:
+        t = text.strip()
+        if t.lower() == "pass":
+            return -1
+        for rung in self.ladder:
+            if rung.call.lower() == t.lower():
+                return rung.rung
+        raise ValueError(f"{text!r} is not a call of this ruleset (try 'pass', '7H', '8NT', 'misere')")
+
+
+_NO_JOKERS: frozenset[int] = frozenset()
+
+_compiled: dict[tuple[str, int], Rules] = {}
+
+
+def compile_rules(ruleset: Any, pm: pluggy.PluginManager | None = None) -> Rules:
+    """The compiled ``Rules`` for a ruleset, built once per ruleset and plugin manager."""
+    pm = pm or plugin_manager()
+    key = (ruleset.content_hash, id(pm))
+    rules = _compiled.get(key)
+    if rules is None:
+        rules = _compiled[key] = Rules(ruleset, pm)
+    return rules
+
+
+def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[tuple[str, str]]:
+    """Problems found by every plugin's ``fivehundred_check_ruleset``, plus unknown house rules."""
+    pm = pm or plugin_manager()
+    problems = [p for found in _call(pm, "fivehundred_check_ruleset", ruleset=ruleset) for p in found or ()]
+    known = {name for names in _call(pm, "fivehundred_house_rules") for name in names or ()}
+    for name in ruleset.house_rules:
+        if name not in known:
+            problems.append(
+                ("house_rules", f"house rule {name!r} is not provided by any installed plugin "
+                 f"(install the package that provides it; installed house rules: {sorted(known) or 'none'})")
+            )
+    return problems
+
+
+_factories: dict[int, dict[str, Callable[..., Any]]] = {}
+
+
+def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callable[..., Any]]:
+    """Player factories by name, from every plugin's ``fivehundred_register_players`` (asked once)."""
+    pm = pm or plugin_manager()
+    found = _factories.get(id(pm))
+    if found is None:
+        found = _factories[id(pm)] = {}
+        _call(pm, "fivehundred_register_players", register=found.__setitem__)
+    return found
+
+
+def make_player(name: str, seat: int, rng: random.Random, pm: pluggy.PluginManager | None = None) -> Any:
+    """A player from its spec: a registered name, or ``name:arg`` (``montecarlo:200``), the argument
+    passed to the factory as the keyword ``arg``; a factory without that keyword takes no argument."""
+    factories = player_factories(pm)
+    base, colon, arg = name.partition(":")
+    if base not in factories:
+        raise UnknownNameError(f"unknown player {base!r}; known: {', '.join(sorted(factories))}")
+    if not colon:
+        return factories[base](seat=seat, rng=rng)
+    if not _takes_arg(factories[base]):
+        raise ValueError(f"player {base!r} takes no argument (got {name!r})")
+    return factories[base](seat=seat, rng=rng, arg=arg)
+
+
+def _takes_arg(factory: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return True  # a callable we cannot inspect: let it refuse the keyword itself
+    return any(p.name == "arg" or p.kind is p.VAR_KEYWORD for p in params)

@@ -1,0 +1,142 @@
+"""Steps of a hand that plugins contribute.
+
+A hand is dealt, called, exchanged and played.  Between those the rulesets add their own steps: a
+called partner, a slam call and the partner's gift, a breach call, a blind bid, a house rule's
+pass to the left before the auction…  Each is a ``Step`` object that a plugin returns from the
+``fivehundred_hand_steps`` hook.  A step owns everything about itself: when it is due and who acts
+(``actor``), its legal actions, how one is applied, why one is illegal (words and rule), its text,
+how it is written to a game record and read back, and what every seat sees of it.  The engine only
+asks the steps of a ruleset, in order, which one is due, so it names no step itself.
+
+Steps keep what happened in the hand log's ``steps`` mapping under their own ``name`` (plain data:
+it is copied with the state, and bots, records and scoring read it from there).
+
+Where a step runs (``stage``):
+
+- ``"before-auction"``: after the deal, before the first call;
+- ``"exchange"``: after the contractor's discards, before the first lead.  ``order`` places a step
+  among the others of its stage; the joker's nomination (rule 19) sits at ``NOMINATION_ORDER``.
+
+Action ids: each step owns a ``range`` of ints (``actions``) that no other step or engine action
+uses; the engine refuses a ruleset whose steps' ranges overlap.  The engine's own actions are below
+``FIRST_STEP_ACTION`` (but for the claim, L2, at ``fivehundred.rules.actions.CLAIM``).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from fivehundred.engine.state import GameState, HandLog
+
+Stage = Literal["before-auction", "exchange"]
+
+NOMINATION_ORDER = 500
+"""Where the joker's nomination (rule 19) falls among the exchange steps."""
+
+FIRST_STEP_ACTION = 500
+"""Steps' action ids start here (the engine's own stop below)."""
+
+
+class Step:
+    """One step of a hand, contributed by a plugin (see the module's text).
+
+    Subclasses set the class attributes and implement ``actor``, ``legal`` and ``apply``; the rest has
+    defaults that suit a step whose actions are cards or yes/no answers.
+    """
+
+    name: ClassVar[str] = ""
+    """The step's name, also its key in ``HandLog.steps`` and in observations (``"partner-call"``)."""
+    stage: ClassVar[Stage] = "exchange"
+    order: ClassVar[int] = 0
+    actions: ClassVar[range] = range(0)
+    """The action ids this step owns."""
+    record_key: ClassVar[str] = ""
+    """The key of this step's field in a hand of a game record."""
+    rule: ClassVar[str] = ""
+    """The rule an illegal action of this step breaks (cited in errors)."""
+    hides_own_hand: ClassVar[bool] = False
+    """While this step is in progress nobody has looked at their cards: observations show no hand."""
+
+    def begin(self, state: GameState) -> None:
+        """Called once a hand is dealt, before anything else happens (the default does nothing): a step
+        without actions may do all its work here, such as turning a kitty card face up."""
+
+    # --- the step in play ---------------------------------------------------------------------
+
+    def actor(self, state: GameState) -> int | None:
+        """The seat to act in this step now, or None when the step is over or not needed this hand."""
+        raise NotImplementedError
+
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        """The legal actions of ``seat``, sorted."""
+        raise NotImplementedError
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        """Carry out a legal action; record it in ``state.hand_log.steps[self.name]``."""
+        raise NotImplementedError
+
+    def why_illegal(self, state: GameState, seat: int, action: int) -> str:
+        """Why an action of this step is not legal now (the rule is ``self.rule``)."""
+        return "not one of the choices offered now"
+
+    # --- text ----------------------------------------------------------------------------------
+
+    def text(self, action: int) -> str:
+        """The action as text (as records and the command line write it)."""
+        return f"{self.name} {action - self.actions.start}"
+
+    def parse(self, text: str) -> int:
+        """The action ``text`` names; raises ValueError."""
+        raise ValueError(f"{text!r} is not a {self.name} action")
+
+    def kind(self, action: int) -> str:
+        """The kind of action (``partner``, ``give``…), as ``fivehundred.rules.actions.action_kind`` names them."""
+        return self.name
+
+    # --- records -------------------------------------------------------------------------------
+
+    def write(self, state: GameState, log: HandLog) -> dict[str, Any]:
+        """This step's fields for the hand's record; empty when the step did not happen."""
+        return {}
+
+    def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+        """The actions a hand record holds for this step, in order, as ``(seat name or None, text)``;
+        None: the seat whose turn it is."""
+        return []
+
+    def unrecorded(self, state: GameState, seat: int) -> str | None:
+        """The action to assume when a record holds no more actions for this step (an older format
+        that left the default out), or None: the record is missing it."""
+        return None
+
+    # --- what the seats see ------------------------------------------------------------------
+
+    def public(self, state: GameState, log: HandLog) -> Any:
+        """What every seat may know of this step in this hand (None: nothing yet)."""
+        return log.steps.get(self.name)
+
+    def copy_data(self, data: Any) -> Any:
+        """A copy of this step's data for ``clone()`` (a deep copy unless the data is immutable)."""
+        return copy.deepcopy(data)
+
+
+def check_steps(steps: Sequence[Step], reserved: Sequence[range]) -> None:
+    """Raise ValueError when steps share a name or an action id, or use the engine's ``reserved`` ids."""
+    seen: dict[int, str] = {}
+    names: set[str] = set()
+    for step in steps:
+        if not step.name or step.name in names:
+            raise ValueError(f"step {type(step).__name__}: a step needs a name of its own ({step.name!r})")
+        names.add(step.name)
+        if step.stage not in ("before-auction", "exchange"):
+            raise ValueError(f"step {step.name!r}: unknown stage {step.stage!r}")
+        for engine in reserved:
+            if len(range(max(step.actions.start, engine.start), min(step.actions.stop, engine.stop))):
+                raise ValueError(f"step {step.name!r}: action ids {step.actions} overlap the engine's {engine}")
+        for action in step.actions:
+            if action in seen:
+                raise ValueError(f"steps {seen[action]!r} and {step.name!r} both use action id {action}")
+            seen[action] = step.name
