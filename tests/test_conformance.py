@@ -867,10 +867,16 @@ def test_cautious_games(shipped_ruleset: Ruleset) -> None:
             assert cov.seen[what], f"the cautious games never had {what}: {cov.seen}"
 
 
+DEEP_DEALS = 40
+"""Deals per game of the deep checks.  Each step clones the state once per legal action, and a clone
+copies the game's whole history, so a long game costs the square of its length: a uniform-random
+French-Canadian game (target 1000) runs to 160 deals, over ten minutes of deep checks on its own."""
+
+
 def test_every_legal_action_is_accepted_on_a_clone(shipped_ruleset: Ruleset) -> None:
     """Deep checks: at every step each legal action applies to a clone, illegal ones are refused."""
     for i in range(_games(shipped_ruleset, 12)):
-        drive(shipped_ruleset, f"deep-{i}", uniform if i % 2 else cautious(0.5), deep=True)
+        drive(shipped_ruleset, f"deep-{i}", uniform if i % 2 else cautious(0.5), deep=True, max_deals=DEEP_DEALS)
 
 
 def test_played_out_misere_games(shipped_ruleset: Ruleset) -> None:
