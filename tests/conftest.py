@@ -1,14 +1,27 @@
-"""Shared fixtures: the shipped rulesets, loaded once per test session."""
+"""Shared fixtures: the shipped rulesets, loaded once per test session; and the hook census.
+
+The census (``hookcensus.py``) watches every plugin manager the package makes from the moment this
+file is imported, before any test module is, and ``test_hook_census.py`` (run last) fails the
+session when a hookspec never answered during a passing test.
+"""
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Generator
+from pathlib import Path
 
-import fivehundred
-from fivehundred.rules.ruleset import Ruleset, ruleset_paths
+import pytest
+from hookcensus import CENSUS
+
+CENSUS.install()
+
+import fivehundred  # noqa: E402 - after the census is installed, so that it sees the first plugin manager
+from fivehundred.rules.ruleset import Ruleset, ruleset_paths  # noqa: E402
 
 SHIPPED_RULESETS = sorted(ruleset_paths())
 """Every ruleset known by name (bundled and from installed plugins)."""
+
+CENSUS_TEST = "test_hook_census.py::test_every_hookspec_answered_during_a_passing_test"
 
 
 @pytest.fixture(scope="session")
@@ -21,3 +34,35 @@ def pagat() -> Ruleset:
 def shipped_ruleset(request: pytest.FixtureRequest) -> Ruleset:
     """Each shipped ruleset in turn."""
     return fivehundred.load_ruleset(request.param)
+
+
+# --- the hook census -----------------------------------------------------------------------------
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    if report.nodeid.endswith(".py") and not report.failed:  # a test file, collected or skipped whole
+        CENSUS.test_modules.add(Path(report.nodeid).name)
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    CENSUS.deselected += len(items)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The census test runs last, whatever the order of the others (pytest-randomly shuffles first)."""
+    last = [item for item in items if item.nodeid.endswith(CENSUS_TEST)]
+    items[:] = [item for item in items if not item.nodeid.endswith(CENSUS_TEST)] + last
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    CENSUS.start(item.nodeid)
+    try:
+        return (yield)
+    finally:
+        CENSUS.finish()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    CENSUS.report(report.when, report.passed, report.failed)

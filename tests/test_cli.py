@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema  # the test extra's: the schema tests run wherever the tests do
 import pytest
 from typer.testing import CliRunner, Result
 
@@ -257,7 +258,6 @@ def test_rules_schema_record(runner: CliRunner, tmp_path: Path) -> None:
     assert "json-schema.org" in schema["$schema"]
     assert schema["type"] == "object"
     assert "hands" in schema["properties"]
-    jsonschema = pytest.importorskip("jsonschema")
     out = tmp_path / "games.jsonl"
     ok(run(runner, "simulate", "-n", "3", "-p", "random", "--seed", "2", "--json", "--out", out))
     for line in out.read_text(encoding="utf-8").splitlines():

@@ -311,14 +311,30 @@ def test_player_specs() -> None:
             make_player(f"{name}:3", 0, rng)
 
 
-def test_a_time_budget_bounds_a_decision() -> None:
-    import time
+class _Clock:
+    """A stand-in for ``time`` whose ``perf_counter`` advances by a fixed step at every reading."""
 
+    def __init__(self, step: float):
+        self.now, self.step, self.readings = 0.0, step, 0
+
+    def perf_counter(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+def test_a_time_budget_bounds_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 30 ms budget on a clock that moves 10 ms a reading: three worlds per candidate, whatever the
+    rollout count, read off a fake clock (never the machine's, whose load would make it flaky)."""
     st = suited_no_trumps()
-    player = MonteCarloPlayer(N, random.Random(0), ms=30)
-    start = time.perf_counter()
-    player.act(st, st.legal_actions())
-    assert time.perf_counter() - start < 0.5
+    legal = st.legal_actions()
+    clock = _Clock(0.010)
+    monkeypatch.setattr(montecarlo, "time", clock)
+    player = MonteCarloPlayer(N, random.Random(0), rollouts=10_000, ms=30)
+    values = player.evaluate(st, legal[:2])
+    assert [len(v) for v in values] == [3, 3]
+    assert clock.readings == 4  # the deadline, then one reading after each world
+    assert player.act(st, legal) in legal
 
 
 def test_the_cli_takes_a_budget_and_refuses_an_argument_where_none_is_taken() -> None:

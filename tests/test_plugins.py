@@ -1,7 +1,8 @@
 """The plugin system: registration, overriding and wrapping hooks, errors, env switches, entry points.
 
 Every hook of ``fivehundred.rules.hookspecs`` is exercised here by a plugin of the test's own, and the
-meta-tests at the end fail when a hook is added without documentation or a test.
+meta-tests at the end fail when a hook is added without documentation; ``test_hook_census.py`` fails
+the whole suite when a hook never answers during a passing test.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ from fivehundred.rules.tables import Contract, GameResult, HandOutcome, JokerRul
 
 hookimpl = fivehundred.hookimpl
 REF = "pagat-australian"
-TESTS = Path(__file__).parent
 HOOK_NAMES = sorted(name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
                     if hasattr(getattr(hookspecs, name), "fivehundred_spec"))
 
@@ -857,16 +857,6 @@ def test_every_hookspec_documents_its_arguments(name: str) -> None:
     for arg in inspect.signature(spec).parameters:
         if arg != "ruleset":  # every hook but the discovery ones gets the ruleset
             assert re.search(rf"\b{arg}\b", doc), f"{name}: argument {arg!r} is not documented"
-
-
-@pytest.mark.parametrize("name", HOOK_NAMES)
-def test_every_hookspec_is_exercised(name: str) -> None:
-    pm = make_plugin_manager(entry_points=False)
-    builtin = any(impl.plugin_name in BUILTIN_PLUGINS for impl in getattr(pm.hook, name).get_hookimpls())
-    mentioned = [path.name for path in sorted(TESTS.glob("test_*.py"))
-                 if re.search(rf"\b{name}\b", path.read_text(encoding="utf-8"))]
-    assert builtin or mentioned, f"{name} has neither a built-in implementation nor a test"
-    assert mentioned, f"{name} has no test of its own"
 
 
 @pytest.mark.parametrize("name", [n for n in HOOK_NAMES if getattr(hookspecs, n).fivehundred_spec["firstresult"]])
