@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Engine speed on one core: deals/s and games/s for random and heuristic players, beside the
-yardstick ``shared/bench/limit_sim.py`` measured in the same run.  The ratio that counts comes from
-alternating blocks of yardstick and engine deals in this process (median and quartiles of the
-blocks' ratios); the per-ruleset lines are measured one after another and do not pair.
+yardstick ``shared/bench/limit_sim.py`` measured in the same run.  The ratios that count come from
+blocks of yardstick deals, engine deals and a ``fivehundred.simulate`` batch taken side by side in
+this process (their order rotating from block to block; median and quartiles of the blocks'
+ratios); the per-ruleset lines are measured one after another and do not pair.
 
     python benchmarks/bench.py                      # reference ruleset
     python benchmarks/bench.py --ruleset all        # every shipped ruleset
@@ -11,12 +12,17 @@ blocks' ratios); the per-ruleset lines are measured one after another and do not
 
 "deals/s" is measured as the yardstick measures it: a stream of deals (rotating dealer), each
 dealt, bid, exchanged and played out, without game bookkeeping; "games/s" plays whole games.
+"end to end" is the public ``fivehundred.simulate(games, seed, "pagat-australian", "random")`` in
+this process (one worker, no output file): every game set up, played, counted into the summary;
+its deals/s are the summary's deals over the call's time.  Random games last about one deal, so
+the per-game set-up counts there as it does for ``fivehundred simulate -p random``.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import json
 import os
 import random
@@ -58,6 +64,13 @@ def games_per_second(ruleset: fivehundred.Ruleset, player: str, games: int, seed
     return games / elapsed, deals / elapsed
 
 
+def simulate_deals_per_second(ruleset: fivehundred.Ruleset, games: int, seed: int) -> float:
+    """Deals/s of a whole ``fivehundred.simulate`` batch of random players (in this process, one worker)."""
+    start = time.perf_counter()
+    summary = fivehundred.simulate(games, seed, ruleset, "random")
+    return summary.deals / (time.perf_counter() - start)
+
+
 def yardstick(hands: int, runs: int, games: int) -> dict[str, float] | None:
     if not YARDSTICK.exists():
         return None
@@ -89,19 +102,33 @@ def yardstick_deals_per_second(module: Any, deals: int, seed: int) -> float:
     return deals / (time.perf_counter() - start)
 
 
-def paired_blocks(module: Any, ruleset: fivehundred.Ruleset, blocks: int, deals: int) -> list[tuple[float, float]]:
-    """(yardstick, engine) deals/s in alternating blocks of the same process: the machine's speed drifts
-    over seconds, so only measurements taken side by side compare (their order alternates too)."""
-    pairs = []
+def paired_blocks(module: Any, ruleset: fivehundred.Ruleset, blocks: int, deals: int,
+                  games: int) -> list[tuple[float, float, float]]:
+    """(yardstick, engine deal stream, ``simulate`` end to end) deals/s in blocks of the same process:
+    the machine's speed drifts over seconds, so only measurements taken side by side compare (their
+    order rotates through all six orders from block to block)."""
+    measures = (lambda block: yardstick_deals_per_second(module, 2 * deals, block),
+                lambda block: deals_per_second(ruleset, "random", deals, block),
+                lambda block: simulate_deals_per_second(ruleset, games, block))
+    orders = list(itertools.permutations(range(3)))
+    rows = []
     for block in range(blocks):
-        if block % 2:
-            ours = deals_per_second(ruleset, "random", deals, block)
-            theirs = yardstick_deals_per_second(module, 2 * deals, block)
-        else:
-            theirs = yardstick_deals_per_second(module, 2 * deals, block)
-            ours = deals_per_second(ruleset, "random", deals, block)
-        pairs.append((theirs, ours))
-    return pairs
+        got = [0.0, 0.0, 0.0]
+        for i in orders[block % len(orders)]:
+            got[i] = measures[i](block)
+        rows.append((got[0], got[1], got[2]))
+    return rows
+
+
+def median_and_quartiles(ratios: list[float]) -> tuple[float, list[float]]:
+    ratios = sorted(ratios)
+    quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+    return statistics.median(ratios), [quartiles[0], quartiles[2]]
+
+
+def typed_pair(quartiles: object) -> tuple[float, float]:
+    assert isinstance(quartiles, list)
+    return quartiles[0], quartiles[1]
 
 
 def main() -> None:
@@ -112,32 +139,36 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--heuristic-scale", type=int, default=5, help="fewer deals/games for the heuristic bot")
     ap.add_argument("--no-yardstick", action="store_true")
-    ap.add_argument("--blocks", type=int, default=20, help="alternating (yardstick, engine) blocks for the ratio")
+    ap.add_argument("--blocks", type=int, default=20, help="(yardstick, engine, simulate) blocks for the ratios")
     ap.add_argument("--block-deals", type=int, default=2000, help="engine deals per block (the yardstick plays 2x)")
+    ap.add_argument("--block-games", type=int, default=2000, help="games of the simulate batch in each block")
+    ap.add_argument("--paired-only", action="store_true", help="only the paired ratios, no per-ruleset lines")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pure", action="store_true", help="run a pure-Python copy of the installed engine")
     a = ap.parse_args()
     if a.pure and fivehundred.engine_build() != "pure Python":
         sys.exit(rerun_pure())
-    names = sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
+    names = [] if a.paired_only else sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
     results: dict[str, object] = {"python": sys.version.split()[0], "engine": fivehundred.engine_build()}
     module = None if a.no_yardstick else load_yardstick()
     if module is not None:
-        # The ratio that counts: yardstick and engine in alternating blocks of this process (median of
-        # the blocks' ratios, and their quartiles).  The yardstick's own run, as a script, for its games/s.
+        # The ratios that count: yardstick, engine deal stream and simulate() in blocks of this process
+        # (median of the blocks' ratios, and their quartiles).  The yardstick's own run, as a script, for its games/s.
         reference = fivehundred.load_ruleset("pagat-australian")
-        yardstick_deals_per_second(module, 2000, 0)  # warm both up
+        yardstick_deals_per_second(module, 2000, 0)  # warm all three up
         deals_per_second(reference, "random", 1000, 0)
-        pairs = paired_blocks(module, reference, a.blocks, a.block_deals)
-        ratios = sorted(ours / theirs for theirs, ours in pairs)
-        quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+        simulate_deals_per_second(reference, 500, 0)
+        rows = paired_blocks(module, reference, a.blocks, a.block_deals, a.block_games)
         own = yardstick(a.deals * 2, 1, a.games) or {}
-        results["yardstick"] = {"deals_per_s": statistics.median(t for t, _ in pairs),
+        results["yardstick"] = {"deals_per_s": statistics.median(t for t, _, _ in rows),
                                 "games_per_s": own.get("games_per_s", float("nan")),
                                 "deals_per_s_as_script": own.get("deals_per_s", float("nan"))}
-        results["paired_ratio"] = statistics.median(ratios)
-        results["paired_ratio_quartiles"] = [quartiles[0], quartiles[2]]
-        results["paired_engine_deals_per_s"] = statistics.median(o for _, o in pairs)
+        ratio, quartiles = median_and_quartiles([ours / theirs for theirs, ours, _ in rows])
+        results["paired_ratio"], results["paired_ratio_quartiles"] = ratio, quartiles
+        results["paired_engine_deals_per_s"] = statistics.median(o for _, o, _ in rows)
+        ratio, quartiles = median_and_quartiles([sim / theirs for theirs, _, sim in rows])
+        results["paired_simulate_ratio"], results["paired_simulate_ratio_quartiles"] = ratio, quartiles
+        results["paired_simulate_deals_per_s"] = statistics.median(sim for _, _, sim in rows)
     for name in names:
         rs = fivehundred.load_ruleset(name)
         row: dict[str, float] = {}
@@ -154,11 +185,16 @@ def main() -> None:
     print(f"engine: {results['engine']} (Python {results['python']})")
     ys = results.get("yardstick")
     if isinstance(ys, dict):
-        q1, q3 = results["paired_ratio_quartiles"]  # type: ignore[misc]
+        q1, q3 = typed_pair(results["paired_ratio_quartiles"])
         print(f"yardstick limit_sim.py: {ys['deals_per_s']:.0f} deals/s in this process "
               f"({ys['deals_per_s_as_script']:.0f} as a script), {ys['games_per_s']:.1f} games/s; reference engine, "
               f"random players, {results['paired_engine_deals_per_s']:.0f} deals/s beside it: "
               f"{results['paired_ratio']:.2f}x its deals/s (quartiles {q1:.2f}-{q3:.2f} over {a.blocks} blocks)")
+        q1, q3 = typed_pair(results["paired_simulate_ratio_quartiles"])
+        print(f"end to end, fivehundred.simulate(random players, {a.block_games} games, one worker): "
+              f"{results['paired_simulate_deals_per_s']:.0f} deals/s beside it: "
+              f"{results['paired_simulate_ratio']:.2f}x its deals/s "
+              f"(quartiles {q1:.2f}-{q3:.2f} over {a.blocks} blocks)")
     for name in names:
         row = results[name]  # type: ignore[assignment]
         assert isinstance(row, dict)

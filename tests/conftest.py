@@ -2,7 +2,9 @@
 
 The census (``hookcensus.py``) watches every plugin manager the package makes from the moment this
 file is imported, before any test module is, and ``test_hook_census.py`` (run last) fails the
-session when a hookspec never answered during a passing test.
+session when a hookspec never answered during a passing test.  Under pytest-xdist each worker keeps
+its own census and sends it to the controller, which fails the run for a hook no worker saw answer
+(the census test itself is left out: no single worker sees the whole suite).
 """
 
 from __future__ import annotations
@@ -48,11 +50,40 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
     CENSUS.deselected += len(items)
 
 
+def _xdist_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _xdist_controller(config: pytest.Config) -> bool:
+    return not _xdist_worker(config) and bool(getattr(config.option, "numprocesses", None))
+
+
 @pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The census test runs last, whatever the order of the others (pytest-randomly shuffles first)."""
-    last = [item for item in items if item.nodeid.endswith(CENSUS_TEST)]
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The census test runs last, whatever the order of the others (pytest-randomly shuffles first);
+    under pytest-xdist the controller takes the census instead."""
+    last = [] if _xdist_worker(config) else [item for item in items if item.nodeid.endswith(CENSUS_TEST)]
     items[:] = [item for item in items if not item.nodeid.endswith(CENSUS_TEST)] + last
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if _xdist_worker(session.config):
+        session.config.workeroutput["census"] = CENSUS.export()  # type: ignore[attr-defined]
+    elif _xdist_controller(session.config) and session.exitstatus == pytest.ExitCode.OK:
+        failure = CENSUS.verdict(Path(__file__).parent)
+        if failure is not None:
+            reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+            if reporter is not None:
+                reporter.write_line(f"hook census: {failure}", red=True)
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """pytest-xdist: a worker is done; add its census."""
+    census = getattr(node, "workeroutput", {}).get("census")
+    if census is not None:
+        CENSUS.merge(census)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -152,6 +152,31 @@ class HookCensus:
     def unexercised(self) -> list[str]:
         return [name for name in hook_names() if name not in self.exercised]
 
+    def verdict(self, tests: Path) -> str | None:
+        """Why the run fails the census (a hook that never answered), or None (it passes, or the session
+        is not the whole suite of ``tests``)."""
+        if self.partial(tests) is not None:
+            return None
+        missing = self.unexercised()
+        if not missing:
+            return None
+        return (f"hooks that never answered during a passing test: {', '.join(missing)} "
+                "(a hook answers when it returns a result; tests that failed do not count)")
+
+    # --- across pytest-xdist workers ---------------------------------------------------------
+
+    def export(self) -> dict[str, Any]:
+        """What a worker sends the controller at the end of its session."""
+        return {"exercised": self.exercised, "modules": sorted(self.test_modules), "deselected": self.deselected}
+
+    def merge(self, worker: dict[str, Any]) -> None:
+        """Add a worker's census.  Every worker collects the whole session, so the files and the
+        deselected tests are each worker's; the answers are the union."""
+        for name, test in worker["exercised"].items():
+            self.exercised.setdefault(name, test)
+        self.test_modules.update(worker["modules"])
+        self.deselected = max(self.deselected, worker["deselected"])
+
 
 CENSUS = HookCensus()
 """The session's census (installed by ``conftest.py`` before any test module is imported)."""

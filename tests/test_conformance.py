@@ -628,9 +628,9 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
         everything += obs[o.contractor].discards
     if st.phase == Phase.AUCTION:
         everything += log.kitty
-    if st.phase == Phase.PLAY:  # every hand laid aside (a six-handed misère has two)
+    if st.phase == Phase.PLAY:  # every hand laid aside (a six-handed misère has two), as held, not as dealt
         for seat in o.sitting:
-            everything += log.hands[seat]
+            everything += log.aside[seat]
     extra = Counter(everything) - Counter(st.rules.deck)
     assert not extra, f"cards outside the deck, or seen twice: {extra}"
     if sh is None:

@@ -206,6 +206,24 @@ def test_first_dealer_hook(ruleset: Ruleset) -> None:
     assert GameState(rules, rng=random.Random(3)).dealer == 2
 
 
+def test_the_first_dealer_is_asked_once_and_a_crash_names_its_plugin(ruleset: Ruleset) -> None:
+    # The first-dealer hook draws from the game's generator, so its direct call (the built-in alone
+    # answers it) must not ask it again through pluggy to name the culprit.
+    draws = []
+
+    class BrokenRandom(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            draws.append(args)
+            raise ZeroDivisionError("no dealer")
+
+    rules = Rules(ruleset, make_plugin_manager(entry_points=False))
+    with pytest.raises(PluginError, match=r"'fivehundred.plugins.deck' crashed in fivehundred_first_dealer: "
+                                          r"ZeroDivisionError: no dealer"):
+        GameState(rules, rng=BrokenRandom(0))
+    assert len(draws) == 1
+    assert GameState(rules, rng=random.Random(3)).dealer == random.Random(3).randrange(4)
+
+
 def test_build_deck_and_bid_ladder_wrappers(ruleset: Ruleset) -> None:
     class NoJoker:
         @hookimpl(wrapper=True)

@@ -1,8 +1,9 @@
 """Batch simulation: seeded, reproducible games with bots, streamed, summarised.
 
 Game ``i`` of a batch with seed ``s`` is a pure function of (ruleset, ``s``, ``i``, players):
-its deal generator and each player's generator are seeded from those alone, so a batch gives the
-same records and summary with any number of workers.
+its deal generator and each player's generator are seeded from those alone (one hash of
+``f"{s}:{i}"``, see ``fivehundred.engine.seeding``), so a batch gives the same records and summary
+with any number of workers.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 
-from fivehundred.engine.state import GameState, new_game
+from fivehundred.engine.seeding import game_generators
+from fivehundred.engine.state import GameState
 from fivehundred.records.columns import Row, hand_rows
 from fivehundred.records.record import dumps, game_to_dict
-from fivehundred.rules.manager import compile_rules, make_player, player_factories
+from fivehundred.rules.manager import compile_rules, player_factories, player_maker
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .chunks import chunk_size, game_chunks, in_order
@@ -70,10 +72,24 @@ def play_game(ruleset: Ruleset | str = "pagat-australian", seed: int | str = 0,
 
 
 def _play(rs: Ruleset, seed: int | str, names: Sequence[str], game: int, max_deals: int) -> GameState:
-    state, rng = new_game(rs, f"{seed}:{game}")
-    bots = [make_player(name, seat, random.Random(f"fivehundred:{seed}:{game}:player:{seat}"))
-            for seat, name in enumerate(names)]
-    return run_game(state, rng, bots, max_deals)
+    return _Games(rs, seed, names).play(game, max_deals)
+
+
+class _Games:
+    """The games of one batch: what they share (compiled rules, player factories) looked up once,
+    then each game set up from its seed alone."""
+
+    def __init__(self, rs: Ruleset, seed: int | str, names: Sequence[str]):
+        self.rules = compile_rules(rs)
+        self.seed = seed
+        self.makers = list(enumerate(player_maker(name) for name in names))
+
+    def play(self, game: int, max_deals: int) -> GameState:
+        # The deal generator is new_game(rs, f"{seed}:{game}")'s; each seat's player has its own.
+        deal_rng, player_rngs = game_generators(f"{self.seed}:{game}", len(self.makers))
+        state = GameState(self.rules, rng=deal_rng)
+        state.play_out([make(seat, player_rngs[seat]) for seat, make in self.makers], deal_rng, max_deals)
+        return state
 
 
 # --- statistics ---------------------------------------------------------------------------
@@ -281,8 +297,9 @@ def play_chunk(batch: Batch, start: int, stop: int) -> Chunk:
     summary = Summary(rs.name, batch.seed, names, [t.name for t in rs.players.teams])
     lines: list[str] = []
     rows: list[list[Row]] = []
+    games = _Games(rs, batch.seed, names)
     for game in range(start, stop):
-        state = _play(rs, batch.seed, names, game, batch.max_deals)
+        state = games.play(game, batch.max_deals)
         summary.add(game_stats(state))
         if batch.output == "jsonl":
             lines.append(dumps(game_to_dict(state, seed=batch.seed, game=game, players=names)) + "\n")

@@ -167,8 +167,8 @@ class Exchange:
         else:
             out = self._out = self._side - {contractor}
             self._sitting_out = min(out, default=-1)
-            for seat in out:
-                self._held[seat] = []  # rule 15: the partner lays the hand aside
+            for seat in out:  # rule 15: the partner lays the hand aside
+                log.aside[seat], self._held[seat] = self._held[seat], []
             self._next = tuple(next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n))
             self._trick_size = n - len(out)
         suit_of = self._suit_of = table.suit_of

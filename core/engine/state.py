@@ -36,7 +36,7 @@ from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's
     parse_action_text,
 )
 from fivehundred.rules.auction import PASS as PASS_CALL
-from fivehundred.rules.auction import Bidding
+from fivehundred.rules.auction import Bidding, closed
 from fivehundred.rules.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
@@ -46,7 +46,6 @@ from fivehundred.rules.tables import NOBODY, Contract, GameResult, HandOutcome, 
 from .claims import takes_every_trick
 from .exchange import Exchange
 
-_ANY_SUIT = (0, 1, 2, 3)
 _UNSET = object()
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
@@ -89,6 +88,9 @@ class HandLog:
     """A step asked for every trick to be played (a misère then does not end at its first trick lost)."""
     discards_owed: int = 0
     """Discards a step asked of the contractor beyond the kitty's (a card received from the partner)."""
+    aside: dict[int, list[int]] = field(default_factory=dict)
+    """Rule 15: the hands laid aside by the partners of a misère contractor, as held then (a step before
+    the play may have changed them since the deal)."""
     steps: dict[str, Any] = field(default_factory=dict)
     """What each of the plugins' steps recorded this hand, by step name (``fivehundred.rules.steps``)."""
     claim: tuple[int, int, bool] | None = None
@@ -483,7 +485,7 @@ class GameState(Exchange):
                 seat = self._turn
                 self._apply_play(acts[seat](self, legal) if draws is None else legal[int(draws[seat]() * len(legal))])
             return
-        suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
+        suit_of, power, follows = table.suit_of, table.power, table.follows
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
         plain, misere_side = self._inline_trick_end()
         seat = self._turn
@@ -509,13 +511,7 @@ class GameState(Exchange):
                 seat = self._turn = nxt[seat]
                 self.step += 1
                 hand = buckets[seat]
-                if hand[led]:
-                    legal = list(hand[led])
-                elif hand[NO_SUIT] and compulsory:
-                    legal = list(hand[NO_SUIT])
-                else:
-                    legal = list(held[seat])
-                card = acts[seat](self, legal)
+                card = acts[seat](self, list(follows(hand, held[seat], led)))
                 strength = row[card] if card < JOKER_LEAD else self._named_joker_power(card, led)
                 if card >= JOKER_LEAD:
                     card = self._name_followers_joker(card)
@@ -559,7 +555,7 @@ class GameState(Exchange):
         plays both loops side by side).  Nobody looks at the state during the hand, so the turn, the
         step and the trick in progress are brought up to date when the loop stops."""
         table = self._table
-        suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
+        suit_of, power, follows = table.suit_of, table.power, table.follows
         buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
         plain, misere_side = self._inline_trick_end()
         log_tricks, won = self.hands_log[-1].tricks, self._won
@@ -573,10 +569,8 @@ class GameState(Exchange):
             named = None
             jokers = hand[NO_SUIT]
             if jokers:  # a free joker may be led naming a suit (rule 22): drawn as _plain_legal_plays lists it
-                suits: Sequence[int] = table.lead_suits_for_joker(unled, hand_size - len(log_tricks))
                 others = len(cards) - len(jokers)  # the jokers sort last
-                if not others and not suits:
-                    suits = _ANY_SUIT
+                suits = table.joker_lead_suits(unled, hand_size - len(log_tricks), not others)
                 i = int(draws[seat]() * (others + len(jokers) * len(suits)))
                 if i < others:
                     card = cards.pop(i)
@@ -595,15 +589,13 @@ class GameState(Exchange):
             trick = [card]
             for _ in followers:
                 seat = nxt[seat]
-                hand = buckets[seat]
-                follow = hand[led] or (compulsory and hand[NO_SUIT])
-                if follow:
-                    card = follow.pop(int(draws[seat]() * len(follow)))
-                    held[seat].remove(card)
-                else:
-                    cards = held[seat]
-                    card = cards.pop(int(draws[seat]() * len(cards)))
+                hand, cards = buckets[seat], held[seat]
+                pool = follows(hand, cards, led)  # drawn from as _plain_legal_plays lists it
+                card = pool.pop(int(draws[seat]() * len(pool)))
+                if pool is cards:
                     hand[suit_of[card]].remove(card)
+                else:
+                    cards.remove(card)
                 trick.append(card)
                 strength = row[card]
                 if strength > best:
@@ -672,12 +664,10 @@ class GameState(Exchange):
             if call == PASS_CALL:
                 passed[seat] = True
                 passes += 1
-                if passes == n or (holder >= 0 and passes == n - 1):
-                    break
             else:
                 standing, holder = call, seat
-                if passes == n - 1:
-                    break
+            if closed(passes, n, holder):
+                break
             seat = next_seat[seat]
             while passed[seat]:
                 seat = next_seat[seat]
@@ -701,7 +691,7 @@ class GameState(Exchange):
                 passes += 1
             else:
                 bidding.standing, bidding.holder = call, seat
-            if passes == n or (bidding.holder >= 0 and passes == n - 1):
+            if closed(passes, n, bidding.holder):
                 bidding.over = True
                 self._auction_over()
                 return
@@ -968,23 +958,15 @@ class GameState(Exchange):
         seat = self._turn
         table = self._table
         buckets = self._buckets[seat]
-        if self._trick:
-            follow = buckets[self._led]
-            if follow:
-                return list(follow)
-            free = buckets[NO_SUIT]
-            if free and table.joker_void_compulsory:
-                return list(free)
-            return list(self._held[seat])
         held = self._held[seat]
+        if self._trick:
+            return list(table.follows(buckets, held, self._led))
         free = buckets[NO_SUIT]
         if not free:
             return list(held)
         tricks_left = self.rules.hand_size - len(self.hands_log[-1].tricks)
-        suits: Sequence[int] = table.lead_suits_for_joker(self._unled, tricks_left)
         legal = [c for c in held if c < JOKER_BASE]
-        if not legal and not suits:
-            suits = _ANY_SUIT  # a hand of nothing but jokers must lead one, naming any suit
+        suits = table.joker_lead_suits(self._unled, tricks_left, not legal)
         for j in free:
             legal.extend(JOKER_LEAD + 4 * (j - JOKER_BASE) + s for s in suits)
         return legal
@@ -1206,10 +1188,10 @@ class GameState(Exchange):
         if self._trick:
             if named is not None:
                 return error("a suit is named only when leading the joker", R.JOKER_NAME)
-            led = SUIT_LETTERS[self._led]
-            if self._buckets[seat][self._led]:
+            hand = self._buckets[seat]
+            if table.follows(hand, self._held[seat], self._led) is hand[self._led]:
                 rule = R.JOKER_ON_LEAD if free else R.FOLLOW_SUIT
-                return error(f"holds a card of the suit led ({led})", rule)
+                return error(f"holds a card of the suit led ({SUIT_LETTERS[self._led]})", rule)
             return error("a player void in the suit led must play the joker", R.JOKER_COMPULSORY)
         if free and named is None:
             return error("a led joker must name a suit (e.g. JK:H)", R.JOKER_LEAD_SUIT)
@@ -1232,12 +1214,16 @@ def _copy_log(log: HandLog, rules: Rules) -> HandLog:
     steps = {step.name: step.copy_data(log.steps[step.name]) for step in rules.steps if step.name in log.steps}
     return dataclasses.replace(
         log, calls=list(log.calls), discards=list(log.discards), passed=list(log.passed), steps=steps,
+        aside={seat: list(cards) for seat, cards in log.aside.items()},
         tricks=[Trick(t.leader, list(t.cards), t.winner, t.named, t.follow_names) for t in log.tricks],
         tricks_won=list(log.tricks_won), scores=list(log.scores), totals=list(log.totals))
 
 
 def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, random.Random]:
-    """A new game and the generator that deals it; the first dealer is drawn from that generator."""
-    rng = random.Random(f"fivehundred:{seed}:deal")
+    """A new game and the generator that deals it; the first dealer is drawn from that generator
+    (``fivehundred.engine.seeding``: the same seed gives the same generator in any process)."""
+    from .seeding import DEAL_STREAM, game_key, generator
+
+    rng = generator(game_key(seed), DEAL_STREAM)
     rules = ruleset if isinstance(ruleset, Rules) else compile_rules(ruleset)
     return GameState(rules, rng=rng, **kwargs), rng

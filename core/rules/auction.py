@@ -171,9 +171,8 @@ class AuctionRules:
             bidding.standing, bidding.holder = PASS, -1
 
     def next_turn(self, bidding: Bidding) -> None:
-        passes = sum(bidding.passed)
         n = bidding.players
-        if passes == n or (bidding.holder >= 0 and passes == n - 1):
+        if closed(sum(bidding.passed), n, bidding.holder):
             bidding.over = True
             return
         seat = bidding.turn
@@ -182,6 +181,12 @@ class AuctionRules:
             if not bidding.passed[seat]:
                 break
         bidding.turn = seat
+
+
+def closed(passes: int, players: int, holder: int) -> bool:
+    """Rules 11 and 12: the auction is over once everybody has passed, or everybody but the holder of
+    the standing bid (passes are final)."""
+    return passes == players or (holder >= 0 and passes == players - 1)
 
 
 class SingleRoundAuction(AuctionRules):

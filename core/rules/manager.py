@@ -103,15 +103,22 @@ def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
     caller = getattr(pm.hook, hook_name)
     try:
         return caller(**kwargs)
-    except PluginError:
-        raise
     except Exception as e:
-        from .errors import FiveHundredError
-
-        if isinstance(e, FiveHundredError):
+        error = _plugin_error(caller, hook_name, e)
+        if error is e:
             raise
-        culprit = _culprit(e, caller)
-        raise PluginError(f"plugin {culprit!r} crashed in {hook_name}: {type(e).__name__}: {e}") from e
+        raise error from e
+
+
+def _plugin_error(caller: Any, hook_name: str, error: Exception) -> Exception:
+    """What a hook's exception is reported as: the package's own errors as they are, anything else
+    a ``PluginError`` naming the plugin it came from."""
+    from .errors import FiveHundredError
+
+    if isinstance(error, FiveHundredError):
+        return error
+    culprit = _culprit(error, caller)
+    return PluginError(f"plugin {culprit!r} crashed in {hook_name}: {type(error).__name__}: {error}")
 
 
 def _culprit(error: BaseException, caller: Any) -> str:
@@ -125,16 +132,19 @@ def _culprit(error: BaseException, caller: Any) -> str:
 
 
 def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
-                     names: tuple[str, ...], *, required: str | None = None) -> Callable[..., Any]:
+                     names: tuple[str, ...], *, required: str | None = None, pure: bool = True) -> Callable[..., Any]:
     """A plain function of ``names`` (positional) calling a ``firstresult`` hook for ``ruleset``, for
-    hooks asked once per hand: pluggy's calling order and new-style wrapper protocol, without its
-    per-call bookkeeping (which costs more than the scoring itself).  Implementations marked with
+    hooks asked once per hand or game: pluggy's calling order and new-style wrapper protocol, without
+    its per-call bookkeeping (which costs more than the scoring itself).  Implementations marked with
     ``applies_when`` are left out for rulesets their predicate rejects (asked once, here).
 
     Any exception, and any old-style ``hookwrapper``, hands the call to pluggy itself through ``_call``,
-    so errors are reported exactly as for every other hook (the culprit named).  Per-hand hooks must
-    therefore be pure functions of their arguments, as the scoring hooks are.  Hook tracing
-    (``FIVEHUNDRED_TRACE_HOOKS``) also goes through pluggy.
+    so errors are reported exactly as for every other hook (the culprit named).  Such hooks must
+    therefore be pure functions of their arguments, as the scoring hooks are.  A hook that is not
+    (``pure=False``: the first dealer, drawn from the game's generator) is called directly only when
+    a single plain implementation answers it, and never twice: its errors are reported as ``_call``
+    reports them, and anything else goes through pluggy.  Hook tracing (``FIVEHUNDRED_TRACE_HOOKS``)
+    also goes through pluggy.
     """
     impls = list(reversed(getattr(pm.hook, hook_name).get_hookimpls()))  # pluggy's calling order
 
@@ -155,6 +165,20 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
 
     if len(steps) == 1 and not steps[0][2]:  # one plain implementation (the built-ins alone): call it
         function, pick, _ = steps[0]
+        if not pure:
+            caller = getattr(pm.hook, hook_name)
+
+            def call_once(*values: Any) -> Any:
+                try:
+                    result = function(*pick((ruleset, *values)))
+                except Exception as e:
+                    error = _plugin_error(caller, hook_name, e)
+                    if error is e:
+                        raise
+                    raise error from e
+                return _required(result, required) if required else result
+
+            return call_once
 
         def call_one(*values: Any) -> Any:
             try:
@@ -164,6 +188,8 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
             return result if result is not None or not required else through_pluggy(*values)
 
         return call_one
+    if not pure:
+        return through_pluggy
 
     def call(*values: Any) -> Any:
         given = (ruleset, *values)
@@ -340,7 +366,13 @@ class Rules:
         return known
 
     def first_dealer(self, rng: random.Random) -> int:
-        return int(_required(self._hook("fivehundred_first_dealer", rng=rng), "first_dealer"))
+        return int(self._first_dealer(rng))
+
+    @cached_property
+    def _first_dealer(self) -> Callable[[random.Random], Any]:
+        """The first-dealer hook as a plain function (asked once per game: pluggy's call costs more)."""
+        return _per_hand_caller(self.pm, "fivehundred_first_dealer", self.ruleset, ("rng",), required="first_dealer",
+                                pure=False)
 
     def joker_rules(self, contract: Contract) -> JokerRules:
         rules = self._jokers.get(contract.rung)
@@ -436,15 +468,22 @@ def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callab
 def make_player(name: str, seat: int, rng: random.Random, pm: pluggy.PluginManager | None = None) -> Any:
     """A player from its spec: a registered name, or ``name:arg`` (``montecarlo:200``), the argument
     passed to the factory as the keyword ``arg``; a factory without that keyword takes no argument."""
+    return player_maker(name, pm)(seat, rng)
+
+
+def player_maker(name: str, pm: pluggy.PluginManager | None = None) -> Callable[[int, random.Random], Any]:
+    """``make_player`` for one spec, looked up once: ``player_maker(name)(seat, rng)`` is
+    ``make_player(name, seat, rng)`` (a batch makes its players game after game)."""
     factories = player_factories(pm)
     base, colon, arg = name.partition(":")
     if base not in factories:
         raise UnknownNameError(f"unknown player {base!r}; known: {', '.join(sorted(factories))}")
+    factory = factories[base]
     if not colon:
-        return factories[base](seat=seat, rng=rng)
-    if not _takes_arg(factories[base]):
+        return lambda seat, rng: factory(seat=seat, rng=rng)
+    if not _takes_arg(factory):
         raise ValueError(f"player {base!r} takes no argument (got {name!r})")
-    return factories[base](seat=seat, rng=rng, arg=arg)
+    return lambda seat, rng: factory(seat=seat, rng=rng, arg=arg)
 
 
 def _takes_arg(factory: Callable[..., Any]) -> bool:

@@ -6,7 +6,7 @@ the play loop then reads only these tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
@@ -88,6 +88,10 @@ class JokerRules:
     """J4: used as a suit, it must be the first or the last card of that suit its holder plays."""
 
 
+ANY_SUIT = (0, 1, 2, 3)
+"""Every suit a free joker may be named as."""
+
+
 @dataclass(slots=True)
 class PlayTable:
     """Everything the play loop needs for one hand, indexed by card id.
@@ -113,6 +117,12 @@ class PlayTable:
     or None when the filter is not the reason (the engine then explains it as usual)."""
     extra: dict[str, object] = field(default_factory=dict)
 
+    def follows(self, hand: list[list[int]], held: list[int], led: int) -> list[int]:
+        """Rules 16 and 21: the cards a player may follow ``led`` with, as the very list they are kept
+        in (the play loops take the card from it): the suit led when held; void in it, the free jokers
+        where a misère makes them compulsory; else the whole hand.  ``hand`` is the cards by suit."""
+        return hand[led] or (self.joker_void_compulsory and hand[NO_SUIT]) or held
+
     def lead_suits_for_joker(self, unled: list[int], tricks_left: int) -> list[int]:
         """Suits a free joker may be led as; an empty list means it may not be led now (rule 22)."""
         if self.joker_lead == "any":
@@ -122,6 +132,12 @@ class PlayTable:
         if self.joker_lead == "last-trick":
             return []
         return unled
+
+    def joker_lead_suits(self, unled: list[int], tricks_left: int, jokers_only: bool) -> Sequence[int]:
+        """Rule 22 for a hand about to lead: the suits each of its free jokers may be led as; a hand of
+        nothing but jokers must lead one, naming any suit."""
+        suits = self.lead_suits_for_joker(unled, tricks_left)
+        return ANY_SUIT if jokers_only and not suits else suits
 
 
 class HandOutcome(NamedTuple):
