@@ -620,12 +620,11 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
         view = (x.calls, x.contract, x.contractor, x.nomination, x.tricks, x.current_trick, x.led, x.leader,
                 x.tricks_won, x.totals, x.sitting_out)
         assert view == public, "the public part of the observations differs between seats"
-        if s != x.contractor:
-            assert x.discards == (), "a defender sees the contractor's discards"
+        if s not in st.contracting_side:
+            assert x.discards == (), "a defender sees the contracting side's discards"
     # card accounting: held + discards + played (+ kitty before it is taken, + a hand laid aside) = deck
     everything = [c for t in o.tricks for c in t[1]] + list(o.current_trick) + [c for x in obs for c in x.hand]
-    if o.contractor >= 0:
-        everything += obs[o.contractor].discards
+    everything += [c for x in obs for c in x.discards]  # each discard seen by its maker alone
     if st.phase == Phase.AUCTION:
         everything += log.kitty
     if st.phase == Phase.PLAY:  # every hand laid aside (a six-handed misère has two), as held, not as dealt

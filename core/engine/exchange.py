@@ -92,6 +92,18 @@ class Exchange:
                 return  # the same seat discards again
         self._advance()
 
+    def _discards_made_by(self, seat: int) -> tuple[int, ...]:
+        """The discards ``seat`` made this hand, which it alone has seen (rule 14: face down).  In C1 the
+        partner makes the kitty's share, from its own cards and those passed to it; the contractor then
+        sees only what a step asked of it beyond that."""
+        log = self.hands_log[-1]
+        if not log.discards:
+            return ()
+        by_partner = self._passes_due()
+        if by_partner and seat != log.contractor and seat == self._partner():
+            return tuple(log.discards[:by_partner])
+        return tuple(log.discards[by_partner:]) if seat == log.contractor else ()
+
     def _partner(self) -> int:
         log = self.hands_log[-1]
         n = self.rules.players

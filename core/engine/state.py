@@ -713,7 +713,7 @@ class GameState(Exchange):
             calls=tuple(log.calls) if log else (),
             contract=log.contract if log else None, contractor=contractor,
             nomination=log.nomination if log else None,
-            discards=tuple(log.discards) if log and seat == contractor else (),
+            discards=self._discards_made_by(seat) if log else (),
             tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
             current_trick=tuple(trick), led=self._led if trick else None, leader=self._leader if log else -1,
             tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
