@@ -98,3 +98,23 @@ def test_bars_from_plugins_apply_after_every_hand():
     auction.bars.append(lambda done: frozenset({3}))
     assert auction.barred_after(outcome(SIX_SPADES, 6)) == {1, 3}
     assert AuctionRules(RULES.ladder).barred_after(outcome(SIX_SPADES, 0)) == frozenset()
+
+
+MISERE = Contract("misere", 10, "misere", 250, 0, goal="none")
+
+
+@pytest.mark.parametrize(("taken", "barred"), [(2, False), (3, True), (6, True)])
+def test_R1_misere_bar_alone(taken, barred):
+    """R1 with ``set_bar_misere`` and no ``set_bar``: a misère contractor taking three tricks sits out."""
+    auction = AuctionRules(RULES.ladder, set_bar_misere=3)
+    assert auction.barred_after(outcome(MISERE, taken)) == (frozenset({0}) if barred else frozenset())
+    assert auction.barred_after(outcome(SIX_SPADES, 0)) == frozenset()  # no bar for a set trump contract
+
+
+def test_B7_an_inkle_left_standing_leaves_no_holder():
+    inkle = Contract("6S", 0, "trumps", 40, 6, trump=0, first_calls=2, signal=True)
+    auction = AuctionRules([inkle, *RULES.ladder[1:]])
+    bidding = auction.start(dealer=3, players=4)
+    for seat, call in enumerate((0, PASS, PASS, PASS)):
+        auction.apply(bidding, seat, call)
+    assert bidding.over and (bidding.standing, bidding.holder) == (PASS, -1)
