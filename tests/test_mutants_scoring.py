@@ -12,9 +12,9 @@ import pytest
 from helpers import EW, NS, RULES
 
 from fivehundred.plugins import scoring
-from fivehundred.plugins.scoring import fivehundred_game_result
-from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.tables import HandOutcome
+from fivehundred.plugins.scoring import contract_points, fivehundred_game_result
+from fivehundred.rules.ruleset import Ruleset, Slam
+from fivehundred.rules.tables import Contract, HandOutcome
 
 SEVEN_NT = RULES.ladder[RULES.parse_call("7NT")]
 MADE = HandOutcome(SEVEN_NT, 0, NS, (4, 2, 4, 0), (8, 2), True, 10, 10, (0, 2), (0, 0))
@@ -60,6 +60,7 @@ def test_the_first_side_at_the_swamp_is_named():
     ([0, -450], None),
     ([200, -100], None),  # 300 apart, short of the 400 spread
     ([300, -100], NS),  # exactly the spread
+    ([1, -399], NS),
     ([-150, 250], EW),
 ])
 def test_E4_spread_needs_one_side_positive_one_negative_and_the_distance(totals, winner):
@@ -78,3 +79,25 @@ def test_E4_spread_needs_one_side_positive_one_negative_and_the_distance(totals,
 ])
 def test_the_highest_side_wins_ties_to_the_contractor_then_the_first(teams, totals, ct, best):
     assert scoring._highest(teams, totals, ct) == best
+
+
+def test_E5_the_first_side_past_bust_is_named():
+    bust = game(exact_target=True, bust=1000)
+    assert fivehundred_game_result(bust, [1010, 1050], MADE) == (
+        EW, "NS passed 1000 with 1010; EW, highest of the others with 1050, wins")
+
+
+@pytest.mark.parametrize(("points", "half"), [(240, 120), (250, 125), (5, 2), (1, 0), (0, 0), (-1, 0), (-5, -2),
+                                              (-250, -125)])
+def test_P5_half_share_rounds_toward_zero(points, half):
+    assert scoring._partner_share(points, "half") == half
+    assert scoring._partner_share(points, "full") == points
+
+
+@pytest.mark.parametrize(("value", "all_ten"), [(240, 400), (249, 400), (250, 250), (260, 260)])
+def test_rule_25_slam_only_below_its_bound(value, all_ten):
+    """A slam worth 400 for contracts below 250: a contract worth exactly 250 scores its value."""
+    rs = RULES.ruleset.scoring.model_copy(update={"slam": Slam(below=250, scores=400)})
+    contract = Contract("8S", 15, "trumps", value, 8, trump=0)
+    assert contract_points(rs, contract, 10, 10, True) == all_ten
+    assert contract_points(rs, contract, 9, 10, True) == value
