@@ -61,6 +61,7 @@ def test_the_first_side_at_the_swamp_is_named():
     ([200, -100], None),  # 300 apart, short of the 400 spread
     ([300, -100], NS),  # exactly the spread
     ([1, -399], NS),
+    ([400, -1], NS),
     ([-150, 250], EW),
 ])
 def test_E4_spread_needs_one_side_positive_one_negative_and_the_distance(totals, winner):
