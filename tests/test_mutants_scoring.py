@@ -102,3 +102,16 @@ def test_rule_25_slam_only_below_its_bound(value, all_ten):
     contract = Contract("8S", 15, "trumps", value, 8, trump=0)
     assert contract_points(rs, contract, 10, 10, True) == all_ten
     assert contract_points(rs, contract, 9, 10, True) == value
+
+
+def test_E4_the_spread_win_names_the_distance():
+    assert fivehundred_game_result(game(spread=400), [300, -150], FAILED) == (
+        NS, "NS leads by 450 (point spread of 400)")
+
+
+@pytest.mark.parametrize(("totals", "out"), [([-520, 0], True), ([-520, -1], False), ([-520, 30], True)])
+def test_E3_the_swamp_takes_a_side_out_only_while_the_others_are_not_negative(totals, out):
+    e3 = game(swamp_needs_opponents_not_negative=True)
+    result = fivehundred_game_result(e3, totals, FAILED)
+    assert (result == (EW, f"NS fell to -520; EW, highest of the others with {totals[1]}, wins")) if out \
+        else result is None
