@@ -1,0 +1,61 @@
+"""Trick tables and the joker, checked where the mutation run (``mutation/run.py``, docs/testing.md)
+found that a wrong rule would have passed the rest of the suite."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from helpers import STRONG_NT_W_JOKER, N, act, legal, log, names, new_hand
+
+import fivehundred
+from fivehundred.rules.cards import NO_SUIT, parse_card
+from fivehundred.rules.manager import Rules, compile_rules
+
+
+def variant(tmp_path: Path, body: str) -> Rules:
+    path = tmp_path / "variant.yaml"
+    path.write_text("extends: pagat-australian\nname: variant\n" + textwrap.dedent(body), encoding="utf-8")
+    return compile_rules(fivehundred.load_ruleset(path))
+
+
+D2 = """
+    deck: {jokers: 2}
+    deal:
+      packets: [{each: 3}, {kitty: 1}, {each: 4}, {kitty: 1}, {each: 3}, {kitty: 2}]
+"""
+FIRST_JOKER_TO_NORTH = (
+    "JK AS KS QS AC KC QC AH KH AD",
+    "JK2 5C 6C 7C 8C 4H 5H 6H 7H 8H",
+    "JS 10S 9S 8S 7S 6S 5S 9C 10C JC",
+    "KD QD JD 10D 9D 8D 7D 6D 5D 4D",
+    "QH JH 10H 9H",
+)
+"""North holds the first joker, East the second and no spade."""
+
+
+def test_D2_a_nominated_first_joker_beats_a_defenders_free_second_joker(tmp_path: Path) -> None:
+    st = new_hand(FIRST_JOKER_TO_NORTH, rules=variant(tmp_path, D2))
+    act(st, "7NT pass pass pass QH JH 10H 9H S JK")  # the first joker nominated and led as a spade
+    assert "JK2" in legal(st)  # East, void in spades, may play its free joker (rule 21)
+    act(st, "JK2 5S 4D")
+    assert log(st).tricks[0].winner == N  # the highest spade beats the lower joker (D2, rule 19)
+
+
+def test_J2_in_suit_contracts_none_the_joker_is_a_blank(tmp_path: Path) -> None:
+    rules = variant(tmp_path, "joker: {nomination: when-played, in_suit_contracts: none}\n")
+    joker = parse_card("JK")
+    for call in ("7S", "7H"):
+        table = rules.play_table(rules.ladder[rules.parse_call(call)])
+        assert table.suit_of[joker] == NO_SUIT
+        assert all(power[joker] == 0 for power in table.power)  # it never wins a trick it is played to
+        assert table.joker_lead == "any"
+
+
+def test_J2_J3_a_named_joker_is_refused_only_as_the_suit_shown_void(tmp_path: Path) -> None:
+    rules = variant(tmp_path, "joker: {nomination: when-played, no_renege: true}\n")
+    st = new_hand(STRONG_NT_W_JOKER, rules=rules)
+    act(st, "7NT pass pass pass 5D 6D 7D | AS 9S 6S 5S | KS 10S 7S 8H | QS JS 8S")  # W showed void in spades
+    assert legal(st) == names("5C 7H 6H 5H 10D 9D 8D JK:C JK:D JK:H")
+    act(st, "JK:H")
+    assert log(st).tricks[2].winner == N  # a heart thrown on a spade trick
