@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from helpers import STRONG_NT_W_JOKER, N, act, legal, log, names, new_hand
+from helpers import RULES, STRONG_NT_W_JOKER, E, N, act, legal, log, names, new_hand
 
 import fivehundred
 from fivehundred.rules.cards import NO_SUIT, parse_card
@@ -59,3 +59,16 @@ def test_J2_J3_a_named_joker_is_refused_only_as_the_suit_shown_void(tmp_path: Pa
     assert legal(st) == names("5C 7H 6H 5H 10D 9D 8D JK:C JK:D JK:H")
     act(st, "JK:H")
     assert log(st).tricks[2].winner == N  # a heart thrown on a spade trick
+
+
+def test_D2_J2_the_second_joker_is_named_as_any_suit_by_a_follower(tmp_path: Path) -> None:
+    st = new_hand(FIRST_JOKER_TO_NORTH, rules=variant(tmp_path, D2 + "    joker: {nomination: when-played}\n"))
+    act(st, "7NT pass pass pass QH JH 10H 9H AS")
+    assert legal(st) == names("JK2:S JK2:C JK2:D JK2:H 5C 6C 7C 8C 4H 5H 6H 7H 8H")
+    act(st, "JK2:S 5S 4D")
+    assert log(st).tricks[0].winner == E  # named as the suit led, the joker is its top card
+
+
+def test_the_joker_is_a_trump_only_in_a_suit_contract() -> None:
+    for call, as_trump in (("7S", True), ("7H", True), ("7NT", False), ("misere", False)):
+        assert RULES.joker_rules(RULES.ladder[RULES.parse_call(call)]).as_trump is as_trump
