@@ -72,3 +72,11 @@ def test_D2_J2_the_second_joker_is_named_as_any_suit_by_a_follower(tmp_path: Pat
 def test_the_joker_is_a_trump_only_in_a_suit_contract() -> None:
     for call, as_trump in (("7S", True), ("7H", True), ("7NT", False), ("misere", False)):
         assert RULES.joker_rules(RULES.ladder[RULES.parse_call(call)]).as_trump is as_trump
+
+
+def test_D2_a_defenders_free_first_joker_beats_a_nominated_second_joker(tmp_path: Path) -> None:
+    second_to_north = (FIRST_JOKER_TO_NORTH[0].replace("JK", "JK2"), FIRST_JOKER_TO_NORTH[1].replace("JK2", "JK"),
+                       *FIRST_JOKER_TO_NORTH[2:])
+    st = new_hand(second_to_north, rules=variant(tmp_path, D2))
+    act(st, "7NT pass pass pass QH JH 10H 9H S JK2 JK 5S 4D")
+    assert log(st).tricks[0].winner == E  # rule 20: a free joker wins any trick; D2: the first is the higher
