@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
 
-from helpers import RULES, STRONG_NT_W_JOKER, E, N, act, legal, log, names, new_hand
+from helpers import RULES, STRONG_NT, STRONG_NT_W_JOKER, E, N, W, act, legal, log, names, new_hand
 
 import fivehundred
-from fivehundred.rules.cards import NO_SUIT, parse_card
+from fivehundred.plugins.tricks import Turn, past_play, renege
+from fivehundred.rules.actions import JOKER_LEAD
+from fivehundred.rules.cards import CLUBS, DIAMONDS, HEARTS, NO_SUIT, SPADES, parse_card
 from fivehundred.rules.manager import Rules, compile_rules
 
 
@@ -80,3 +83,43 @@ def test_D2_a_defenders_free_first_joker_beats_a_nominated_second_joker(tmp_path
     st = new_hand(second_to_north, rules=variant(tmp_path, D2))
     act(st, "7NT pass pass pass QH JH 10H 9H S JK2 JK 5S 4D")
     assert log(st).tricks[0].winner == E  # rule 20: a free joker wins any trick; D2: the first is the higher
+
+
+def test_J4_a_nominated_joker_may_be_the_first_card_of_its_suit(tmp_path: Path) -> None:
+    st = new_hand(STRONG_NT, rules=variant(tmp_path, "joker: {first_or_last: true}\n"))
+    act(st, "7NT pass pass pass 4D 5D 6D H")
+    assert {"JK", "AH", "KH"} <= legal(st)  # N has played no heart yet: the joker may lead them
+    act(st, "JK 4H 9H 5H")
+    assert log(st).tricks[0].winner == N
+
+
+def test_D2_J2_J3_the_second_joker_named_as_a_suit_shown_void_is_refused(tmp_path: Path) -> None:
+    rules = variant(tmp_path, D2 + "    joker: {nomination: when-played, no_renege: true}\n")
+    st = new_hand(FIRST_JOKER_TO_NORTH, rules=rules)
+    act(st, "7NT pass pass pass QH JH 10H 9H AS 5C 5S 4D KS")  # E showed void in spades
+    assert legal(st) == names("JK2:C JK2:D JK2:H 6C 7C 8C 4H 5H 6H 7H 8H")
+
+
+def test_J3_the_joker_as_its_holders_last_card_may_be_any_suit() -> None:
+    table = RULES.play_table(RULES.ladder[RULES.parse_call("7NT")])
+    joker = parse_card("JK")
+    turn = Turn.__new__(Turn)
+    turn.seat, turn.table, turn.led, turn.played, turn.voids = W, table, SPADES, frozenset(), frozenset({SPADES})
+    turn.hand = (joker,)
+    assert renege(turn, joker) is None and renege(turn, JOKER_LEAD + SPADES) is None
+    turn.hand = (parse_card("5C"), joker)
+    assert renege(turn, joker) is not None and renege(turn, JOKER_LEAD + SPADES) is not None
+    assert renege(turn, JOKER_LEAD + HEARTS) is None
+
+
+def test_past_play_reads_the_current_hand_only() -> None:
+    """J3 and J4 read the suits a seat played and showed void in this hand, not in an earlier one."""
+    def trick(leader: int, cards: str) -> SimpleNamespace:
+        return SimpleNamespace(leader=leader, cards=[parse_card(c) for c in cards.split()], named=None)
+
+    table = RULES.play_table(RULES.ladder[RULES.parse_call("7NT")])
+    earlier = SimpleNamespace(tricks=[trick(N, "AH KH QH 9D")])  # W showed void in hearts then
+    current = SimpleNamespace(tricks=[trick(N, "AS KS QS 5C"), trick(E, "4D 5D")])  # and in spades now
+    state = SimpleNamespace(hands_log=[earlier, current], play_order=(1, 2, 3, 0))
+    assert past_play(state, W, table.suit_of) == (frozenset({CLUBS}), frozenset({SPADES}))
+    assert past_play(state, E, table.suit_of) == (frozenset({SPADES, DIAMONDS}), frozenset())
