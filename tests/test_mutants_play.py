@@ -119,7 +119,16 @@ def test_past_play_reads_the_current_hand_only() -> None:
 
     table = RULES.play_table(RULES.ladder[RULES.parse_call("7NT")])
     earlier = SimpleNamespace(tricks=[trick(N, "AH KH QH 9D")])  # W showed void in hearts then
-    current = SimpleNamespace(tricks=[trick(N, "AS KS QS 5C"), trick(E, "4D 5D")])  # and in spades now
+    current = SimpleNamespace(tricks=[trick(N, "AS 5C QS 9S"), trick(E, "4D 5D")])  # E showed void in spades now
     state = SimpleNamespace(hands_log=[earlier, current], play_order=(1, 2, 3, 0))
-    assert past_play(state, W, table.suit_of) == (frozenset({CLUBS}), frozenset({SPADES}))
-    assert past_play(state, E, table.suit_of) == (frozenset({SPADES, DIAMONDS}), frozenset())
+    assert past_play(state, W, table.suit_of) == (frozenset({SPADES}), frozenset())
+    assert past_play(state, E, table.suit_of) == (frozenset({CLUBS, DIAMONDS}), frozenset({SPADES}))
+    assert past_play(state, N, table.suit_of) == (frozenset({SPADES}), frozenset())
+
+
+def test_every_trick_table_lists_the_decks_jokers(tmp_path: Path) -> None:
+    d2 = variant(tmp_path, D2)
+    for rules, jokers in ((RULES, ("JK",)), (d2, ("JK", "JK2"))):
+        for call in ("7S", "7H", "7NT", "misere"):
+            table = rules.play_table(rules.ladder[rules.parse_call(call)])
+            assert table.jokers == tuple(parse_card(j) for j in jokers)
