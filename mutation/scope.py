@@ -1,0 +1,35 @@
+"""What the mutation run covers: the rules core's functions, and one or two mutants per operator.
+
+cosmic-ray's full operator set replaces every binary operator by each of the twelve others and every
+comparison by each of the nine others; most of those mutants die on import or at the first hand, and
+the run would take hours.  The kept set is the mutants a plausible slip of the pen makes: an
+off-by-one boundary (< for <=), a negated test (== for !=), the other sign (+ for -), a changed
+constant, a dropped ``not``, ``and`` for ``or``, a skipped loop, a removed decorator.
+"""
+
+from __future__ import annotations
+
+KEPT_BINARY = {"Add_Sub", "Sub_Add", "Mul_Add", "FloorDiv_Mul", "Mod_FloorDiv", "BitOr_BitAnd", "BitAnd_BitOr"}
+KEPT_COMPARISON = {"Lt_LtE", "Lt_GtE", "LtE_Lt", "LtE_Gt", "Gt_GtE", "Gt_LtE", "GtE_Gt", "GtE_Lt",
+                   "Eq_NotEq", "NotEq_Eq", "Is_IsNot", "IsNot_Is", "In_NotIn", "NotIn_In"}
+KEPT_UNARY = {"USub_UAdd", "Delete_Not", "Delete_USub"}
+
+OUT_OF_SCOPE = {
+    # Error texts and ruleset validation: checked by the explain and ruleset tests, not rules of play.
+    "core/rules/tables.py": {"denomination_text"},
+    "plugins/tricks.py": {"fivehundred_check_ruleset", "explain", "unnamed_follow"},
+    "core/rules/auction.py": {"why_illegal"},
+    "plugins/scoring.py": {"_game_end_problems", "_scoring_problems"},
+}
+
+
+def kept(module: str, operator: str, definition: str | None) -> bool:
+    """Whether the run tries this mutant."""
+    if definition in OUT_OF_SCOPE.get(module, ()):
+        return False
+    name = operator.split("/")[-1]
+    for family, kept_pairs in (("ReplaceBinaryOperator_", KEPT_BINARY), ("ReplaceComparisonOperator_", KEPT_COMPARISON),
+                               ("ReplaceUnaryOperator_", KEPT_UNARY)):
+        if name.startswith(family):
+            return name[len(family):] in kept_pairs
+    return True
