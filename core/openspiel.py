@@ -50,7 +50,7 @@ def _game_type(utility: Any, players: tuple[int, int] = (2, 10)) -> Any:
     )
 
 
-class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
+class FiveHundredGame(pyspiel.Game):
     """A ruleset, as OpenSpiel sees a game: its type and info derived from the ruleset."""
 
     def __init__(self, params: dict[str, Any] | None = None):
@@ -76,7 +76,7 @@ class FiveHundredGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.table, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class FiveHundredState(pyspiel.State):  # type: ignore[misc]
+class FiveHundredState(pyspiel.State):
     """A state of the game: an ``Episode`` (OpenSpiel clones and serializes the Python attributes: the
     episode copies itself with ``GameState.clone`` and pickles as its moves, replayed)."""
 
