@@ -355,6 +355,29 @@ class GameState(Exchange):
             draw = rng.random
             keys = [draw() for _ in cards]
             deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+        self._deal_from(deck)
+
+    @property
+    def deck_to_redeal(self) -> tuple[int, ...] | None:
+        """B10 'same-cards': after a hand everybody passed, the deck the next dealer deals again unshuffled
+        (the next deal is then no chance event); None when the next deal is shuffled."""
+        return tuple(self._reuse_deck) if self._reuse_deck is not None and self.phase == _DEAL else None
+
+    def deal_deck(self, deck: Sequence[int]) -> None:
+        """Deal the next hand from ``deck``, the whole deck in an order the caller drew (one card at a time, as
+        OpenSpiel's chance nodes draw it): the packets go out as ``deal()`` deals a shuffled deck."""
+        if self.phase != _DEAL:
+            raise IllegalActionError("cards are dealt only between hands", rule=R.WRONG_PHASE)
+        if sorted(deck) != sorted(self.rules.deck):
+            raise IllegalActionError("the deck to deal is not exactly the ruleset's deck",
+                                     rule="rule 2/6: every card of the deck is dealt once")
+        if self._reuse_deck is not None and list(deck) != self._reuse_deck:
+            raise IllegalActionError("the last deck must be dealt again unshuffled (deck_to_redeal)",
+                                     rule="B10 'same-cards': the next dealer deals the same cards")
+        self._reuse_deck = None
+        self._deal_from(list(deck))
+
+    def _deal_from(self, deck: list[int]) -> None:
         pick_hands, pick_kitty, pick_dead = self.rules.deal_getters
         n = self.rules.players
         first = n - self.dealer - 1  # the dealer's left gets the first hand: seat s the (s - dealer - 1)th

@@ -1,0 +1,131 @@
+"""Five Hundred as a PettingZoo AEC environment.
+
+    from fivehundred.pettingzoo import env
+    table = env(ruleset="pagat-australian", render_mode="ansi")
+    table.reset(seed=1)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        mask = observation["action_mask"]
+        table.step(None if termination or truncation else table.action_space(agent).sample(mask))
+
+The agents are the seats that decide (a dummy, P2, is played by its controller), named as the ruleset
+names them.  Each observation is the agent's information state as a flat ``float32`` vector
+(``observation``) and the legal actions (``action_mask``); ``observation_text(agent)`` says it in words.  The episode
+(``deal`` or ``game``), the rewards (score differences for a deal, ±1 for a game) and the action space are
+``fivehundred.adapters.table``'s; the deal is the engine's own, seeded as ``fivehundred.new_game`` seeds a
+game.  ``render_mode="ansi"`` renders the whole table as text.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+try:
+    import gymnasium
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as error:  # the framework is an optional extra
+    raise ImportError("fivehundred.pettingzoo needs PettingZoo: pip install 'fivehundred[pettingzoo]'") from error
+
+import numpy as np
+
+from fivehundred.adapters.table import MAX_DEALS, Episode, Table, table_for, table_text
+from fivehundred.rules.ruleset import Ruleset
+
+
+def env(ruleset: str | Path | Ruleset = "pagat-australian", render_mode: str | None = None, episode: str = "deal",
+        max_deals: int = MAX_DEALS) -> AECEnv:
+    """The AEC environment of a ruleset (a shipped name, a YAML path or a loaded ``Ruleset``), wrapped as
+    PettingZoo's own environments are (actions in order)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(ruleset, render_mode, episode, max_deals))
+
+
+class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
+    metadata: ClassVar[dict[str, Any]] = {"name": "fivehundred_v0", "render_modes": ["ansi", "human"],
+                                          "is_parallelizable": False}
+
+    def __init__(self, ruleset: str | Path | Ruleset = "pagat-australian", render_mode: str | None = None,
+                 episode: str = "deal", max_deals: int = MAX_DEALS):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: one of {', '.join(self.metadata['render_modes'])}")
+        self.render_mode = render_mode
+        self.table: Table = (Table(ruleset, episode, max_deals) if isinstance(ruleset, Ruleset)
+                             else table_for(str(ruleset), episode, max_deals))
+        table = self.table
+        self.pieces = table.pieces_for(private=True, recall=True)
+        size = sum(p.size for p in self.pieces)
+        self.possible_agents = list(table.names)
+        self.agent_of = dict(enumerate(self.possible_agents))
+        self.player_of = {name: p for p, name in enumerate(self.possible_agents)}
+        self.observation_spaces = {name: gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(-1.0, 1.0, (size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (len(table.actions),), np.int8),
+        }) for name in self.possible_agents}
+        self.action_spaces = {name: gymnasium.spaces.Discrete(len(table.actions)) for name in self.possible_agents}
+        self.episode = Episode(table)
+        self._rng = random.Random("fivehundred:pettingzoo")
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(f"fivehundred:{seed}:deal")  # as fivehundred.new_game deals a seeded game
+        self.episode = Episode(self.table)
+        self.episode.deal(self._rng)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agent_of[self.episode.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        player = self.player_of[agent]
+        mask = np.zeros(len(self.table.actions), np.int8)
+        if not self.episode.over and self.episode.current_player() == player:
+            mask[self.episode.legal_actions()] = 1
+        return {"observation": self.episode.tensor(player, self.pieces), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, "a live agent must act"
+        self._cumulative_rewards[agent] = 0.0
+        self.episode.apply_action(int(action))
+        if not self.episode.over:
+            self.episode.deal(self._rng)  # the next hand of a whole game
+        if self.episode.over:
+            self.rewards = dict(zip(self.possible_agents, self.episode.returns(), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.agent_of[self.episode.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def observation_text(self, agent: str) -> str:
+        """What ``agent`` has seen this episode, as text (the information state that ``observe`` encodes)."""
+        return self.episode.text(self.player_of[agent], recall=True)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' to env()")
+            return None
+        return table_text(self.episode)
+
+    def record(self, **kwargs: Any) -> dict[str, Any]:
+        """The game so far as a ``fivehundred`` game record (``fivehundred validate`` checks it)."""
+        return self.episode.record(**kwargs)
+
+    def close(self) -> None:
+        pass

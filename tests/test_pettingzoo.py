@@ -1,0 +1,112 @@
+"""Every ruleset as a PettingZoo AEC environment (``fivehundred.pettingzoo``): PettingZoo's own API and seed
+tests, the agents and spaces, rewards, the table rendered as text, and records of games played through the
+environment that ``fivehundred.validate`` accepts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SHIPPED_RULESETS
+
+pytest.importorskip("pettingzoo", reason="PettingZoo is an optional extra: pip install 'fivehundred[pettingzoo]'")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+import fivehundred
+from fivehundred.pettingzoo import env
+from fivehundred.records.record import dumps
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's advice on names and spaces
+
+
+def play(table: object, seed: int, limit: int = 100_000) -> dict[str, float]:
+    """Random legal play to the end of the episode; each agent's reward as it learnt it at the end."""
+    table.reset(seed=seed)  # type: ignore[attr-defined]
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in table.agent_iter(limit):  # type: ignore[attr-defined]
+        observation, reward, termination, truncation, _ = table.last()  # type: ignore[attr-defined]
+        if termination or truncation:
+            final[agent] = reward
+            table.step(None)  # type: ignore[attr-defined]
+            continue
+        assert reward == 0  # rewards come at the end of the episode only
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))  # type: ignore[attr-defined]
+    return final
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED_RULESETS)
+def test_pettingzoo_api_and_seed_tests_on_every_ruleset(ruleset: str) -> None:
+    api_test(env(ruleset=ruleset), num_cycles=300)
+    seed_test(lambda: env(ruleset=ruleset), num_cycles=300)
+    api_test(env(ruleset=ruleset, episode="game", max_deals=2), num_cycles=300)
+
+
+def test_agents_spaces_and_the_mask() -> None:
+    table = env(ruleset="pagat-australian")
+    assert table.possible_agents == ["N", "E", "S", "W"]
+    two = env(ruleset="two-handed")
+    assert two.possible_agents == ["N", "E"]  # each plays a dummy too (P2)
+    table.reset(seed=1)
+    observation, reward, termination, truncation, _ = table.last()
+    space = table.observation_space(table.agent_selection)
+    assert space.contains(observation) and reward == 0 and not termination and not truncation
+    unwrapped = table.unwrapped
+    legal = unwrapped.episode.legal_actions()
+    assert list(np.flatnonzero(observation["action_mask"])) == legal
+    others = [a for a in table.agents if a != table.agent_selection]
+    assert not table.observe(others[0])["action_mask"].any()
+
+
+def test_rewards_are_the_deals_score_differences() -> None:
+    table = env(ruleset="pagat-australian")
+    rewards = play(table, seed=4)
+    ns, ew = table.unwrapped.episode.state.totals
+    assert rewards == {"N": ns - ew, "E": ew - ns, "S": ns - ew, "W": ew - ns} and ns != ew
+
+
+def test_a_whole_game_rewards_the_winning_side() -> None:
+    table = env(ruleset="three-handed", episode="game", max_deals=1000)
+    rewards = play(table, seed=2)
+    state = table.unwrapped.episode.state
+    assert state.result is not None
+    rules = state.rules
+    assert rewards == {
+        name: 1.0 if rules.team_of[seat] == state.result.winner else -1.0 for seat, name in enumerate(rules.seats)}
+
+
+def test_the_same_seed_deals_the_same_game_as_the_engine() -> None:
+    table = env(ruleset="pagat-australian")
+    table.reset(seed=7)
+    twin, rng = fivehundred.new_game(fivehundred.load_ruleset("pagat-australian"), 7)
+    twin.deal(rng)
+    mine = table.unwrapped.episode.state
+    assert mine.dealer == twin.dealer and mine.hand_log.hands == twin.hand_log.hands
+
+
+def test_ansi_render_shows_the_table() -> None:
+    table = env(ruleset="pagat-australian", render_mode="ansi")
+    table.reset(seed=3)
+    for _ in range(12):
+        observation, *_ = table.last()
+        table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+    text = table.render()
+    state = table.unwrapped.episode.state
+    assert text.startswith("pagat-australian: deal 1")
+    for seat, name in enumerate(state.rules.seats):
+        assert f"{name}: " + " ".join(fivehundred.card_str(c) for c in state.hand(seat)) in text
+    assert "calls: " in text and "totals: NS 0 EW 0" in text
+    with pytest.raises(ValueError, match="render_mode"):
+        env(render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED_RULESETS)
+def test_a_game_played_through_pettingzoo_is_a_valid_record(ruleset: str, tmp_path: Path) -> None:
+    table = env(ruleset=ruleset, episode="game", max_deals=2)
+    play(table, seed=11)
+    path = tmp_path / "games.jsonl"
+    path.write_text(dumps(table.unwrapped.record(seed=11)) + "\n", encoding="utf-8")
+    report = fivehundred.validate([path])
+    assert report.ok, str(report)
