@@ -25,9 +25,11 @@ from fivehundred.rules.ruleset import Ruleset
 from .simulation import simulate, wilson
 
 STEPS: dict[str, float] = {
+    "trick_bias": 0.5,
     "trick_spread": 0.3,
     "kitty_tricks": 0.08,
     "partner_weight": 0.25,
+    "exact_control": 0.75,
     "misere_mid": 0.6,
     "misere_slope": 0.5,
     "open_risk": 0.4,
@@ -169,7 +171,7 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
     contracts = ruleset.contracts.values()
     misere = [c for c in contracts if c.kind == "misere"]
     has_partner = any(len(t.seats) > 1 for t in ruleset.players.teams) or ruleset.players.partnership != "fixed"
-    names = ["trick_spread", "kitty_tricks", "min_gain", "sacrifice", "game_bonus"]
+    names = ["trick_bias", "trick_spread", "kitty_tricks", "min_gain", "sacrifice", "game_bonus"]
     if has_partner:
         names += ["partner_weight", "takeout_gain"]
     if misere:
@@ -178,6 +180,8 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
         names.append("open_risk")
     if any(c.partner_plays for c in misere) and has_partner:
         names.append("partner_misere_risk")
+    if any(c.goal == "exactly" for c in contracts):
+        names.append("exact_control")
     if ruleset.game.swamp is not None:
         names.append("fall_penalty")
     return names

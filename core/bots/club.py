@@ -8,8 +8,11 @@ when the hand is shown or a partner must also lose every trick.  The make probab
 call's value, less the failure's cost times its chance (the ladder's value, ``fail_value``,
 ``fail_penalty``), plus what the call does to the game (a made call that reaches the target, a
 failure that falls to the losing score) is the call's worth; the player bids the best call worth
-more than passing.  Discards, nominations and the play are the ``HeuristicPlayer``'s, which read
-the play tables; in a misère played by both partners, the partner ducks as the contractor does.
+more than passing (than partner's standing contract, when partner holds the bid).
+
+Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables; in a
+misère played by both partners, the partner ducks as the contractor does, and a side that has the
+tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
 
 Its judgement (spread of the estimate, partner and kitty weights, misère risk curve, thresholds)
 is a ``ClubParams``; ``fivehundred calibrate`` tunes one per ruleset, and the tuned sets ship.
@@ -46,9 +49,10 @@ class _Pricing:
         slam = ruleset.scoring.slam
         self.slam = (slam.below, slam.scores) if slam is not None else None
         self.overtrick_points = ruleset.scoring.overtrick_points
-        tables: dict[int, int] = {}
+        same: dict[tuple[tuple[int, ...], ...], _Denomination] = {}
         self.denomination: list[_Denomination | None] = []
-        """Per rung: the denomination whose tricks the call needs (None: a misère, or never a contract)."""
+        """Per rung: the denomination whose tricks the call needs (None: a misère); calls that play
+        alike (the same suits and card order) share one, so a hand is counted once per way of playing."""
         self.priced: list[bool] = []
         for c in rules.ladder:
             self.priced.append(not c.signal and not c.before_looking)
@@ -56,14 +60,12 @@ class _Pricing:
                 self.denomination.append(None)
                 continue
             table = rules.play_table(c)
-            key = id(table)
-            if key not in tables:
+            key = (tuple(table.suit_of), *map(tuple, table.power))
+            if key not in same:
                 plain = info.denominations.get(_key(c))
-                tables[key] = len(self.denomination)
-                d = plain if plain is not None and plain.table is table else info.denomination(c)
-            else:
-                d = self.denomination[tables[key]]
-            self.denomination.append(d)
+                same[key] = plain if plain is not None and plain.table.power == table.power \
+                    and plain.table.suit_of == table.suit_of else info.denomination(c)
+            self.denomination.append(same[key])
 
 
 _PRICING: dict[int, tuple[Rules, _Pricing]] = {}
@@ -89,6 +91,9 @@ class ClubPlayer(HeuristicPlayer):
         self.params = params
         """None: the tuned parameters of whatever ruleset is played (or the defaults), looked up once."""
         self._own: tuple[tuple[int, ...], dict[int, float]] | None = None
+        self._side: dict[tuple[int, bool, bool], float] = {}
+        """Side trick estimates of the decision at hand (they depend on the calls made so far)."""
+        self._side_of: Observation | None = None
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -119,9 +124,16 @@ class ClubPlayer(HeuristicPlayer):
     def side_tricks(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, d: _Denomination, params: ClubParams) -> float:
         """Tricks our side should take as contractor of ``contract``."""
+        if obs is not self._side_of:
+            self._side_of = obs
+            self._side.clear()
+        memo_key = (id(d), contract.partner_plays, contract.kitty)
+        known = self._side.get(memo_key)
+        if known is not None:
+            return known
         own = self._own_tricks(obs.hand, d)
         # the hand count assumes the usual exchange of a three-card kitty
-        estimate = own + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
+        estimate = own + params.trick_bias + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
         helpers = len(info.partners[seat]) if contract.partner_plays else 0
         if pricing.called_partner and contract.partner_plays:
             helpers = max(helpers, 1)
@@ -133,7 +145,8 @@ class ClubPlayer(HeuristicPlayer):
             if any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
                    and _key(ladder[call]) == _key(contract) for s, call in obs.calls):
                 estimate += params.partner_support
-        return min(estimate, float(pricing.hand_size))
+        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
+        return estimate
 
     def make_chance(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
@@ -151,8 +164,9 @@ class ClubPlayer(HeuristicPlayer):
         estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
         spread = params.trick_spread
         if contract.goal == "exactly":
-            chance = _at_least(estimate, contract.tricks, spread) - _at_least(estimate, contract.tricks + 1, spread)
-            return chance, estimate
+            # having its tricks, the side plays to lose the rest: that control is worth some tricks of slack
+            over = _at_least(estimate - params.exact_control, contract.tricks + 1, spread)
+            return max(0.0, _at_least(estimate, contract.tricks, spread) - over), estimate
         return _at_least(estimate, contract.tricks, spread), estimate
 
     def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract) -> float:
@@ -200,12 +214,24 @@ class ClubPlayer(HeuristicPlayer):
                 holder, standing = s, call
         needed = params.min_gain
         if holder >= 0 and holder in info.partners[seat]:
-            needed += params.takeout_gain
+            # our side already holds a contract: bid only what our side expects to score better
+            needed = max(needed, self.call_worth(seat, obs, info, ladder[standing])) + params.takeout_gain
         elif holder >= 0 and holder != seat:
             needed -= params.sacrifice * ladder[standing].value
         return CALL + best if worth[best] > needed else PASS_ACTION
 
-    # --- play: a misère both partners play -----------------------------------------------------
+    # --- play: a contract for exactly its tricks; a misère both partners play --------------------
+
+    def _play(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+        contract = obs.contract
+        if contract is not None and contract.goal == "exactly" and obs.contractor >= 0:
+            side = info.rules.team_seats[obs.contractor] if contract.partner_plays else (obs.contractor,)
+            if sum(obs.tricks_won[s] for s in side) >= contract.tricks:
+                # the side has its tricks: from now on it must lose every trick, as in misère
+                p = self._situation(seat, obs, info)
+                return self._misere_follow(p, legal) if obs.current_trick else self._misere_lead(p, legal)
+        return super()._play(seat, obs, info, legal)
+
 
     def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
         return super()._misere_follow(self._as_contractor(p), legal)

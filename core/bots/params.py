@@ -23,18 +23,23 @@ class ClubParams(BaseModel):
 
     trick_spread: float = Field(1.4, gt=0, description="Standard deviation of the tricks a side takes around "
                                 "its estimate: the make probability of a call is Φ((estimate + ½ − tricks) / spread).")
+    trick_bias: float = Field(-0.5, description="Tricks added to every trick estimate (negative: the hand count is "
+                              "optimistic in this ruleset: a denser deck, more opponents).")
     kitty_tricks: float = Field(0.13, description="Tricks each kitty card is worth to the contractor beyond what the "
                                 "hand count assumes (a contract without the kitty loses as much).")
     partner_weight: float = Field(1.2, ge=0, description="Partner's share of the tricks my hand does not take, over "
                                   "an even share among the other players in the hand.")
+    exact_control: float = Field(1.0, ge=0, description="Tricks of slack a contract for exactly its tricks gains "
+                                 "from the side's playing to lose once it has them.")
     partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination.")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
-    partner_misere_risk: float = Field(2.0, ge=0, description="Risk added for a partner who plays the misère too.")
+    partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
-    takeout_gain: float = Field(60.0, description="Further expected points needed to bid over partner.")
-    sacrifice: float = Field(0.1, ge=0, description="Share of the opponents' standing contract's value we accept to "
+    takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
+                                "(priced from my seat) to bid over partner.")
+    sacrifice: float = Field(0.0, ge=0, description="Share of the opponents' standing contract's value we accept to "
                              "lose, in expectation, to outbid them.")
     game_bonus: float = Field(150.0, ge=0, description="Points-equivalent of winning the game by making the call.")
     fall_penalty: float = Field(300.0, ge=0, description="Points-equivalent of losing the game by failing the call "
