@@ -28,7 +28,7 @@ from fivehundred.engine.state import CALL, PASS_ACTION, Observation, action_kind
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
-from .heuristic import HeuristicPlayer, _Denomination, _key, _Play, _RulesInfo, own_tricks
+from .heuristic import HeuristicPlayer, _Denomination, _key, _RulesInfo, own_tricks
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -85,6 +85,9 @@ def _at_least(estimate: float, tricks: int, spread: float) -> float:
 
 class ClubPlayer(HeuristicPlayer):
     """Bids for expected score from the ruleset's own ladder, contracts and game end."""
+
+    side_ducks = True
+    exact_then_misere = True
 
     def __init__(self, seat: int, rng: random.Random, params: ClubParams | None = None):
         super().__init__(seat, rng)
@@ -219,34 +222,3 @@ class ClubPlayer(HeuristicPlayer):
         elif holder >= 0 and holder != seat:
             needed -= params.sacrifice * ladder[standing].value
         return CALL + best if worth[best] > needed else PASS_ACTION
-
-    # --- play: a contract for exactly its tricks; a misère both partners play --------------------
-
-    def _play(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
-        contract = obs.contract
-        if contract is not None and contract.goal == "exactly" and obs.contractor >= 0:
-            side = info.rules.team_seats[obs.contractor] if contract.partner_plays else (obs.contractor,)
-            if sum(obs.tricks_won[s] for s in side) >= contract.tricks:
-                # the side has its tricks: from now on it must lose every trick, as in misère
-                p = self._situation(seat, obs, info)
-                return self._misere_follow(p, legal) if obs.current_trick else self._misere_lead(p, legal)
-        return super()._play(seat, obs, info, legal)
-
-
-    def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
-        return super()._misere_follow(self._as_contractor(p), legal)
-
-    def _misere_lead(self, p: _Play, legal: Sequence[int]) -> int:
-        return super()._misere_lead(self._as_contractor(p), legal)
-
-    def _misere_shed(self, p: _Play, legal: Sequence[int]) -> int:
-        return super()._misere_shed(self._as_contractor(p), legal)
-
-    def _as_contractor(self, p: _Play) -> _Play:
-        """In a misère the partner plays too, the partner must lose every trick as well: it plays
-        as the contractor would."""
-        contract = p.obs.contract
-        if (contract is not None and contract.partner_plays and p.seat != p.contractor and p.contractor >= 0
-                and p.info.team_of[p.seat] == p.info.team_of[p.contractor]):
-            p.contractor = p.seat
-        return p
