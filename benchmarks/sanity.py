@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sanity of the bots per ruleset: what seeded self-play of one player looks like, against targets.
 
-    python benchmarks/sanity.py                          # 200 games of `heuristic` on every shipped ruleset
+    python benchmarks/sanity.py                          # 200 games of `club` on every shipped ruleset
     python benchmarks/sanity.py -n 2000 -w 2 --seed 1    # the README's table
     python benchmarks/sanity.py -r three-handed -p heuristic
     python benchmarks/sanity.py --markdown               # a Markdown table for the README
@@ -28,6 +28,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import fivehundred
@@ -171,18 +172,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-r", "--ruleset", action="append",
                         help="ruleset name or path (repeatable; default: every shipped one)")
-    parser.add_argument("-p", "--player", default="heuristic", help="the player in every seat (default: heuristic)")
+    parser.add_argument("-p", "--player", default="club", help="the player in every seat (default: club)")
     parser.add_argument("-n", "--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-w", "--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table (for the README)")
+    parser.add_argument("--rows", type=Path, help="also append each ruleset's numbers to this file as a JSON line")
+    parser.add_argument("--from-rows", type=Path, help="print the table of rows saved with --rows, playing nothing")
     args = parser.parse_args(argv)
     names = args.ruleset or [p.stem for p in sorted(bundled_dir().glob("*.yaml"))]
     rows = []
-    for name in names:
+    if args.from_rows:
+        rows = [json.loads(line) for line in args.from_rows.read_text(encoding="utf-8").splitlines() if line]
+    for name in [] if args.from_rows else names:
         row = measure(fivehundred.load_ruleset(name), args.player, args.games, args.seed, args.workers)
         rows.append(row)
+        if args.rows:
+            with args.rows.open("a", encoding="utf-8") as saved:
+                saved.write(json.dumps(row) + "\n")
         if not (args.json or args.markdown):
             print(text_report(row), flush=True)
     if args.json:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shlex
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -36,6 +35,7 @@ def calibrate(
     Every move of one parameter plays a match against the best parameters so far on the same seeded
     deals (each side in each team's seats); the tuned player then meets the start and the references.
     """
+    from fivehundred.batch.calibration import Step
     from fivehundred.batch.calibration import calibrate as run_calibration
     from fivehundred.bots.params import DEFAULT, read_params, tuned_for, write_params
 
@@ -44,17 +44,19 @@ def calibrate(
         first = tuned_for(rs.name) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
         target = out_file or Path(f"{rs.name}.club.json")
 
-        def show(step: object) -> None:
+        def show(step: Step) -> None:
             if not as_json:
-                d = step.as_dict()  # type: ignore[attr-defined]
+                d = step.as_dict()
                 err.print(f"{d['parameter']} = {d['value']}: score {d['score']} over {d['games']} games"
                           + (" kept" if d["kept"] else ""), highlight=False)
 
         run = run_calibration(rs, start=first, seed=seed, games=games, rounds=rounds, margin=margin,
                               references=tuple(reference or ("heuristic",)), workers=workers, progress=show)
-        command = "fivehundred calibrate " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+        words = ["-r", ruleset, "--start", start, "-n", games, "--rounds", rounds, "--seed", seed,
+                 "--margin", margin, *(w for r in reference or () for w in ("--reference", r)), "-o", target]
+        command = " ".join(["fivehundred calibrate", *(shlex.quote(str(w)) for w in words)])
         write_params(target, run.best, ruleset=rs.name, ruleset_hash=rs.content_hash,
-                     tuning={"command": command.strip(), **run.as_dict()})
+                     tuning={"command": command, **run.as_dict()})
     if as_json:
         print_json(run.as_dict())
         return
