@@ -227,3 +227,8 @@ def test_seeded_club_games_meet_the_sanity_targets(name: str) -> None:
 
     row = _sanity(name, 300)
     assert sanity.failures(row) == []
+
+
+def test_workers_do_not_change_a_batch_of_club_games() -> None:
+    one = fivehundred.simulate(12, 3, "perfect", "club", workers=1).as_dict()
+    assert fivehundred.simulate(12, 3, "perfect", "club", workers=2).as_dict() == one
