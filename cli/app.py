@@ -16,6 +16,7 @@ from rich.table import Table
 
 import fivehundred
 
+from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
 from .report import report as report_command
@@ -72,6 +73,7 @@ def simulate(
 
 
 app.command("compare")(compare_command)
+app.command("calibrate")(calibrate_command)
 
 
 def _pct(rate: float | None, ci: list[float] | tuple[float, float] | None = None) -> str:

@@ -16,6 +16,13 @@ def _heuristic(seat: int, rng: random.Random) -> Any:
     return HeuristicPlayer(seat=seat, rng=rng)
 
 
+def _club(seat: int, rng: random.Random, arg: str | None = None) -> Any:
+    """``club`` (tuned for the ruleset played), ``club:default`` or ``club:PARAMS.json``."""
+    from fivehundred.bots.club import ClubPlayer
+
+    return ClubPlayer.from_spec(seat, rng, arg)
+
+
 def _montecarlo(seat: int, rng: random.Random, arg: str | None = None) -> Any:
     """``montecarlo``, ``montecarlo:200`` (hand rollouts per decision) or ``montecarlo:50ms``."""
     from fivehundred.bots.montecarlo import MonteCarloPlayer
@@ -27,4 +34,5 @@ def _montecarlo(seat: int, rng: random.Random, arg: str | None = None) -> Any:
 def fivehundred_register_players(register: Callable[..., None]) -> None:
     register("random", RandomPlayer)
     register("heuristic", _heuristic)
+    register("club", _club)
     register("montecarlo", _montecarlo)

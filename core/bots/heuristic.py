@@ -320,6 +320,11 @@ class HeuristicPlayer:
     """Largest risk for open misère, with no help from the kitty."""
     no_misere_above = 8.0
     """A hand whose team estimate reaches this many tricks bids them rather than misère."""
+    side_ducks = False
+    """In a misère the contractor's partner plays too, the partner ducks as the contractor does
+    (False: it takes tricks off the contractor, as this player always has)."""
+    exact_then_misere = False
+    """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
 
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
@@ -499,7 +504,11 @@ class HeuristicPlayer:
 
     def _play(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
-        misere = obs.contract is not None and obs.contract.kind == "misere"
+        contract = obs.contract
+        misere = contract is not None and (contract.kind == "misere"
+                                           or (self.exact_then_misere and _exact_in(obs, info)))
+        if misere and self.side_ducks and contract is not None and contract.partner_plays and p.our_contract:
+            p.contractor = seat  # both partners must lose every trick: each plays as the contractor
         if obs.current_trick:
             return self._misere_follow(p, legal) if misere else self._follow(p, legal)
         return self._misere_lead(p, legal) if misere else self._lead(p, legal)
@@ -850,6 +859,15 @@ class HeuristicPlayer:
             return (self._below(p, c), p.table.power[s][c])
 
         return max(legal, key=height)
+
+
+def _exact_in(obs: Observation, info: _RulesInfo) -> bool:
+    """A contract for exactly its tricks whose side already has them."""
+    contract = obs.contract
+    if contract is None or contract.goal != "exactly" or obs.contractor < 0:
+        return False
+    side = info.rules.team_seats[obs.contractor] if contract.partner_plays else (obs.contractor,)
+    return sum(obs.tricks_won[s] for s in side) >= contract.tricks
 
 
 def _led(obs: Observation, table: PlayTable) -> int:

@@ -1,0 +1,187 @@
+"""Calibration: tune the club player's parameters for a ruleset by seeded, reproducible self-play.
+
+A *match* seats a candidate against a reference on the same deals: the candidate takes each team's
+seats in turn (the reference every other seat), every turn playing the same seeded games, so the
+luck of the cards cancels.  Its *score* is the candidate's share of the games won over the fair
+share (1.0: as strong as the reference).  ``calibrate`` climbs coordinate by coordinate: each step
+moves one parameter up or down and keeps the move when the moved player beats the best so far by a
+margin; each evaluation plays new seeds (derived from the calibration seed), so the run as a whole
+is a pure function of (ruleset, start, seed, games, rounds).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from fivehundred.bots.params import ClubParams, write_params
+from fivehundred.rules.ruleset import Ruleset
+
+from .simulation import simulate, wilson
+
+STEPS: dict[str, float] = {
+    "trick_bias": 0.5,
+    "trick_spread": 0.3,
+    "kitty_tricks": 0.08,
+    "partner_weight": 0.25,
+    "exact_control": 0.75,
+    "misere_mid": 0.6,
+    "misere_slope": 0.5,
+    "open_risk": 0.4,
+    "partner_misere_risk": 0.8,
+    "min_gain": 25.0,
+    "takeout_gain": 40.0,
+    "sacrifice": 0.1,
+    "game_bonus": 100.0,
+    "fall_penalty": 150.0,
+}
+"""The tuned parameters and the size of one step of each."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    games: int
+    """Games finished (every seating of every seed)."""
+    wins: int
+    """Games the candidate's team won."""
+    teams: int
+
+    @property
+    def score(self) -> float:
+        """The candidate's win share over the fair share (1/teams): 1.0 is even."""
+        return self.wins * self.teams / self.games if self.games else 0.0
+
+    def interval(self) -> tuple[float, float] | None:
+        """The 95% interval of the score."""
+        ci = wilson(self.wins, self.games)
+        return None if ci is None else (ci[0] * self.teams, ci[1] * self.teams)
+
+    def as_dict(self) -> dict[str, Any]:
+        ci = self.interval()
+        return {"games": self.games, "wins": self.wins, "teams": self.teams, "score": round(self.score, 4),
+                "ci95": None if ci is None else [round(ci[0], 4), round(ci[1], 4)]}
+
+
+def match(ruleset: Ruleset, candidate: str, reference: str, games: int, seed: int | str,
+          workers: int = 1) -> MatchResult:
+    """``candidate`` in each team's seats in turn against ``reference`` (player specs), ``games``
+    seeded games per seating, the same deals in every seating."""
+    teams = ruleset.players.teams
+    seats = ruleset.players.seats
+    wins = finished = 0
+    for team in teams:
+        mine = set(team.seats)
+        players = [candidate if seat in mine else reference for seat in seats]
+        summary = simulate(games, seed, ruleset, players, workers=workers)
+        finished += summary.games - summary.unfinished
+        wins += summary.wins.get(team.name, 0)
+    return MatchResult(finished, wins, len(teams))
+
+
+@dataclass
+class Step:
+    parameter: str
+    value: float
+    result: MatchResult
+    kept: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"parameter": self.parameter, "value": self.value, "kept": self.kept, **self.result.as_dict()}
+
+
+@dataclass
+class Calibration:
+    ruleset: str
+    seed: int | str
+    games: int
+    start: ClubParams
+    best: ClubParams
+    steps: list[Step] = field(default_factory=list)
+    final: dict[str, MatchResult] = field(default_factory=dict)
+    """The tuned parameters against the references named at the end (fresh seeds)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "seed": self.seed, "games_per_seating": self.games,
+                "steps": [s.as_dict() for s in self.steps],
+                "changed": {k: v for k, v in self.best.model_dump().items() if v != getattr(self.start, k)},
+                "final": {name: r.as_dict() for name, r in self.final.items()}}
+
+
+def _spec(params: ClubParams, folder: Path, name: str) -> str:
+    path = folder / f"{name}.json"
+    write_params(path, params)
+    return f"club:{path}"
+
+
+def calibrate(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int = 0, games: int = 60,
+              rounds: int = 1, margin: float = 0.04, parameters: Sequence[str] | None = None,
+              references: Sequence[str] = ("heuristic",), workers: int = 1,
+              progress: Callable[[Step], None] | None = None) -> Calibration:
+    """Tune the club player's parameters for ``ruleset``: ``rounds`` passes over ``parameters``
+    (default: every one ``STEPS`` lists that the ruleset can use), each move judged by a match of
+    ``games`` seeded games per seating against the best so far, kept when it scores above
+    1 + ``margin``.  At the end the tuned player meets the start and each of ``references``
+    on fresh seeds (``4 × games`` per seating)."""
+    start = start or ClubParams()
+    names = list(parameters) if parameters is not None else relevant_parameters(ruleset)
+    unknown = [n for n in names if n not in STEPS]
+    if unknown:
+        raise ValueError(f"cannot tune {', '.join(unknown)}; tunable: {', '.join(STEPS)}")
+    run = Calibration(ruleset.name, seed, games, start, start)
+    with tempfile.TemporaryDirectory(prefix="fivehundred-calibrate-") as tmp:
+        folder = Path(tmp)
+        evaluation = 0
+        for _ in range(rounds):
+            for name in names:
+                for direction in (1, -1):
+                    current = getattr(run.best, name)
+                    value = round(current + direction * STEPS[name], 4)
+                    try:
+                        moved = ClubParams.model_validate({**run.best.model_dump(), name: value})
+                    except ValidationError:
+                        continue  # out of the parameter's range
+                    evaluation += 1
+                    result = match(ruleset, _spec(moved, folder, f"candidate{evaluation}"),
+                                   _spec(run.best, folder, f"best{evaluation}"), games,
+                                   f"{seed}:calibrate:{evaluation}", workers)
+                    kept = result.score > 1 + margin
+                    if kept:
+                        run.best = moved
+                    step = Step(name, value, result, kept)
+                    run.steps.append(step)
+                    if progress is not None:
+                        progress(step)
+                    if kept:
+                        break  # this direction helped: the other is not worth a match
+        tuned = _spec(run.best, folder, "tuned")
+        run.final["start"] = match(ruleset, tuned, _spec(start, folder, "start"), 4 * games,
+                                   f"{seed}:final", workers)
+        for reference in references:
+            run.final[reference] = match(ruleset, tuned, reference, 4 * games, f"{seed}:final", workers)
+    return run
+
+
+def relevant_parameters(ruleset: Ruleset) -> list[str]:
+    """The parameters that can change a call in ``ruleset`` (misère ones only with a misère …)."""
+    contracts = ruleset.contracts.values()
+    misere = [c for c in contracts if c.kind == "misere"]
+    has_partner = any(len(t.seats) > 1 for t in ruleset.players.teams) or ruleset.players.partnership != "fixed"
+    names = ["trick_bias", "trick_spread", "kitty_tricks", "min_gain", "sacrifice", "game_bonus"]
+    if has_partner:
+        names += ["partner_weight", "takeout_gain"]
+    if misere:
+        names += ["misere_mid", "misere_slope"]
+    if any(c.open or c.partner_open for c in misere):
+        names.append("open_risk")
+    if any(c.partner_plays for c in misere) and has_partner:
+        names.append("partner_misere_risk")
+    if any(c.goal == "exactly" for c in contracts):
+        names.append("exact_control")
+    if ruleset.game.swamp is not None:
+        names.append("fall_penalty")
+    return names

@@ -1,0 +1,224 @@
+"""The club player: bids for the expected score of each call under the ruleset at hand.
+
+Every call on the ladder is priced the same way, whatever the ruleset: the side's tricks are
+estimated for the call's play table (trumps, no-trumps, jacks high …) from the hand, the kitty it
+will take (its size, or none), and the partners who play with it (team mates, a called partner,
+nobody when they sit out); a misère is priced from the danger of the hand after its discards, more
+when the hand is shown or a partner must also lose every trick.  The make probability times the
+call's value, less the failure's cost times its chance (the ladder's value, ``fail_value``,
+``fail_penalty``), plus what the call does to the game (a made call that reaches the target, a
+failure that falls to the losing score) is the call's worth; the player bids the best call worth
+more than passing (than partner's standing contract, when partner holds the bid).
+
+Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables; in a
+misère played by both partners, the partner ducks as the contractor does, and a side that has the
+tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
+
+Its judgement (spread of the estimate, partner and kitty weights, misère risk curve, thresholds)
+is a ``ClubParams``; ``fivehundred calibrate`` tunes one per ruleset, and the tuned sets ship.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from fivehundred.engine.state import CALL, PASS_ACTION, Observation, action_kind
+from fivehundred.rules.manager import Rules
+from fivehundred.rules.tables import Contract
+
+from .heuristic import HeuristicPlayer, _Denomination, _key, _RulesInfo, own_tricks
+from .params import DEFAULT, ClubParams, read_params, tuned_for
+
+
+class _Pricing:
+    """What pricing the calls needs from a ruleset, worked out once."""
+
+    def __init__(self, rules: Rules, info: _RulesInfo):
+        ruleset = rules.ruleset
+        self.rules = rules
+        self.hand_size = rules.hand_size
+        self.kitty_size = rules.kitty_size
+        self.players = rules.players
+        self.teams = len(rules.team_names)
+        self.called_partner = ruleset.players.partnership == "called-card"
+        self.target = ruleset.game.target
+        self.win_needs_contract = ruleset.game.win == "contract-made"
+        self.swamp = ruleset.game.swamp
+        slam = ruleset.scoring.slam
+        self.slam = (slam.below, slam.scores) if slam is not None else None
+        self.overtrick_points = ruleset.scoring.overtrick_points
+        same: dict[tuple[tuple[int, ...], ...], _Denomination] = {}
+        self.denomination: list[_Denomination | None] = []
+        """Per rung: the denomination whose tricks the call needs (None: a misère); calls that play
+        alike (the same suits and card order) share one, so a hand is counted once per way of playing."""
+        self.priced: list[bool] = []
+        for c in rules.ladder:
+            self.priced.append(not c.signal and not c.before_looking)
+            if c.kind == "misere":
+                self.denomination.append(None)
+                continue
+            table = rules.play_table(c)
+            key = (tuple(table.suit_of), *map(tuple, table.power))
+            if key not in same:
+                plain = info.denominations.get(_key(c))
+                same[key] = plain if plain is not None and plain.table.power == table.power \
+                    and plain.table.suit_of == table.suit_of else info.denomination(c)
+            self.denomination.append(same[key])
+
+
+_PRICING: dict[int, tuple[Rules, _Pricing]] = {}
+
+
+def _pricing(rules: Rules, info: _RulesInfo) -> _Pricing:
+    known = _PRICING.get(id(rules))
+    if known is None or known[0] is not rules:
+        known = _PRICING[id(rules)] = (rules, _Pricing(rules, info))
+    return known[1]
+
+
+def _at_least(estimate: float, tricks: int, spread: float) -> float:
+    """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
+    return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * math.sqrt(2.0))))
+
+
+class ClubPlayer(HeuristicPlayer):
+    """Bids for expected score from the ruleset's own ladder, contracts and game end."""
+
+    side_ducks = True
+    exact_then_misere = True
+
+    def __init__(self, seat: int, rng: random.Random, params: ClubParams | None = None):
+        super().__init__(seat, rng)
+        self.params = params
+        """None: the tuned parameters of whatever ruleset is played (or the defaults), looked up once."""
+        self._own: tuple[tuple[int, ...], dict[int, float]] | None = None
+        self._side: dict[tuple[int, bool, bool], float] = {}
+        """Side trick estimates of the decision at hand (they depend on the calls made so far)."""
+        self._side_of: Observation | None = None
+
+    @classmethod
+    def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
+        """``club`` (tuned for the ruleset played), ``club:default`` (untuned) or ``club:FILE.json``."""
+        if arg is None or arg == "":
+            return cls(seat, rng)
+        if arg == "default":
+            return cls(seat, rng, DEFAULT)
+        return cls(seat, rng, read_params(arg))
+
+    def _params(self, rules: Rules) -> ClubParams:
+        if self.params is None:
+            self.params = tuned_for(rules.ruleset.name)
+        return self.params
+
+    # --- pricing ------------------------------------------------------------------------------
+
+    def _own_tricks(self, hand: Sequence[int], d: _Denomination) -> float:
+        key = tuple(hand)
+        if self._own is None or self._own[0] != key:
+            self._own = (key, {})
+        cache = self._own[1]
+        found = cache.get(id(d))
+        if found is None:
+            found = cache[id(d)] = own_tricks(hand, d)
+        return found
+
+    def side_tricks(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
+                    contract: Contract, d: _Denomination, params: ClubParams) -> float:
+        """Tricks our side should take as contractor of ``contract``."""
+        if obs is not self._side_of:
+            self._side_of = obs
+            self._side.clear()
+        memo_key = (id(d), contract.partner_plays, contract.kitty)
+        known = self._side.get(memo_key)
+        if known is not None:
+            return known
+        own = self._own_tricks(obs.hand, d)
+        # the hand count assumes the usual exchange of a three-card kitty
+        estimate = own + params.trick_bias + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
+        helpers = len(info.partners[seat]) if contract.partner_plays else 0
+        if pricing.called_partner and contract.partner_plays:
+            helpers = max(helpers, 1)
+        if helpers:
+            others = pricing.players - 1
+            estimate += params.partner_weight * helpers / others * max(0.0, pricing.hand_size - own)
+            partners = info.partners[seat]
+            ladder = info.rules.ladder
+            if any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
+                   and _key(ladder[call]) == _key(contract) for s, call in obs.calls):
+                estimate += params.partner_support
+        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
+        return estimate
+
+    def make_chance(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
+                    contract: Contract, params: ClubParams) -> tuple[float, float]:
+        """(probability of making ``contract``, expected tricks; 0 for a misère)."""
+        d = pricing.denomination[contract.rung]
+        if d is None:  # a misère kind
+            misere = info.misere or info.denomination(contract)
+            discards = pricing.kitty_size if contract.kitty else 0
+            risk = self._misere_risk(obs.hand, misere, max(0, discards - 1))
+            if contract.open:
+                risk *= params.open_risk
+            if contract.partner_plays and (info.partners[seat] or pricing.called_partner):
+                risk += params.partner_misere_risk * (params.open_risk if contract.partner_open else 1.0)
+            return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid))), 0.0
+        estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
+        spread = params.trick_spread
+        if contract.goal == "exactly":
+            # having its tricks, the side plays to lose the rest: that control is worth some tricks of slack
+            over = _at_least(estimate - params.exact_control, contract.tricks + 1, spread)
+            return max(0.0, _at_least(estimate, contract.tricks, spread) - over), estimate
+        return _at_least(estimate, contract.tricks, spread), estimate
+
+    def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract) -> float:
+        """Expected points of contracting ``contract`` now, game effects included."""
+        rules = info.rules
+        params = self._params(rules)
+        pricing = _pricing(rules, info)
+        chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
+        gain = float(contract.value)
+        if contract.goal == "at-least":
+            if pricing.overtrick_points:
+                gain += pricing.overtrick_points * max(0.0, estimate - contract.tricks)
+            if pricing.slam and contract.value < pricing.slam[0]:
+                all_tricks = _at_least(estimate, pricing.hand_size, params.trick_spread) / max(chance, 1e-9)
+                gain += all_tricks * (pricing.slam[1] - contract.value)
+        loss = float(contract.fail_value if contract.fail_value is not None else contract.value + contract.fail_penalty)
+        total = obs.totals[info.team_of[seat]] if obs.totals else 0
+        if total + contract.value >= pricing.target:
+            gain += params.game_bonus
+        if pricing.swamp is not None and total - loss <= pricing.swamp:
+            loss += params.fall_penalty
+        return chance * gain - (1.0 - chance) * loss
+
+    # --- the auction --------------------------------------------------------------------------
+
+    def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+        ladder = info.rules.ladder
+        bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
+        if PASS_ACTION not in legal and not bids:
+            return legal[0]
+        if any(a < PASS_ACTION and action_kind(a) == "call" for a in legal):
+            return next(a for a in legal if a < PASS_ACTION)  # D4: a hand without a face card: misdeal
+        pricing = _pricing(info.rules, info)
+        params = self._params(info.rules)
+        priced = [r for r in bids if pricing.priced[r]]
+        if not priced:
+            return PASS_ACTION if PASS_ACTION in legal else CALL + bids[0]
+        worth = {r: self.call_worth(seat, obs, info, ladder[r]) for r in priced}
+        best = max(priced, key=lambda r: (worth[r], -r))
+        if PASS_ACTION not in legal:
+            return CALL + best
+        holder, standing = -1, -1
+        for s, call in obs.calls:
+            if 0 <= call < len(ladder) and not ladder[call].signal:
+                holder, standing = s, call
+        needed = params.min_gain
+        if holder >= 0 and holder in info.partners[seat]:
+            # our side already holds a contract: bid only what our side expects to score better
+            needed = max(needed, self.call_worth(seat, obs, info, ladder[standing])) + params.takeout_gain
+        elif holder >= 0 and holder != seat:
+            needed -= params.sacrifice * ladder[standing].value
+        return CALL + best if worth[best] > needed else PASS_ACTION

@@ -1,0 +1,103 @@
+"""The club player's parameters: typed, with defaults, loadable from a file; tuned sets ship per ruleset.
+
+A parameters file is JSON: either the parameters themselves, or ``{"params": {...}, ...}`` with
+anything else beside them (``calibrate`` writes the ruleset, its hash and the tuning run there).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from fivehundred.rules.errors import FiveHundredError
+
+
+class ClubParams(BaseModel):
+    """What the club player's judgement rests on; everything else it reads from the ruleset."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    trick_spread: float = Field(1.4, gt=0, description="Standard deviation of the tricks a side takes around "
+                                "its estimate: the make probability of a call is Φ((estimate + ½ − tricks) / spread).")
+    trick_bias: float = Field(-0.5, description="Tricks added to every trick estimate (negative: the hand count is "
+                              "optimistic in this ruleset: a denser deck, more opponents).")
+    kitty_tricks: float = Field(0.13, description="Tricks each kitty card is worth to the contractor beyond what the "
+                                "hand count assumes (a contract without the kitty loses as much).")
+    partner_weight: float = Field(1.2, ge=0, description="Partner's share of the tricks my hand does not take, over "
+                                  "an even share among the other players in the hand.")
+    exact_control: float = Field(1.0, ge=0, description="Tricks of slack a contract for exactly its tricks gains "
+                                 "from the side's playing to lose once it has them.")
+    partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination.")
+    misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
+    misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
+    open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
+    partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
+    min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
+    takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
+                                "(priced from my seat) to bid over partner.")
+    sacrifice: float = Field(0.0, ge=0, description="Share of the opponents' standing contract's value we accept to "
+                             "lose, in expectation, to outbid them.")
+    game_bonus: float = Field(150.0, ge=0, description="Points-equivalent of winning the game by making the call.")
+    fall_penalty: float = Field(300.0, ge=0, description="Points-equivalent of losing the game by failing the call "
+                                "(a fall to the losing score).")
+
+
+DEFAULT = ClubParams()
+
+
+class ParamsError(FiveHundredError):
+    """A parameters file that cannot be read."""
+
+
+def read_params(path: str | Path) -> ClubParams:
+    """Parameters from a JSON file (bare, or under ``"params"``)."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ParamsError(f"{p}: cannot read: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise ParamsError(f"{p}:{e.lineno}: invalid JSON: {e.msg}") from None
+    return params_from(data, str(p))
+
+
+def params_from(data: Any, where: str = "parameters") -> ClubParams:
+    if isinstance(data, dict) and isinstance(data.get("params"), dict):
+        data = data["params"]
+    try:
+        return ClubParams.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        key = ".".join(map(str, first["loc"])) or "(top level)"
+        msg = "unknown parameter (a typo?)" if first["type"] == "extra_forbidden" else first["msg"]
+        raise ParamsError(f"{where}: {key}: {msg}") from None
+
+
+def shipped_path(ruleset_name: str) -> Path:
+    """Where the tuned parameters of a shipped ruleset live (they may not exist)."""
+    return Path(str(resources.files("fivehundred.bots"))) / "tuned" / f"{ruleset_name}.json"
+
+
+_SHIPPED: dict[str, ClubParams] = {}
+
+
+def tuned_for(ruleset_name: str) -> ClubParams:
+    """The shipped tuned parameters of a ruleset, or the defaults when none ship."""
+    known = _SHIPPED.get(ruleset_name)
+    if known is None:
+        path = shipped_path(ruleset_name)
+        known = _SHIPPED[ruleset_name] = read_params(path) if path.exists() else DEFAULT
+    return known
+
+
+def write_params(path: str | Path, params: ClubParams, **about: Any) -> None:
+    """Write a parameters file (a temporary file, then a rename: never half-written)."""
+    p = Path(path)
+    text = json.dumps({**about, "params": params.model_dump()}, indent=2, ensure_ascii=False) + "\n"
+    tmp = p.with_name(p.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(p)

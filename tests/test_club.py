@@ -1,0 +1,234 @@
+"""The club player: its calls follow the ruleset's data, its parameters load from files, its games and
+its calibration are pure functions of their seeds, and seeded batches meet issue 11's sanity targets."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import fivehundred
+from fivehundred.batch.calibration import calibrate, match
+from fivehundred.batch.simulation import play_game
+from fivehundred.bots.club import ClubPlayer
+from fivehundred.bots.params import DEFAULT, ClubParams, ParamsError, read_params, tuned_for, write_params
+from fivehundred.cli.app import app
+from fivehundred.engine.state import CALL, CHANCE, PASS_ACTION, GameState, Phase
+from fivehundred.records.record import game_to_dict
+from fivehundred.rules.manager import compile_rules, make_player
+from fivehundred.rules.ruleset import Ruleset, bundled_dir
+
+REF = fivehundred.load_ruleset("pagat-australian")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+
+def with_value(ruleset: Ruleset, call: str, value: int) -> Ruleset:
+    """``ruleset`` with one ladder value changed (nothing else)."""
+    ladder = tuple(r.model_copy(update={"value": value}) if r.call == call else r for r in ruleset.auction.ladder)
+    return ruleset.model_copy(update={"auction": ruleset.auction.model_copy(update={"ladder": ladder})})
+
+
+def first_calls(ruleset: Ruleset, deals: int, params: ClubParams = DEFAULT) -> list[str]:
+    """The first call of each of ``deals`` seeded deals, made by a club player."""
+    rules = compile_rules(ruleset)
+    calls = []
+    for i in range(deals):
+        state = GameState(rules, first_dealer=i % rules.players)
+        state.deal(random.Random(f"club-test:{i}"))
+        seat = state.current_player()
+        assert seat != CHANCE and state.observation(seat).phase == Phase.AUCTION
+        bot = ClubPlayer(seat, random.Random(0), params)
+        calls.append(rules.call_text(_call(bot.act(state, state.legal_actions()))))
+    return calls
+
+
+def _call(action: int) -> int:
+    return -1 if action == PASS_ACTION else action - CALL
+
+
+# --- the calls follow the ruleset -------------------------------------------------------------
+
+
+def test_a_dearer_call_is_bid_more_often_and_a_cheap_one_less() -> None:
+    base = first_calls(REF, 60)
+    dear = first_calls(with_value(REF, "6NT", 600), 60)
+    cheap = first_calls(with_value(REF, "6NT", 1), 60)
+    assert dear.count("6NT") > base.count("6NT")
+    assert cheap.count("6NT") == 0 < base.count("6NT") + dear.count("6NT")
+    assert all(a == b for a, b in zip(base, dear, strict=True) if b != "6NT")  # only 6NT gained
+
+
+def test_the_expected_gain_a_call_needs_sets_how_often_the_player_passes() -> None:
+    bold = ClubParams(min_gain=-80.0)
+    timid = ClubParams(min_gain=80.0)
+    passes = [first_calls(REF, 60, p).count("pass") for p in (bold, DEFAULT, timid)]
+    assert passes[0] <= passes[1] <= passes[2]
+    assert passes[0] < passes[2]
+
+
+def test_the_partners_who_play_and_the_kitty_change_the_estimate() -> None:
+    rules = compile_rules(REF)
+    state = GameState(rules, first_dealer=3)
+    state.deal(random.Random("estimate"))
+    seat = state.current_player()
+    bot = ClubPlayer(seat, random.Random(0), DEFAULT)
+    obs = state.observation(seat)
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.heuristic import _info
+
+    info = _info(rules)
+    pricing = _pricing(rules, info)
+    seven_hearts = next(c for c in rules.ladder if c.call == "7H")
+    alone = type(seven_hearts)(**{**{f: getattr(seven_hearts, f) for f in seven_hearts.__slots__},
+                                  "partner_plays": False})
+    no_kitty = type(seven_hearts)(**{**{f: getattr(seven_hearts, f) for f in seven_hearts.__slots__},
+                                     "kitty": False})
+    d = pricing.denomination[seven_hearts.rung]
+    assert d is not None
+    with_partner = bot.side_tricks(seat, obs, info, pricing, seven_hearts, d, DEFAULT)
+    assert bot.side_tricks(seat, obs, info, pricing, alone, d, DEFAULT) < with_partner
+    assert bot.side_tricks(seat, obs, info, pricing, no_kitty, d, DEFAULT) < with_partner
+
+
+def test_a_shown_misere_without_the_kitty_is_riskier() -> None:
+    rules = compile_rules(REF)
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.heuristic import _info
+
+    info = _info(rules)
+    misere = next(c for c in rules.ladder if c.call == "misere")
+    open_misere = next(c for c in rules.ladder if c.call == "open-misere")
+    state = GameState(rules, first_dealer=3)
+    state.deal(random.Random("misere"))
+    seat = state.current_player()
+    bot = ClubPlayer(seat, random.Random(0), DEFAULT)
+    obs = state.observation(seat)
+    pricing = _pricing(rules, info)
+    shut, _ = bot.make_chance(seat, obs, info, pricing, misere, DEFAULT)
+    shown, _ = bot.make_chance(seat, obs, info, pricing, open_misere, DEFAULT)
+    assert 0 < shown < shut < 1  # the same hand shown, without the kitty, is riskier
+
+
+# --- parameters -------------------------------------------------------------------------------
+
+
+def test_parameters_round_trip_through_a_file(tmp_path: Path) -> None:
+    params = ClubParams(trick_spread=1.1, min_gain=12.5)
+    path = tmp_path / "p.json"
+    write_params(path, params, ruleset="x", tuning={"seed": 1})
+    assert read_params(path) == params
+    (tmp_path / "bare.json").write_text(json.dumps({"misere_mid": 3.0}))
+    assert read_params(tmp_path / "bare.json") == ClubParams(misere_mid=3.0)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("{", "invalid JSON"),
+    ('{"trick_spred": 1}', "trick_spred: unknown parameter"),
+    ('{"trick_spread": -1}', "trick_spread"),
+])
+def test_a_bad_parameters_file_is_named(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(ParamsError, match=words) as caught:
+        read_params(path)
+    assert str(path) in str(caught.value)
+
+
+def test_player_specs(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    write_params(path, ClubParams(sacrifice=0.3))
+    assert make_player(f"club:{path}", 0, random.Random(0)).params == ClubParams(sacrifice=0.3)
+    assert make_player("club:default", 0, random.Random(0)).params == DEFAULT
+    tuned = make_player("club", 0, random.Random(0))
+    assert tuned.params is None  # looked up from the ruleset played, at its first decision
+    tuned.act(*_first_decision())
+    assert tuned.params == tuned_for(REF.name)
+
+
+def _first_decision() -> tuple[GameState, list[int]]:
+    state, rng = fivehundred.new_game(REF, 1)
+    state.deal(rng)
+    return state, state.legal_actions()
+
+
+@pytest.mark.parametrize("name", [p.stem for p in sorted(bundled_dir().glob("*.yaml"))])
+def test_tuned_parameters_ship_for_every_ruleset_with_their_run(name: str) -> None:
+    from fivehundred.bots.params import shipped_path
+
+    data = json.loads(shipped_path(name).read_text())
+    assert data["ruleset"] == name
+    assert data["tuning"]["command"].startswith(f"fivehundred calibrate -r {name} ")
+    assert {"seed", "games_per_seating", "steps", "final"} <= set(data["tuning"])
+    assert tuned_for(name) == ClubParams.model_validate(data["params"])
+
+
+# --- determinism ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["pagat-australian", "perfect", "five-handed", "three-handed"])
+def test_a_game_is_a_function_of_its_seed(ruleset: str) -> None:
+    first = game_to_dict(play_game(ruleset, 4, "club", max_deals=12))
+    again = game_to_dict(play_game(ruleset, 4, "club", max_deals=12))
+    other = game_to_dict(play_game(ruleset, 5, "club", max_deals=12))
+    assert first == again
+    assert first["hands"] != other["hands"]
+
+
+def test_a_calibration_is_a_function_of_its_seed() -> None:
+    rs = fivehundred.load_ruleset("nullo")
+    runs = [calibrate(rs, seed=2, games=2, parameters=["min_gain"], references=()).as_dict() for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert [s["parameter"] for s in runs[0]["steps"]] in (["min_gain"], ["min_gain", "min_gain"])
+    assert runs[0]["final"]["start"]["games"] == 2 * 4 * 2
+
+
+def test_a_match_seats_the_candidate_in_every_team() -> None:
+    rs = fivehundred.load_ruleset("three-handed")
+    result = match(rs, "club", "random", 4, "m")
+    assert result.teams == 3 and result.games == 12
+    assert result.score > 1  # against random players it wins more than its share
+
+
+def test_calibrate_command_writes_a_file_that_players_accept(tmp_path: Path) -> None:
+    path = tmp_path / "nullo.json"
+    runner = CliRunner()
+    result = runner.invoke(app, ["calibrate", "-r", "nullo", "-n", "2", "--seed", "1", "-o", str(path),
+                                 "--start", "default", "--reference", "random"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    assert data["ruleset"] == "nullo" and "tuned vs random" in result.output
+    assert data["tuning"]["seed"] == 1
+    sim = runner.invoke(app, ["simulate", "-r", "nullo", "-n", "2", "-p", f"club:{path}", "--json"])
+    assert sim.exit_code == 0, sim.output
+    bad = runner.invoke(app, ["calibrate", "-r", "nullo", "--start", str(tmp_path / "missing.json")])
+    assert bad.exit_code == 1 and "cannot read" in bad.output
+
+
+# --- sanity targets ---------------------------------------------------------------------------
+
+SANE = ["american-1904", "five-handed", "nullo", "six-handed-three-teams", "two-handed"]
+"""The shipped rulesets whose 2,000-game table meets every target (README)."""
+
+
+def _sanity(name: str, games: int) -> dict[str, Any]:
+    import sanity
+
+    return sanity.measure(fivehundred.load_ruleset(name), "club", games, 1, 1)
+
+
+@pytest.mark.parametrize("name", SANE)
+def test_seeded_club_games_meet_the_sanity_targets(name: str) -> None:
+    import sanity
+
+    row = _sanity(name, 300)
+    assert sanity.failures(row) == []
+
+
+def test_workers_do_not_change_a_batch_of_club_games() -> None:
+    one = fivehundred.simulate(12, 3, "perfect", "club", workers=1).as_dict()
+    assert fivehundred.simulate(12, 3, "perfect", "club", workers=2).as_dict() == one
