@@ -298,7 +298,8 @@ def structural_problems(rec: dict[str, Any]) -> list[str]:
         if not cond:
             out.append(what)
 
-    need(set(rec) <= {"format", "ruleset", "seed", "game", "players", "deals", "hands", "result"}, "top keys")
+    need(set(rec) <= {"format", "ruleset", "seed", "game", "players", "start", "deals", "hands", "result"},
+         "top keys")
     need(rec.get("format") == "fivehundred-record/1", "format")
     need(isinstance(rec.get("ruleset"), dict) and set(rec["ruleset"]) == {"name", "hash"}, "ruleset")
     for h in rec.get("hands", []):
@@ -832,3 +833,62 @@ def test_cli_validate_json_gives_every_location(tmp_path: Path, records: list[di
     assert p["rule"].startswith("rules 24–27")
     text = invoke(path).stdout
     assert f"hand {h['number']}, step {last_step(h)}, field hands[{i}].totals" in text
+
+
+# --- records that start where real games start ----------------------------------------------
+
+
+def disputed_hand(pagat: Ruleset, totals: list[int], number: int, dealer: str) -> dict[str, Any]:
+    """The record of one hand with a contract, played at ``totals`` as the game's deal ``number``."""
+    rules = fivehundred.compile_rules(pagat)
+    for seed in range(200):
+        rng = random.Random(seed)
+        st = GameState(rules, first_dealer=SEATS.index(dealer))
+        st.start_at(totals, number)
+        st.deal(rng)
+        while st.phase != Phase.DEAL and not st.is_terminal():
+            st.apply(rng.choice(st.legal_actions()))
+        if st.hands_log[0].contract is not None:
+            return game_to_dict(st)
+    pytest.fail("no contract in 200 deals")
+
+
+def test_a_disputed_hand_at_310_450_is_validated_on_its_own(pagat: Ruleset) -> None:
+    rec = disputed_hand(pagat, [310, 450], 12, "W")
+    h = rec["hands"][0]
+    assert rec["start"] == {"number": 12, "totals": {"NS": 310, "EW": 450}}
+    assert (h["number"], h["dealer"], rec["deals"]) == (12, "W", 12)
+    assert h["totals"] == {"NS": 310 + h["scores"]["NS"], "EW": 450 + h["scores"]["EW"]}
+    assert validate_record(rec) == []
+    assert not list(schema_validator().iter_errors(rec))
+    # the same hand read from 0–0 is another game: its totals are wrong, and it is not hand 1
+    from_zero = copy.deepcopy(rec)
+    del from_zero["start"]
+    p = expect(from_zero, hand=12, step=0, rule="record format: hands are numbered")
+    assert "deal 1" in p.message
+    elsewhere = copy.deepcopy(rec)
+    elsewhere["start"]["totals"]["NS"] = 320
+    p = expect(elsewhere, hand=12, step=last_step(h), rule="rules 24–27")
+    assert p.field == "hands[0].totals"
+    later = copy.deepcopy(rec)
+    later["start"]["number"] = 11
+    expect(later, hand=12, step=0, rule="record format: hands are numbered")
+
+
+@pytest.mark.parametrize(("start", "field"), [
+    ({"number": 3, "totals": {"NS": 10}}, "start.totals"),
+    ({"number": 0, "totals": {"NS": 0, "EW": 0}}, "start.number"),
+    ({"number": 2, "totals": {"NS": "ten", "EW": 0}}, "start.totals")])
+def test_a_start_that_is_not_a_position(pagat: Ruleset, start: dict[str, Any], field: str) -> None:
+    rec = disputed_hand(pagat, [310, 450], 12, "W")
+    rec["start"] = start
+    p = problem_of(rec)
+    assert p.field == field and p.rule is not None and p.rule.startswith("record format: start"), p
+
+
+def test_a_record_of_a_whole_game_has_no_start(records: list[dict[str, Any]]) -> None:
+    """Format 1 as it was: records without start begin at hand 1 and 0–0, and still validate."""
+    assert all("start" not in rec for rec in records)
+    rec = copy.deepcopy(records[0])
+    rec["start"] = {"number": 1, "totals": {"NS": 0, "EW": 0}}
+    assert validate_record(rec) == []

@@ -32,6 +32,7 @@ from .record import FORMAT
 
 MISDEAL = "D4: a hand without a face card is a misdeal, thrown in before the auction"
 NUMBERING = "record format: hands are numbered by deal, from the record's first, all-pass deals included"
+START = "record format: start gives the first hand's number and each team's total before it"
 DEALS = "record format: deals is the number of the last deal recorded"
 
 
@@ -107,9 +108,11 @@ def _seat(rules: Rules, name: Any, what: str) -> int:
 class _Replay:
     """Replays one record's hand at a time, counting steps."""
 
-    def __init__(self, rules: Rules, first_dealer: int):
+    def __init__(self, rules: Rules, first_dealer: int, totals: list[int] | None = None, number: int = 1):
         self.rules = rules
         self.state = GameState(rules, first_dealer=first_dealer)
+        if totals is not None:
+            self.state.start_at(totals, number)
         self.step = 0
         self._replayed: dict[str, int] = {}
         """How many of each step's recorded actions this hand has replayed."""
@@ -395,12 +398,29 @@ def _load_cached(name: str) -> Ruleset:
     return _loaded[name]
 
 
+def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
+    """Each team's total before the record's first hand, and that hand's number (``start``)."""
+    start = record.get("start")
+    if start is None:
+        return [0] * len(rules.team_names), 1
+    totals, number = start.get("totals"), start.get("number", 1)
+    if not isinstance(totals, dict) or set(totals) != set(rules.team_names) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in totals.values()):
+        raise _Invalid(f"the start totals {totals!r} are not an integer for each of {', '.join(rules.team_names)}",
+                       rule=START, field="start.totals")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise _Invalid(f"the start number {number!r} is not a deal number (1 or more)", rule=START,
+                       field="start.number")
+    return [totals[team] for team in rules.team_names], number
+
+
 def _replay(record: dict[str, Any], rules: Rules) -> None:
     hands = record["hands"]
+    totals, number = _start(record, rules)
     if not hands:
-        _check_deals(record, 0, None)
+        _check_deals(record, number - 1, None)
         return
-    replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"))
+    replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"), totals, number)
     for i, h in enumerate(hands):
         number = h.get("number") if isinstance(h.get("number"), int) else replay.state.deals + 1
         if replay.state.is_terminal():
