@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
+from fivehundred.rules import rules_text as R
 
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
@@ -123,6 +124,8 @@ def validate(
     else:
         for problem in report.problems:
             out.print(f"[red]invalid[/red] {problem}", highlight=False, soft_wrap=True)
+        if any(problem.rule for problem in report.problems):
+            out.print(R.DOCUMENTS, highlight=False, soft_wrap=True)
         bad = len({p.source for p in report.problems})
         out.print(f"{report.checked - bad} of {report.checked} valid", highlight=False)
     if not report.ok:

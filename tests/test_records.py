@@ -636,7 +636,7 @@ def misere_hand(pagat: Ruleset, play_out: bool, start: int = 0) -> GameState:
 
 
 def test_a_played_out_misere_validates(pagat: Ruleset) -> None:
-    """RULES 27 decision: a record whose misère was played out after the contractor won a trick is valid."""
+    """Rule 27 decision: a record whose misère was played out after the contractor won a trick is valid."""
     st = misere_hand(pagat, play_out=True)
     rec = game_to_dict(st)
     h = rec["hands"][0]
@@ -831,8 +831,10 @@ def test_cli_validate_json_gives_every_location(tmp_path: Path, records: list[di
     [p] = json.loads(result.stdout)["problems"]
     assert (p["hand"], p["step"], p["field"]) == (h["number"], last_step(h), f"hands[{i}].totals")
     assert p["rule"].startswith("rules 24–27")
+    assert json.loads(result.stdout)["rules"].startswith("rule numbers: docs/rules.md")
     text = invoke(path).stdout
     assert f"hand {h['number']}, step {last_step(h)}, field hands[{i}].totals" in text
+    assert "rule numbers: docs/rules.md" in text
 
 
 # --- records that start where real games start ----------------------------------------------

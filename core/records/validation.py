@@ -84,6 +84,7 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"checked": self.checked, "valid": self.checked - len({p.source for p in self.problems}),
+                "rules": R.DOCUMENTS,
                 "problems": [{"source": p.source, "hand": p.hand, "step": p.step, "seat": p.seat,
                               "action": p.action, "field": p.field, "rule": p.rule, "message": p.message}
                              for p in self.problems]}

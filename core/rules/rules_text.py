@@ -4,6 +4,9 @@ The numbers are those of the reference game in docs/rules.md; ids such as D4 or 
 variants of docs/variants.md.
 """
 
+DOCUMENTS = "rule numbers: docs/rules.md; variant ids (D4, L2 …): docs/variants.md"
+"""Where the rules that errors cite are written, said once after a list of problems."""
+
 OUT_OF_TURN = "rule 8: calls and plays go clockwise; it is not this seat's turn"
 PASSED = "rule 8: a player who has passed may not bid again in this auction"
 NOT_HIGHER = "rule 8: a bid must be strictly higher than the standing bid"
