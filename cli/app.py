@@ -1,4 +1,4 @@
-"""``fivehundred``: simulate, validate and explain Five Hundred games and rulesets.
+"""``fivehundred``: simulate, validate, score and explain Five Hundred games and rulesets.
 
 Each command is a thin layer over a public function: ``fivehundred.simulate``,
 ``fivehundred.validate``, ``fivehundred.load_ruleset``.
@@ -20,6 +20,7 @@ from fivehundred.rules import rules_text as R
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
 from .report import report as report_command
+from .score import score as score_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
                   context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False)
@@ -133,6 +134,7 @@ def validate(
 
 
 app.command("report")(report_command)
+app.command("score")(score_command)
 
 
 @rules_app.command("list")
