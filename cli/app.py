@@ -1,4 +1,4 @@
-"""``fivehundred``: simulate, validate and explain Five Hundred games and rulesets.
+"""``fivehundred``: simulate, validate, score and explain Five Hundred games and rulesets.
 
 Each command is a thin layer over a public function: ``fivehundred.simulate``,
 ``fivehundred.validate``, ``fivehundred.load_ruleset``.
@@ -15,11 +15,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
+from fivehundred.rules import rules_text as R
 
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
 from .report import report as report_command
+from .score import score as score_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
                   context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False)
@@ -125,6 +127,8 @@ def validate(
     else:
         for problem in report.problems:
             out.print(f"[red]invalid[/red] {problem}", highlight=False, soft_wrap=True)
+        if any(problem.rule for problem in report.problems):
+            out.print(R.DOCUMENTS, highlight=False, soft_wrap=True)
         bad = len({p.source for p in report.problems})
         out.print(f"{report.checked - bad} of {report.checked} valid", highlight=False)
     if not report.ok:
@@ -132,6 +136,7 @@ def validate(
 
 
 app.command("report")(report_command)
+app.command("score")(score_command)
 
 
 @rules_app.command("list")

@@ -6,6 +6,7 @@ The public API::
     ruleset = fivehundred.load_ruleset("pagat-australian")
     summary = fivehundred.simulate(games=100, seed=1, ruleset=ruleset)
     report = fivehundred.validate(["games.jsonl"])
+    sheet = fivehundred.score_sheet("sheet.csv", ruleset)
 """
 
 import warnings
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from fivehundred.batch.comparison import Arm, Comparison, compare
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.state import GameState, new_game
+    from fivehundred.records.sheets import SheetError, SheetScore, score_sheet
     from fivehundred.records.validation import validate
     from fivehundred.rules.manager import compile_rules
 
@@ -51,6 +53,8 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "RulesetError",
+    "SheetError",
+    "SheetScore",
     "Step",
     "UnknownNameError",
     "__version__",
@@ -65,6 +69,7 @@ __all__ = [
     "new_game",
     "parse_card",
     "play_game",
+    "score_sheet",
     "simulate",
     "validate",
 ]
@@ -84,6 +89,9 @@ def __getattr__(name: str) -> object:
         "play_game": "fivehundred.batch.simulation",
         "simulate": "fivehundred.batch.simulation",
         "validate": "fivehundred.records.validation",
+        "score_sheet": "fivehundred.records.sheets",
+        "SheetScore": "fivehundred.records.sheets",
+        "SheetError": "fivehundred.records.sheets",
     }
     if name in lazy:
         import importlib

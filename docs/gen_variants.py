@@ -178,7 +178,7 @@ USES: dict[str, Callable[[Ruleset], bool]] = {
     "R1": lambda rs: rs.auction.set_bar is not None or rs.auction.set_bar_misere is not None,
     "R2": lambda rs: rs.scoring.breach is not None,
 }
-"""Per catalogue id (``VARIANTS.md``): whether a resolved ruleset uses it, read from its fields alone."""
+"""Per catalogue id (``tests/data/variant_ids.txt``): whether a resolved ruleset uses it, read from its fields alone."""
 
 
 def shipped() -> list[str]:
@@ -205,8 +205,9 @@ def render() -> str:
     """The text of docs/variants.md."""
     used, shown = uses(), tests()
     lines = ["# The variant catalogue, id by id", "",
-             "How each entry of `VARIANTS.md` is expressed: as ruleset data (a field), or as behaviour (a",
-             "built-in plugin or an engine step that a field switches on); the shipped rulesets that use it,",
+             "How each variant of the reference game ([docs/rules.md](rules.md)) is expressed, by the id",
+             "that errors cite (D4, L2 …): as ruleset data (a field), or as behaviour (a built-in plugin or",
+             "an engine step that a field switches on); the shipped rulesets that use it,",
              "read from their resolved fields (the test of each id is `USES` in `docs/gen_variants.py`); and",
              "the tests that show it differs from the reference (each from a concrete deal). Regenerate it with",
              "`python docs/gen_variants.py`; `tests/test_docs.py` fails when this file is stale or an id loses",

@@ -28,7 +28,7 @@ CENSUS_TEST = "test_hook_census.py::test_every_hookspec_answered_during_a_passin
 
 @pytest.fixture(scope="session")
 def pagat() -> Ruleset:
-    """The reference ruleset of RULES.md."""
+    """The reference ruleset of docs/rules.md."""
     return fivehundred.load_ruleset("pagat-australian")
 
 

@@ -46,7 +46,7 @@ WORKED = (
     "JK AC KC QC JC 10C 9C 8C 7C 6C",
     "5C 5D 4D",
 )
-"""The deal of RULES §8: in hearts, E's only trump is J♦ and W's only trump is the joker."""
+"""The deal of docs/rules.md §8: in hearts, E's only trump is J♦ and W's only trump is the joker."""
 
 WORKED_SCRIPT = """
     8H pass pass pass   5C 5D 4D
@@ -177,7 +177,7 @@ def finish(st: GameState) -> None:
 
 
 def rejects(st: GameState, token: str, rule: int) -> IllegalActionError:
-    """``token`` is illegal now, and the error cites rule ``rule`` of RULES.md."""
+    """``token`` is illegal now, and the error cites rule ``rule`` of docs/rules.md."""
     with pytest.raises(IllegalActionError) as caught:
         st.apply(to_action(st, token))
     assert caught.value.rule.startswith(f"rule {rule}:"), caught.value.rule

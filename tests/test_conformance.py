@@ -1,6 +1,6 @@
 """Random-play conformance: thousands of seeded games checked step by step against a referee.
 
-The referee below is an independent, deliberately simple reading of RULES.md (and of the ruleset
+The referee below is an independent, deliberately simple reading of docs/rules.md (and of the ruleset
 fields that parametrise it).  It works on card *text* ("10H", "JK", "JK:S"), never on the engine's
 tables: it tracks every hand, decides who acts, which actions are legal, who wins each trick, what
 each hand scores and when the game ends.  The engine must agree with it at every step of every
@@ -768,7 +768,7 @@ def check_hand_end(st: GameState, sh: Shadow, totals: list[int]) -> list[int]:
     return totals
 
 
-# --- the reference ruleset is RULES.md -------------------------------------------------------
+# --- the reference ruleset is docs/rules.md ----------------------------------------------------
 
 
 def test_reference_ruleset_restates_rules_md(pagat: Ruleset) -> None:
@@ -794,7 +794,7 @@ def test_reference_ruleset_restates_rules_md(pagat: Ruleset) -> None:
 
 
 def test_referee_trick_examples(pagat: Ruleset) -> None:
-    """The referee itself on RULES §8 and a few joker cases, so that its verdicts can be trusted."""
+    """The referee itself on docs/rules.md §8 and a few joker cases, so that its verdicts can be trusted."""
     ref = Referee(pagat)
 
     def winner(call: str, cards: list[str], nomination: str | None = None) -> int:

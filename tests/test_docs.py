@@ -1,5 +1,6 @@
-"""The documentation keeps up with the code: every catalogue id has its row and its tests, and
-docs/variants.md is what docs/gen_variants.py makes of the rulesets' fields and the tests."""
+"""The documentation keeps up with the code: every catalogue id has its row and its tests,
+docs/variants.md is what docs/gen_variants.py makes of the rulesets' fields and the tests, and
+docs/rules.md numbers every rule that errors cite.  Everything read here is inside the repository."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CATALOGUE = ROOT.parent / "shared" / "VARIANTS.md"
-"""The variant catalogue: kept outside the repository, beside a developer's checkout."""
 VENDORED = ROOT / "tests" / "data" / "variant_ids.txt"
-"""Its ids, copied into the repository so that these tests run in a clean clone (CI) too."""
+"""The variant catalogue's ids: docs/variants.md has a row for each."""
 NOT_YET_PLAYED: set[str] = set()
 """Ids whose field exists but whose behaviour the engine does not play yet (said in docs/variants.md)."""
+RULES_DOC = ROOT / "docs" / "rules.md"
+REFERENCE_RULES = 31
+"""docs/rules.md numbers the reference game's rules 1 to 31."""
 
 
 def catalogue_ids() -> list[str]:
@@ -27,12 +29,9 @@ def catalogue_ids() -> list[str]:
     return ids
 
 
-def test_the_vendored_ids_are_the_catalogue_s() -> None:
-    if not CATALOGUE.exists():
-        pytest.skip("shared/VARIANTS.md is kept outside the repository and is not beside this checkout: "
-                    "tests/data/variant_ids.txt stands in for it")
-    catalogue = re.findall(r"^\| ([A-Z][A-Z0-9]*) \|", CATALOGUE.read_text(encoding="utf-8"), flags=re.M)
-    assert catalogue_ids() == catalogue, f"refresh {VENDORED.relative_to(ROOT)} from {CATALOGUE}"
+def test_docs_variants_lists_the_catalogue_once_each() -> None:
+    rows = re.findall(r"^\| ([A-Z][A-Z0-9]*) \|", (ROOT / "docs" / "variants.md").read_text("utf-8"), re.M)
+    assert len(rows) == len(set(rows)) and sorted(rows) == sorted(catalogue_ids())
 
 
 def test_every_catalogue_id_has_a_row_in_docs_variants() -> None:
@@ -112,3 +111,80 @@ def test_a_ruleset_uses_what_its_fields_say(vid: str, ruleset: str) -> None:
 
 def test_the_reference_uses_no_variant() -> None:
     assert [vid for vid, names in uses().items() if "pagat-australian" in names] == []
+
+
+# --- docs/rules.md: the reference game, numbered as errors cite it ---------------------------
+
+
+def numbered_rules() -> dict[int, str]:
+    text = RULES_DOC.read_text("utf-8")
+    found = re.findall(r"^(\d+)\. (.+)$", text, flags=re.M)
+    return {int(n): line for n, line in found}
+
+
+def test_docs_rules_numbers_the_rules_1_to_31_in_order() -> None:
+    text = RULES_DOC.read_text("utf-8")
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", text, flags=re.M)]
+    assert numbers == list(range(1, REFERENCE_RULES + 1))
+
+
+def cited_rules() -> dict[int, set[str]]:
+    """Every rule number that the code cites ("rule 16", "rules 24–27", "rule 2/6"), by source file."""
+    cited: dict[int, set[str]] = {}
+    for folder in ("core", "plugins", "cli"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for first, last in re.findall(r"\brules? (\d+)(?:[–/-](\d+))?", path.read_text("utf-8")):
+                for n in {int(first), int(last or first)}:
+                    cited.setdefault(n, set()).add(str(path.relative_to(ROOT)))
+    return cited
+
+
+def test_every_rule_the_code_cites_is_in_docs_rules() -> None:
+    cited = cited_rules()
+    assert {16, 12, 13, 24, 27, 31} <= set(cited), sorted(cited)
+    missing = {n: sorted(files) for n, files in cited.items() if n not in numbered_rules()}
+    assert not missing, f"cited but not numbered in docs/rules.md: {missing}"
+
+
+@pytest.mark.parametrize(("number", "words"), [
+    (7, "left"), (12, "may not raise"), (13, "nobody scores"), (16, "follow suit"), (21, "must then be played"),
+    (22, "nobody has led yet"), (24, "Avondale"), (27, "wins no trick"), (29, "−500"), (30, "500 or more")])
+def test_each_rule_says_what_errors_cite_it_for(number: int, words: str) -> None:
+    text = RULES_DOC.read_text("utf-8")
+    body = text.split(f"\n{number}. ", 1)[1].split(f"\n{number + 1}. ", 1)[0]
+    assert words.lower() in " ".join(body.split()).lower(), body
+
+
+def test_the_error_texts_cite_the_rules_as_docs_rules_numbers_them() -> None:
+    from fivehundred.rules import rules_text
+
+    for name, text in vars(rules_text).items():
+        if name.isupper() and isinstance(text, str):
+            found = re.match(r"rules? (\d+)", text)
+            if found:
+                assert int(found.group(1)) in numbered_rules(), (name, text)
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """The rules text ships with the project: no error, ruleset or document names a file beside it."""
+    paths = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "rulesets").glob("*.yaml")]
+    for folder in ("core", "plugins", "cli"):
+        paths += (ROOT / folder).rglob("*.py")
+    for path in paths:
+        text = path.read_text("utf-8")
+        for outside in ("RULES.md", "VARIANTS.md", "../shared", "shared/"):
+            assert outside not in text, f"{path.relative_to(ROOT)} names {outside}"
+
+
+def test_the_readme_and_rules_show_point_to_docs_rules() -> None:
+    from typer.testing import CliRunner
+
+    from fivehundred.cli.app import app
+
+    assert "(docs/rules.md)" in (ROOT / "README.md").read_text("utf-8")
+    for name in ("pagat-australian", "six-handed"):
+        shown = CliRunner().invoke(app, ["rules", "show", name]).stdout
+        assert "docs/rules.md" in shown and "docs/variants.md" in shown
+    import fivehundred
+
+    assert "docs/rules.md" in fivehundred.load_ruleset("pagat-australian").source

@@ -138,6 +138,13 @@ def pre_play_steps(h: dict[str, Any]) -> int:
     return steps
 
 
+def last_step(h: dict[str, Any]) -> int:
+    """The validator's step number of a hand's last action."""
+    if h["contract"] is None:
+        return len(h["calls"])
+    return pre_play_steps(h) + sum(len(t["cards"]) for t in h["tricks"])
+
+
 def cards_of(records: list[dict[str, Any]]) -> Iterator[Card]:
     for g, rec in enumerate(records):
         for i, h in enumerate(rec["hands"]):
@@ -291,7 +298,8 @@ def structural_problems(rec: dict[str, Any]) -> list[str]:
         if not cond:
             out.append(what)
 
-    need(set(rec) <= {"format", "ruleset", "seed", "game", "players", "deals", "hands", "result"}, "top keys")
+    need(set(rec) <= {"format", "ruleset", "seed", "game", "players", "start", "deals", "hands", "result"},
+         "top keys")
     need(rec.get("format") == "fivehundred-record/1", "format")
     need(isinstance(rec.get("ruleset"), dict) and set(rec["ruleset"]) == {"name", "hash"}, "ruleset")
     for h in rec.get("hands", []):
@@ -543,7 +551,8 @@ def test_a_tampered_score(records: list[dict[str, Any]], key: str) -> None:
     rec = copy.deepcopy(records[g])
     h = rec["hands"][i]
     h[key]["EW"] += 10
-    expect(rec, hand=h["number"], step=None, rule="rules 24–27")
+    p = expect(rec, hand=h["number"], step=last_step(h), rule="rules 24–27")
+    assert p.field == f"hands[{i}].{key}"
 
 
 def test_tampered_tricks_won(records: list[dict[str, Any]]) -> None:
@@ -551,26 +560,33 @@ def test_tampered_tricks_won(records: list[dict[str, Any]]) -> None:
     rec = copy.deepcopy(records[g])
     h = rec["hands"][i]
     h["tricks_won"]["N"] += 1
-    expect(rec, hand=h["number"], step=None, rule="rule 17")
+    p = expect(rec, hand=h["number"], step=last_step(h), rule="rule 17")
+    assert p.field == f"hands[{i}].tricks_won"
 
 
 def test_a_wrong_winner(records: list[dict[str, Any]]) -> None:
     rec = copy.deepcopy(records[0])
     rec["result"]["winner"] = next(t for t in TEAMS if t != rec["result"]["winner"])
-    expect(rec, hand=None, step=None, rule="rules 28–31")
+    last = rec["hands"][-1]
+    p = expect(rec, hand=last["number"], step=last_step(last), rule="rules 28–31")
+    assert p.field == "result.winner"
 
 
 def test_no_result_for_a_finished_game(records: list[dict[str, Any]]) -> None:
     rec = copy.deepcopy(records[0])
     rec["result"] = None
-    expect(rec, hand=None, step=None, rule="rules 28–31")
+    last = rec["hands"][-1]
+    p = expect(rec, hand=last["number"], step=last_step(last), rule="rules 28–31")
+    assert p.field == "result"
 
 
 def test_a_result_before_the_game_is_over(long_games: list[dict[str, Any]]) -> None:
     rec = copy.deepcopy(next(r for r in long_games if len(r["hands"]) > 3 and r["result"]))
     rec["hands"].pop()
     rec["deals"] -= 1
-    expect(rec, hand=None, step=None, rule="rules 28–31")
+    last = rec["hands"][-1]
+    p = expect(rec, hand=last["number"], step=last_step(last), rule="rules 28–31")
+    assert p.field == "result"
 
 
 def test_a_hand_after_the_game_is_over(long_games: list[dict[str, Any]]) -> None:
@@ -578,23 +594,23 @@ def test_a_hand_after_the_game_is_over(long_games: list[dict[str, Any]]) -> None
     extra = copy.deepcopy(rec["hands"][0])
     extra["number"] = len(rec["hands"]) + 1
     rec["hands"].append(extra)
-    p = problem_of(rec)
-    assert p.rule is not None and "rules 28–31" in p.rule, p
-    assert p.hand in (None, extra["number"]) and str(extra["number"]) in p.message, p
+    p = expect(rec, hand=extra["number"], step=0, rule="rules 28–31")
+    assert str(extra["number"]) in p.message and p.field == f"hands[{len(rec['hands']) - 1}]", p
 
 
 def test_a_wrong_dealer(long_games: list[dict[str, Any]]) -> None:
     rec = copy.deepcopy(next(r for r in long_games if len(r["hands"]) > 3))
     h = rec["hands"][2]
     h["dealer"] = SEATS[(SEATS.index(h["dealer"]) + 1) % 4]
-    expect(rec, hand=3, step=None, rule="rule 7")
+    p = expect(rec, hand=3, step=0, rule="rule 7")
+    assert p.field == "hands[2].dealer"
 
 
 def test_a_card_dealt_twice(records: list[dict[str, Any]]) -> None:
     rec = copy.deepcopy(records[0])
     h = rec["hands"][0]
     h["kitty"][0] = h["hands"]["N"][0]
-    expect(rec, hand=1, step=None, rule="rule 2")
+    expect(rec, hand=1, step=0, rule="rule 2")
 
 
 # --- rule 27: misère hands that end early, or are played out -------------------------------
@@ -620,7 +636,7 @@ def misere_hand(pagat: Ruleset, play_out: bool, start: int = 0) -> GameState:
 
 
 def test_a_played_out_misere_validates(pagat: Ruleset) -> None:
-    """RULES 27 decision: a record whose misère was played out after the contractor won a trick is valid."""
+    """Rule 27 decision: a record whose misère was played out after the contractor won a trick is valid."""
     st = misere_hand(pagat, play_out=True)
     rec = game_to_dict(st)
     h = rec["hands"][0]
@@ -696,3 +712,185 @@ def test_cli_validate_a_broken_line(tmp_path: Path, records: list[dict[str, Any]
     result = invoke(path)
     assert result.exit_code == 1
     assert f"{path}:2" in result.stdout and "1 of 2 valid" in result.stdout
+
+
+# --- every field checked: calls after the auction, passed-out deals, values, numbers ---------
+
+
+def played_hand(records: list[dict[str, Any]], want: Callable[[dict[str, Any]], bool]) -> tuple[dict[str, Any], int]:
+    """A copy of the first record with a hand that ``want`` accepts, and that hand's index."""
+    for rec in records:
+        for i, h in enumerate(rec["hands"]):
+            if want(h):
+                return copy.deepcopy(rec), i
+    pytest.fail("no such hand recorded")
+
+
+def test_a_contractor_s_call_after_the_auction_is_not_read_as_a_discard(records: list[dict[str, Any]]) -> None:
+    """Rule 12: a card such as 8D recorded as a call after the auction was read as the discard of 8♦."""
+    ladder = {r.call for r in fivehundred.load_ruleset().auction.ladder}
+    rec, i = played_hand(records, lambda h: bool(h["contract"]) and h["discards"][0] in ladder)
+    h = rec["hands"][i]
+    contractor, card = h["contract"]["contractor"], h["discards"][0]
+    h["calls"].append({"seat": contractor, "call": card})
+    h["discards"].pop(0)
+    p = expect(rec, hand=h["number"], step=len(h["calls"]), seat=contractor, action=card,
+               rule="rule 12: the contractor may not raise")
+    assert p.field == f"hands[{i}].calls[{len(h['calls']) - 1}]" and "after the auction ended" in p.message
+
+
+@pytest.mark.parametrize("call", ["pass", "10NT"])
+def test_a_defender_s_call_after_the_auction(records: list[dict[str, Any]], call: str) -> None:
+    rec, i = played_hand(records, lambda h: bool(h["contract"]))
+    h = rec["hands"][i]
+    defender = next(s for s in SEATS if s != h["contract"]["contractor"])
+    h["calls"].append({"seat": defender, "call": call})
+    p = expect(rec, hand=h["number"], step=len(h["calls"]), seat=defender, action=call,
+               rule="rule 12: the auction is over")
+    assert p.field == f"hands[{i}].calls[{len(h['calls']) - 1}]"
+
+
+def test_a_call_after_a_passed_out_auction(long_games: list[dict[str, Any]]) -> None:
+    rec, i = played_hand(long_games, lambda h: h["contract"] is None)
+    h = rec["hands"][i]
+    h["calls"].append({"seat": first_caller(h), "call": "6S"})
+    expect(rec, hand=h["number"], step=len(h["calls"]), seat=first_caller(h), action="6S", rule="rule 12")
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("nomination", "H"), ("discards", ["4H"]), ("tricks", "first trick of another hand"),
+    ("tricks_won", {"N": 1, "E": 0, "S": 0, "W": 0}), ("scores", {"NS": 0, "EW": 10}),
+    ("totals", {"NS": 0, "EW": 10}), ("outcome", {"kind": "trumps", "side": [], "made": None}),
+])
+def test_nothing_is_recorded_on_a_passed_out_deal(long_games: list[dict[str, Any]], key: str, value: Any) -> None:
+    """Rule 13: a deal everybody passed has no contract, no exchange, no play and no score."""
+    rec, i = played_hand(long_games, lambda h: h["contract"] is None)
+    h = rec["hands"][i]
+    if key == "tricks":
+        value = [next(x for r in long_games for x in r["hands"] if x["contract"])["tricks"][0]]
+    h[key] = value
+    p = expect(rec, hand=h["number"], step=len(h["calls"]), rule="rule 13")
+    assert p.field == f"hands[{i}].{key}"
+
+
+def test_a_passed_out_deal_may_state_its_unchanged_totals(long_games: list[dict[str, Any]]) -> None:
+    rec, i = played_hand(long_games, lambda h: h["contract"] is None)
+    h = rec["hands"][i]
+    before = next((x["totals"] for x in reversed(rec["hands"][:i]) if x["totals"]), {"NS": 0, "EW": 0})
+    h.update(totals=before, scores={"NS": 0, "EW": 0}, tricks_won=dict.fromkeys(SEATS, 0))
+    assert validate_record(rec) == []
+
+
+def test_a_wrong_contract_value(records: list[dict[str, Any]]) -> None:
+    rec, i = played_hand(records, lambda h: bool(h["contract"]))
+    h = rec["hands"][i]
+    h["contract"]["value"] += 20
+    p = expect(rec, hand=h["number"], step=last_step(h), seat=h["contract"]["contractor"], rule="rule 24")
+    assert p.field == f"hands[{i}].contract.value"
+
+
+def test_wrong_result_totals(records: list[dict[str, Any]]) -> None:
+    rec = copy.deepcopy(records[0])
+    rec["result"]["totals"]["EW"] += 10
+    last = rec["hands"][-1]
+    p = expect(rec, hand=last["number"], step=last_step(last), rule="rules 28–31")
+    assert p.field == "result.totals"
+
+
+def test_a_wrong_number_of_deals(records: list[dict[str, Any]]) -> None:
+    rec = copy.deepcopy(records[0])
+    rec["deals"] += 1
+    last = rec["hands"][-1]
+    p = expect(rec, hand=last["number"], step=last_step(last), rule="record format: deals")
+    assert p.field == "deals"
+
+
+@pytest.mark.parametrize("index", [0, 2])
+def test_a_wrong_hand_number(long_games: list[dict[str, Any]], index: int) -> None:
+    rec = copy.deepcopy(next(r for r in long_games if len(r["hands"]) > 3))
+    rec["hands"][index]["number"] += 1
+    p = expect(rec, hand=index + 2, step=0, rule="record format: hands are numbered")
+    assert p.field == f"hands[{index}].number" and f"deal {index + 1}" in p.message
+
+
+def test_hands_dealt_to_a_seat_the_ruleset_does_not_have(records: list[dict[str, Any]]) -> None:
+    rec = copy.deepcopy(records[0])
+    rec["hands"][0]["hands"]["X"] = rec["hands"][0]["hands"].pop("W")
+    p = expect(rec, hand=1, step=0, rule="rule 6")
+    assert p.field == "hands[0].hands"
+
+
+def test_cli_validate_json_gives_every_location(tmp_path: Path, records: list[dict[str, Any]]) -> None:
+    rec, i = played_hand(records, lambda h: bool(h["contract"]))
+    h = rec["hands"][i]
+    h["totals"]["NS"] += 10
+    path = tmp_path / "scores.jsonl"
+    path.write_text(dumps(rec) + "\n", encoding="utf-8")
+    result = invoke(path, "--json")
+    assert result.exit_code == 1, result.output
+    [p] = json.loads(result.stdout)["problems"]
+    assert (p["hand"], p["step"], p["field"]) == (h["number"], last_step(h), f"hands[{i}].totals")
+    assert p["rule"].startswith("rules 24–27")
+    assert json.loads(result.stdout)["rules"].startswith("rule numbers: docs/rules.md")
+    text = invoke(path).stdout
+    assert f"hand {h['number']}, step {last_step(h)}, field hands[{i}].totals" in text
+    assert "rule numbers: docs/rules.md" in text
+
+
+# --- records that start where real games start ----------------------------------------------
+
+
+def disputed_hand(pagat: Ruleset, totals: list[int], number: int, dealer: str) -> dict[str, Any]:
+    """The record of one hand with a contract, played at ``totals`` as the game's deal ``number``."""
+    rules = fivehundred.compile_rules(pagat)
+    for seed in range(200):
+        rng = random.Random(seed)
+        st = GameState(rules, first_dealer=SEATS.index(dealer))
+        st.start_at(totals, number)
+        st.deal(rng)
+        while st.phase != Phase.DEAL and not st.is_terminal():
+            st.apply(rng.choice(st.legal_actions()))
+        if st.hands_log[0].contract is not None:
+            return game_to_dict(st)
+    pytest.fail("no contract in 200 deals")
+
+
+def test_a_disputed_hand_at_310_450_is_validated_on_its_own(pagat: Ruleset) -> None:
+    rec = disputed_hand(pagat, [310, 450], 12, "W")
+    h = rec["hands"][0]
+    assert rec["start"] == {"number": 12, "totals": {"NS": 310, "EW": 450}}
+    assert (h["number"], h["dealer"], rec["deals"]) == (12, "W", 12)
+    assert h["totals"] == {"NS": 310 + h["scores"]["NS"], "EW": 450 + h["scores"]["EW"]}
+    assert validate_record(rec) == []
+    assert not list(schema_validator().iter_errors(rec))
+    # the same hand read from 0–0 is another game: its totals are wrong, and it is not hand 1
+    from_zero = copy.deepcopy(rec)
+    del from_zero["start"]
+    p = expect(from_zero, hand=12, step=0, rule="record format: hands are numbered")
+    assert "deal 1" in p.message
+    elsewhere = copy.deepcopy(rec)
+    elsewhere["start"]["totals"]["NS"] = 320
+    p = expect(elsewhere, hand=12, step=last_step(h), rule="rules 24–27")
+    assert p.field == "hands[0].totals"
+    later = copy.deepcopy(rec)
+    later["start"]["number"] = 11
+    expect(later, hand=12, step=0, rule="record format: hands are numbered")
+
+
+@pytest.mark.parametrize(("start", "field"), [
+    ({"number": 3, "totals": {"NS": 10}}, "start.totals"),
+    ({"number": 0, "totals": {"NS": 0, "EW": 0}}, "start.number"),
+    ({"number": 2, "totals": {"NS": "ten", "EW": 0}}, "start.totals")])
+def test_a_start_that_is_not_a_position(pagat: Ruleset, start: dict[str, Any], field: str) -> None:
+    rec = disputed_hand(pagat, [310, 450], 12, "W")
+    rec["start"] = start
+    p = problem_of(rec)
+    assert p.field == field and p.rule is not None and p.rule.startswith("record format: start"), p
+
+
+def test_a_record_of_a_whole_game_has_no_start(records: list[dict[str, Any]]) -> None:
+    """Format 1 as it was: records without start begin at hand 1 and 0–0, and still validate."""
+    assert all("start" not in rec for rec in records)
+    rec = copy.deepcopy(records[0])
+    rec["start"] = {"number": 1, "totals": {"NS": 0, "EW": 0}}
+    assert validate_record(rec) == []

@@ -1,4 +1,4 @@
-"""One or more tests per numbered rule of RULES.md (the pagat-australian reference profile).
+"""One or more tests per numbered rule of docs/rules.md (the pagat-australian reference profile).
 
 Every test plays concrete deals through ``GameState`` (see ``helpers`` for the deals) and checks
 what the rule says must happen; test names carry the rule number.

@@ -327,6 +327,18 @@ class GameState(Exchange):
     # The determinisation API, for sampling bots (``fivehundred.bots.montecarlo``): on a clone only, since
     # it changes cards a player may not see.  The hand log is public: the caller rewrites it to match.
 
+    def start_at(self, totals: Sequence[int], number: int = 1) -> None:
+        """Start the game where a real one stands: each team's total, and the number of the next deal.
+
+        Before the first deal only (a record that starts at a disputed hand, a score sheet's start).
+        """
+        if self.deals or self.hands_log:
+            raise ValueError("a game starts at a score only before its first deal")
+        if len(totals) != len(self.totals) or number < 1:
+            raise ValueError(f"a start needs {len(self.totals)} totals and a deal number from 1")
+        self.totals = list(totals)
+        self.deals = number - 1
+
     def redistribute(self, hands: dict[int, Sequence[int]] | None = None,
                      covered: dict[int, dict[int, int]] | None = None) -> None:
         """Give each seat of ``hands`` those cards in place of the ones it holds (the engine's per-suit

@@ -4,6 +4,10 @@ A record holds everything needed to replay and check the game under its ruleset:
 dealt, every call, discard, nomination and card, and the scores after each hand.  The JSON Schema
 ships as ``fivehundred/schemas/record.schema.json`` (``record_schema()``).
 
+A record may start where a real game stands (a disputed hand at 310–450): its optional ``start``
+gives the number of its first hand and each team's total before it; the first hand's dealer is the
+first dealer.  Without ``start`` a record starts the game: hand 1, every total 0.
+
 A scored hand also states its ``outcome`` as the engine scored it (the contract's ``kind``, the
 contracting ``side``, ``made``), so that readers need not work it out.  It is an optional addition
 to format 1: records written before it lack it, and readers fall back to the ruleset's ladder.
@@ -110,10 +114,23 @@ def game_to_dict(state: GameState, *, seed: int | str | None = None, game: int |
         "seed": seed,
         "game": game,
         "players": dict(zip(rules.seats, players, strict=True)) if players else None,
+        **_start(state),
         "deals": state.deals,
         "hands": [hand_to_dict(state, log) for log in state.hands_log],
         "result": result,
     }
+
+
+def _start(state: GameState) -> dict[str, Any]:
+    """Where the game stood before its first recorded hand (``GameState.start_at``); nothing for a
+    game played from its start."""
+    logs = state.hands_log
+    number = logs[0].number if logs else state.deals + 1
+    scored = next((log for log in logs if log.totals), None)
+    totals = state.totals if scored is None else [t - p for t, p in zip(scored.totals, scored.scores, strict=True)]
+    if number == 1 and not any(totals):
+        return {}
+    return {"start": {"number": number, "totals": dict(zip(state.rules.team_names, totals, strict=True))}}
 
 
 def dumps(record: dict[str, Any]) -> str:

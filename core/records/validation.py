@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fivehundred.engine.state import DISCARD, NO_NOMINATION, NOMINATE, GameState, Phase
+from fivehundred.engine.state import (
+    DISCARD,
+    NO_NOMINATION,
+    NOMINATE,
+    PASS_ACTION,
+    GameState,
+    Phase,
+    parse_action_text,
+)
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
@@ -22,10 +30,21 @@ from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .record import FORMAT
 
+MISDEAL = "D4: a hand without a face card is a misdeal, thrown in before the auction"
+NUMBERING = "record format: hands are numbered by deal, from the record's first, all-pass deals included"
+START = "record format: start gives the first hand's number and each team's total before it"
+DEALS = "record format: deals is the number of the last deal recorded"
+
 
 @dataclass(frozen=True)
 class Problem:
-    """Why one record (or ruleset file) is invalid."""
+    """Why one record (or ruleset file) is invalid, and where.
+
+    ``hand`` is the hand's number; ``step`` counts the hand's actions from 1 (0 is the deal
+    itself); ``seat`` and ``action`` are the seat that acted and its action as recorded; ``field``
+    is the record's field in question (``hands[2].totals``, ``result.winner``); ``rule`` cites the
+    rule broken, numbered as in docs/rules.md (ids such as D4 are docs/variants.md's).
+    """
 
     source: str
     message: str
@@ -34,6 +53,7 @@ class Problem:
     seat: str | None = None
     action: str | None = None
     rule: str | None = None
+    field: str | None = None
 
     def __str__(self) -> str:
         where = [self.source]
@@ -45,6 +65,8 @@ class Problem:
             where.append(f"seat {self.seat}")
         if self.action is not None:
             where.append(f"action {self.action}")
+        if self.field is not None:
+            where.append(f"field {self.field}")
         text = ", ".join(where) + f": {self.message}"
         return text if self.rule is None or self.rule in self.message else f"{text} ({self.rule})"
 
@@ -62,16 +84,19 @@ class Report:
 
     def as_dict(self) -> dict[str, Any]:
         return {"checked": self.checked, "valid": self.checked - len({p.source for p in self.problems}),
+                "rules": R.DOCUMENTS,
                 "problems": [{"source": p.source, "hand": p.hand, "step": p.step, "seat": p.seat,
-                              "action": p.action, "rule": p.rule, "message": p.message} for p in self.problems]}
+                              "action": p.action, "field": p.field, "rule": p.rule, "message": p.message}
+                             for p in self.problems]}
 
 
 class _Invalid(Exception):
     def __init__(self, message: str, *, step: int | None = None, seat: str | None = None,
-                 action: str | None = None, rule: str | None = None):
+                 action: str | None = None, rule: str | None = None, field: str | None = None,
+                 hand: int | None = None):
         super().__init__(message)
-        self.step, self.seat, self.action, self.rule = step, seat, action, rule
-        self.hand: int | None = None
+        self.step, self.seat, self.action, self.rule, self.field = step, seat, action, rule, field
+        self.hand = hand
 
 
 def _seat(rules: Rules, name: Any, what: str) -> int:
@@ -84,25 +109,28 @@ def _seat(rules: Rules, name: Any, what: str) -> int:
 class _Replay:
     """Replays one record's hand at a time, counting steps."""
 
-    def __init__(self, rules: Rules, first_dealer: int):
+    def __init__(self, rules: Rules, first_dealer: int, totals: list[int] | None = None, number: int = 1):
         self.rules = rules
         self.state = GameState(rules, first_dealer=first_dealer)
+        if totals is not None:
+            self.state.start_at(totals, number)
         self.step = 0
         self._replayed: dict[str, int] = {}
         """How many of each step's recorded actions this hand has replayed."""
 
-    def act(self, seat: int, text: str, parse: Any = None) -> None:
+    def act(self, seat: int, text: str, parse: Any = None, field: str | None = None) -> None:
         self.step += 1
         state = self.state
         try:
             action = parse(text) if parse else state.parse_action(text)
         except (ValueError, KeyError) as e:
             raise _Invalid(f"cannot read the action: {e}", step=self.step, seat=self.rules.seats[seat],
-                           action=text) from None
+                           action=text, field=field) from None
         try:
             state.apply(action, seat=seat)
         except IllegalActionError as e:
-            raise _Invalid(str(e), step=self.step, seat=self.rules.seats[seat], action=text, rule=e.rule) from None
+            raise _Invalid(str(e), step=self.step, seat=self.rules.seats[seat], action=text, rule=e.rule,
+                           field=field) from None
 
     def hand(self, h: dict[str, Any]) -> None:
         rules, state = self.rules, self.state
@@ -110,32 +138,84 @@ class _Replay:
         dealer = _seat(rules, h["dealer"], "dealer")
         if dealer != state.dealer:
             raise _Invalid(f"dealer is {h['dealer']} but the deal passes to {rules.seats[state.dealer]}",
-                           rule="rule 7: the deal passes to the left after every deal")
+                           step=0, rule=R.DEALER, field="dealer")
+        if not isinstance(h["hands"], dict) or set(h["hands"]) != set(rules.seats):
+            raise _Invalid(f"the hands are dealt to {sorted(h['hands'])} but the seats are {', '.join(rules.seats)}",
+                           step=0, rule="rule 6: the deal pattern", field="hands")
         hands = [[parse_card(c) for c in h["hands"][seat]] for seat in rules.seats]
         try:
             state.deal_cards(hands, [parse_card(c) for c in h["kitty"]], [parse_card(c) for c in h.get("dead", [])])
         except IllegalActionError as e:
-            raise _Invalid(str(e), rule=e.rule) from None
+            raise _Invalid(str(e), step=0, rule=e.rule, field="hands") from None
+        log = state.hands_log[-1]
+        if h["number"] != log.number:
+            raise _Invalid(f"the hand is numbered {h['number']!r} but it is deal {log.number} of the game",
+                           step=0, rule=NUMBERING, field="number")
         self._replayed = {}
         while state.phase == Phase.STEP:  # the plugins' steps before the auction
             self._step(h, set())
-        for call in h["calls"]:
-            self.act(_seat(rules, call["seat"], "call"), call["call"])
-        log = state.hands_log[-1]
+        for k, call in enumerate(h["calls"]):
+            self._call(_seat(rules, call["seat"], "call"), call["call"], f"calls[{k}]")
         if log.misdeal != bool(h.get("misdeal")):
             raise _Invalid(f"the record says misdeal={bool(h.get('misdeal'))} but the rules say {log.misdeal}",
-                           step=self.step, rule="D4: a hand without a face card is a misdeal")
+                           step=self.step, rule=MISDEAL, field="misdeal")
         if log.misdeal:
+            self._nothing_after_the_auction(h, MISDEAL)
             return
         self._contract(h)
         if log.contract is None:
-            if state.phase != Phase.DEAL:
-                raise _Invalid("the recorded calls end before the auction is over", step=self.step,
-                               rule="rule 12: the auction ends when a bid stands and the others have passed")
+            self._nothing_after_the_auction(h, R.PASSED_OUT)
             return
         self._exchange(h)
         self._tricks(h, log)
+        self._value(h, log)
         self._scores(h)
+
+    def _call(self, seat: int, text: str, field: str) -> None:
+        """Replay one recorded call: read as a call whatever the phase, and refused once the auction is over."""
+        state, rules = self.state, self.rules
+        if state.phase == Phase.AUCTION:
+            self.act(seat, text, lambda t: parse_action_text(t, Phase.AUCTION, rules.parse_call), field)
+            return
+        self.step += 1
+        name = rules.seats[seat]
+        try:
+            call = parse_action_text(text, Phase.AUCTION, rules.parse_call)
+        except (ValueError, KeyError) as e:
+            raise _Invalid(f"cannot read the call: {e}", step=self.step, seat=name, action=text,
+                           field=field) from None
+        log = state.hands_log[-1]
+        raise_ = seat == log.contractor and call != PASS_ACTION
+        raise _Invalid(f"{name} calls {text} after the auction ended"
+                       + (f" with {log.contract.call} standing" if log.contract is not None else ""),
+                       step=self.step, seat=name, action=text, field=field,
+                       rule=R.CONTRACTOR_RAISE if raise_ else R.AUCTION_OVER)
+
+    def _nothing_after_the_auction(self, h: dict[str, Any], rule: str) -> None:
+        """A deal thrown in or passed out (rule 13) records no contract, exchange, play or score."""
+        state, rules = self.state, self.rules
+        if h.get("contract") is not None:
+            raise _Invalid(f"recorded contract {h['contract']} but the deal ended with the auction",
+                           step=self.step, rule=rule, field="contract")
+        for key in ("discards", "passed", "tricks", "claim", "outcome"):
+            if h.get(key):
+                raise _Invalid(f"the record has {key} {h[key]!r} but the deal ended with the auction",
+                               step=self.step, rule=rule, field=key)
+        if h.get("nomination") is not None:
+            raise _Invalid(f"the record nominates {h['nomination']} but the deal ended with the auction",
+                           step=self.step, rule=rule, field="nomination")
+        for step in rules.steps:
+            if step.stage == "exchange" and step.recorded(h):
+                raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the deal ended "
+                               "with the auction", step=self.step, rule=rule, field=step.record_key)
+        unchanged = (("tricks_won", [0] * rules.players, rules.seats),
+                     ("scores", [0] * len(rules.team_names), rules.team_names),
+                     ("totals", state.totals, rules.team_names))
+        for key, values, names in unchanged:  # absent, empty, or nothing won and nothing scored
+            actual = dict(zip(names, values, strict=True))
+            if h.get(key) and h[key] != actual:
+                raise _Invalid(f"recorded {key} {h[key]} but nothing is scored: {actual}", step=self.step,
+                               rule=rule, field=key)
 
     def _exchange(self, h: dict[str, Any]) -> None:
         """Replay the steps between the auction and the play in the order the rules ask for them."""
@@ -149,28 +229,30 @@ class _Replay:
                 card = next(discards, None)
                 if card is None:
                     raise _Invalid(f"{len(h.get('discards', []))} discards recorded; more are due",
-                                   step=self.step, rule=R.DISCARD)
-                self.act(seat, card, lambda t: DISCARD + parse_card(t))
+                                   step=self.step, seat=self.rules.seats[seat], rule=R.DISCARD, field="discards")
+                self.act(seat, card, lambda t: DISCARD + parse_card(t), "discards")
             elif phase == Phase.NOMINATE:
                 used.add("nomination")
                 nomination = h.get("nomination")
                 self.act(seat, "none" if nomination is None else nomination,
-                         lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t))
+                         lambda t: NO_NOMINATION if t == "none" else NOMINATE + parse_suit(t), "nomination")
             else:
                 self._step(h, used)
         leftover = next(discards, None)
         if leftover is not None:
             raise _Invalid(f"discard {leftover} is recorded but no more discards are due", step=self.step + 1,
-                           action=f"discard {leftover}", rule=R.DISCARD)
+                           action=f"discard {leftover}", rule=R.DISCARD, field="discards")
         if h.get("nomination") is not None and "nomination" not in used:
             contractor = self.state.hands_log[-1].contractor
             raise _Invalid(f"nominates {h['nomination']} but cannot nominate", step=self.step + 1,
-                           seat=self.rules.seats[contractor], action=f"nominate {h['nomination']}", rule=R.NOMINATE)
+                           seat=self.rules.seats[contractor], action=f"nominate {h['nomination']}", rule=R.NOMINATE,
+                           field="nomination")
         for step in self.rules.steps:
             left = len(step.recorded(h)) - self._replayed.get(step.name, 0)
             if left > 0 and step.stage == "exchange":
                 raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the rules ask for "
-                               f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule)
+                               f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule,
+                               field=step.record_key)
 
     def _step(self, h: dict[str, Any], used: set[str]) -> None:
         """Replay the next recorded action of the plugin step in progress (``fivehundred.rules.steps``)."""
@@ -183,27 +265,36 @@ class _Replay:
         if done < len(recorded):
             name, text = recorded[done]
             self._replayed[step.name] = done + 1
-            self.act(seat if name is None else _seat(self.rules, name, step.name), text, step.parse)
+            self.act(seat if name is None else _seat(self.rules, name, step.name), text, step.parse, step.record_key)
             return
         default = step.unrecorded(state, seat)
         if default is None:
             raise _Invalid(f"the record has no {step.record_key} but the rules ask for one here", step=self.step + 1,
-                           seat=self.rules.seats[seat], rule=step.rule)
+                           seat=self.rules.seats[seat], rule=step.rule, field=step.record_key)
         self.act(seat, default, step.parse)
 
     def _contract(self, h: dict[str, Any]) -> None:
         state = self.state
         if state.phase == Phase.AUCTION:
             raise _Invalid("the recorded calls end before the auction is over", step=self.step,
-                           rule="rule 12: the auction ends when a bid stands and the others have passed")
+                           seat=self.rules.seats[state.current_player()], rule=R.AUCTION_UNFINISHED, field="calls")
         log = state.hands_log[-1]
         recorded = h.get("contract")
         contractor = None if log.contractor < 0 else self.rules.seats[log.contractor]
         actual = None if log.contract is None else (log.contract.call, contractor)
         expected = None if recorded is None else (recorded["call"], recorded["contractor"])
         if actual != expected:
-            raise _Invalid(f"recorded contract {expected} but the calls make {actual}",
-                           rule="rule 12: the last standing bid is the contract")
+            raise _Invalid(f"recorded contract {expected} but the calls make {actual}", step=self.step,
+                           seat=contractor, rule=R.CONTRACT, field="contract")
+
+    def _value(self, h: dict[str, Any], log: Any) -> None:
+        """The contract's value as played: a step may have changed it after the auction (C6, C7)."""
+        recorded = h["contract"]
+        if "value" in recorded and recorded["value"] != log.contract.value:
+            contractor = None if log.contractor < 0 else self.rules.seats[log.contractor]
+            raise _Invalid(f"recorded contract value {recorded['value']!r} but {log.contract.call} is worth "
+                           f"{log.contract.value}", step=self.step, seat=contractor, rule=R.VALUE,
+                           field="contract.value")
 
     def _tricks(self, h: dict[str, Any], log: Any) -> None:
         state, rules = self.state, self.rules
@@ -215,36 +306,40 @@ class _Replay:
             self._claim(claim, number - 1)
             if state.phase != Phase.PLAY:
                 raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
-                               rule="rule 27: the hand ends when the misère contractor wins a trick")
+                               rule="rule 27: the hand ends when the misère contractor wins a trick",
+                               field=f"tricks[{number - 1}]")
             leader = _seat(rules, trick["leader"], f"trick {number} leader")
             if leader != state.current_player():
                 raise _Invalid(f"trick {number} is led by {trick['leader']} but "
                                f"{rules.seats[state.current_player()]} leads", step=self.step + 1,
+                               seat=trick["leader"], field=f"tricks[{number - 1}].leader",
                                rule="rule 17: the winner of a trick leads to the next (the contractor to the first)")
-            for card in trick["cards"]:
-                self.act(state.current_player(), card)
+            for position, card in enumerate(trick["cards"]):
+                self.act(state.current_player(), card, field=f"tricks[{number - 1}].cards[{position}]")
             done = log.tricks[number - 1]
             if rules.seats[done.winner] != trick["winner"]:
                 raise _Invalid(f"trick {number} is recorded as won by {trick['winner']} but "
                                f"{rules.seats[done.winner]} wins it", step=self.step,
+                               field=f"tricks[{number - 1}].winner",
                                rule="rule 17: the highest trump wins, else the highest card of the suit led")
         self._claim(claim, len(tricks))
         if state.phase == Phase.PLAY:
             raise _Invalid(f"only {len(tricks)} tricks are recorded and the hand is not over", step=self.step,
+                           seat=rules.seats[state.current_player()], field="tricks",
                            rule="rule 17: ten tricks are played")
 
     def _claim(self, claim: dict[str, Any] | None, played: int) -> None:
         """L2: replay a recorded claim before the trick it came before, and check its ruling."""
         if claim is None or claim.get("after_tricks") != played or self.state.phase != Phase.PLAY:
             return
-        self.act(_seat(self.rules, claim.get("seat"), "claim"), "claim")
+        self.act(_seat(self.rules, claim.get("seat"), "claim"), "claim", field="claim")
         ruled = self.state.hands_log[-1].claim
         assert ruled is not None
         if ruled[2] != claim.get("upheld"):
             verdict = "upheld" if ruled[2] else "wrong: the defence can take a trick"
             raise _Invalid(f"the claim after {played} tricks is recorded as upheld={claim.get('upheld')} but it is "
-                           f"{verdict}", step=self.step, rule="L2: a claim stands only if the side takes every "
-                           "remaining trick against any defence")
+                           f"{verdict}", step=self.step, field="claim",
+                           rule="L2: a claim stands only if the side takes every remaining trick against any defence")
 
     def _scores(self, h: dict[str, Any]) -> None:
         rules = self.rules
@@ -254,8 +349,9 @@ class _Replay:
                                    ("totals", log.totals, rules.team_names)):
             actual = dict(zip(names, values, strict=True))
             if key in h and h[key] != actual:
-                rule = "rule 17" if key == "tricks_won" else R.SCORE
-                raise _Invalid(f"recorded {key} {h[key]} but the rules give {actual}", rule=rule)
+                rule = "rule 17: the tricks each seat won" if key == "tricks_won" else R.SCORE
+                raise _Invalid(f"recorded {key} {h[key]} but the rules give {actual}", step=self.step, rule=rule,
+                               field=key)
         outcome, recorded = log.outcome, h.get("outcome")
         if outcome is not None and recorded is not None:  # optional: older records have no outcome
             scored = {"kind": outcome.kind, "side": [rules.seats[s] for s in outcome.side],
@@ -263,7 +359,7 @@ class _Replay:
             for key, value in scored.items():
                 if recorded.get(key) != value:
                     raise _Invalid(f"recorded outcome {key} {recorded.get(key)!r} but the rules give {value!r}",
-                                   rule=R.SCORE)
+                                   step=self.step, rule=R.SCORE, field=f"outcome.{key}")
 
 
 def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
@@ -272,24 +368,25 @@ def validate_record(record: dict[str, Any], source: str = "record", ruleset: Rul
         rules = _rules_for(record, ruleset)
         _replay(record, rules)
     except _Invalid as e:
-        return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule)]
-    except (KeyError, TypeError, IndexError) as e:
+        return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule, e.field)]
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
         return [Problem(source, f"malformed record: missing or wrong field {e}")]
     return []
 
 
 def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
     if record.get("format") != FORMAT:
-        raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})")
+        raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})", field="format")
     meta = record["ruleset"]
     if ruleset is None:
         try:
             ruleset = _load_cached(meta["name"])
         except (UnknownNameError, RulesetError) as e:
-            raise _Invalid(f"cannot load the recorded ruleset: {e}") from None
+            raise _Invalid(f"cannot load the recorded ruleset: {e}", field="ruleset.name") from None
     if meta.get("hash") != ruleset.content_hash:
         raise _Invalid(f"the record was played under ruleset {meta['name']!r} with hash {meta.get('hash')}, "
-                       f"but {ruleset.name!r} now has hash {ruleset.content_hash} (pass the matching ruleset file)")
+                       f"but {ruleset.name!r} now has hash {ruleset.content_hash} (pass the matching ruleset file)",
+                       field="ruleset.hash")
     return compile_rules(ruleset)
 
 
@@ -302,38 +399,74 @@ def _load_cached(name: str) -> Ruleset:
     return _loaded[name]
 
 
+def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
+    """Each team's total before the record's first hand, and that hand's number (``start``)."""
+    start = record.get("start")
+    if start is None:
+        return [0] * len(rules.team_names), 1
+    totals, number = start.get("totals"), start.get("number", 1)
+    if not isinstance(totals, dict) or set(totals) != set(rules.team_names) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in totals.values()):
+        raise _Invalid(f"the start totals {totals!r} are not an integer for each of {', '.join(rules.team_names)}",
+                       rule=START, field="start.totals")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise _Invalid(f"the start number {number!r} is not a deal number (1 or more)", rule=START,
+                       field="start.number")
+    return [totals[team] for team in rules.team_names], number
+
+
 def _replay(record: dict[str, Any], rules: Rules) -> None:
     hands = record["hands"]
+    totals, number = _start(record, rules)
     if not hands:
+        _check_deals(record, number - 1, None)
         return
-    replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"))
-    for h in hands:
+    replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"), totals, number)
+    for i, h in enumerate(hands):
+        number = h.get("number") if isinstance(h.get("number"), int) else replay.state.deals + 1
         if replay.state.is_terminal():
-            raise _Invalid(f"hand {h.get('number')} is recorded but the game was already over after hand "
-                           f"{replay.state.deals}", rule=R.GAME_END)
+            raise _Invalid(f"hand {number} is recorded but the game was already over after deal "
+                           f"{replay.state.deals}", hand=number, step=0, rule=R.GAME_END, field=f"hands[{i}]")
         try:
             replay.hand(h)
         except _Invalid as e:
-            e.hand = h.get("number", replay.state.deals)
+            e.hand = number
+            e.field = f"hands[{i}]" + (f".{e.field}" if e.field else "")
             raise
-    _check_result(record.get("result"), replay.state)
+    last = replay.state.hands_log[-1].number
+    try:
+        _check_deals(record, replay.state.deals, last)
+        _check_result(record.get("result"), replay.state)
+    except _Invalid as e:  # the end of the game is where its last hand ends
+        e.hand, e.step = last, replay.step
+        raise
+
+
+def _check_deals(record: dict[str, Any], deals: int, last: int | None) -> None:
+    if "deals" in record and record["deals"] != deals:
+        raise _Invalid(f"the record says deals={record['deals']!r} but {deals} deals are recorded", rule=DEALS,
+                       field="deals")
 
 
 def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
     rules = state.rules
+    totals = dict(zip(rules.team_names, state.totals, strict=True))
     if result is None:
         if state.is_terminal():
             assert state.result is not None
             raise _Invalid(f"the record has no result but {rules.team_names[state.result.winner]} won: "
-                           f"{state.result.reason}", rule=R.GAME_END)
+                           f"{state.result.reason}", rule=R.GAME_END, field="result")
         return
     if state.result is None:
-        raise _Invalid(f"the record says {result.get('winner')} won but the game is not over "
-                       f"(totals {dict(zip(rules.team_names, state.totals, strict=True))})", rule=R.GAME_END)
+        raise _Invalid(f"the record says {result.get('winner')} won but the game is not over (totals {totals})",
+                       rule=R.GAME_END, field="result")
     winner = rules.team_names[state.result.winner]
     if result.get("winner") != winner:
         raise _Invalid(f"the record says {result.get('winner')} won but {winner} won: {state.result.reason}",
-                       rule=R.GAME_END)
+                       rule=R.GAME_END, field="result.winner")
+    if result.get("totals") != totals:
+        raise _Invalid(f"the result's totals are {result.get('totals')} but the game ended at {totals}",
+                       rule=R.GAME_END, field="result.totals")
 
 
 def iter_records(path: Path) -> Iterator[tuple[str, dict[str, Any] | None, str | None]]:

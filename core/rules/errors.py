@@ -26,7 +26,8 @@ class PluginError(FiveHundredError):
 class IllegalActionError(FiveHundredError, ValueError):
     """An action that the rules forbid in the current state.
 
-    ``rule`` is the rule broken, as its number in RULES.md and a short statement.
+    ``rule`` is the rule broken: its number in docs/rules.md (or a variant id of docs/variants.md)
+    and a short statement.
     """
 
     def __init__(self, message: str, *, rule: str, seat: str | None = None, action: str | None = None):

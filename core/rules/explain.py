@@ -16,6 +16,9 @@ from pydantic import BaseModel
 
 from .ruleset import ContractType, Packet, Ruleset, Rung, parse_call
 
+RULES_TEXT = ("Rules text: errors cite rules by their number in docs/rules.md (the reference game) "
+              "and variants by their id in docs/variants.md")
+
 SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
@@ -45,6 +48,7 @@ def explain(ruleset: Ruleset, pm: pluggy.PluginManager | None = None) -> str:
     for title, body in sections:
         if body:
             lines += [title, *(f"  {line}" for line in body), ""]
+    lines += [RULES_TEXT, ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
