@@ -18,6 +18,7 @@ import fivehundred
 
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
+from .ptn import export_records, import_records
 from .report import report as report_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
@@ -130,6 +131,8 @@ def validate(
 
 
 app.command("report")(report_command)
+app.command("import")(import_records)
+app.command("export")(export_records)
 
 
 @rules_app.command("list")

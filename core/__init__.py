@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from fivehundred.batch.comparison import Arm, Comparison, compare
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.state import GameState, new_game
+    from fivehundred.records.ptn_export import export_ptn
+    from fivehundred.records.ptn_import import import_ptn
     from fivehundred.records.validation import validate
     from fivehundred.rules.manager import compile_rules
 
@@ -59,7 +61,9 @@ __all__ = [
     "compare",
     "compile_rules",
     "engine_build",
+    "export_ptn",
     "hookimpl",
+    "import_ptn",
     "load_ruleset",
     "make_report",
     "new_game",
@@ -84,6 +88,8 @@ def __getattr__(name: str) -> object:
         "play_game": "fivehundred.batch.simulation",
         "simulate": "fivehundred.batch.simulation",
         "validate": "fivehundred.records.validation",
+        "import_ptn": "fivehundred.records.ptn_import",
+        "export_ptn": "fivehundred.records.ptn_export",
     }
     if name in lazy:
         import importlib

@@ -121,6 +121,8 @@ class _Replay:
             self._step(h, set())
         for call in h["calls"]:
             self.act(_seat(rules, call["seat"], "call"), call["call"])
+        if h.get("unfinished") is not None and state.phase == Phase.AUCTION:
+            return  # the record stops in the auction
         log = state.hands_log[-1]
         if log.misdeal != bool(h.get("misdeal")):
             raise _Invalid(f"the record says misdeal={bool(h.get('misdeal'))} but the rules say {log.misdeal}",
@@ -133,12 +135,15 @@ class _Replay:
                 raise _Invalid("the recorded calls end before the auction is over", step=self.step,
                                rule="rule 12: the auction ends when a bid stands and the others have passed")
             return
-        self._exchange(h)
+        if not self._exchange(h):
+            return  # the record stops in the exchange
         self._tricks(h, log)
-        self._scores(h)
+        if h.get("unfinished") is None:
+            self._scores(h)
 
-    def _exchange(self, h: dict[str, Any]) -> None:
-        """Replay the steps between the auction and the play in the order the rules ask for them."""
+    def _exchange(self, h: dict[str, Any]) -> bool:
+        """Replay the steps between the auction and the play in the order the rules ask for them;
+        False when an unfinished record stops before the play."""
         state = self.state
         discards = iter([*h.get("passed", []), *h.get("discards", [])])
         used: set[str] = set()
@@ -147,6 +152,8 @@ class _Replay:
             phase = state.phase
             if phase == Phase.DISCARD:
                 card = next(discards, None)
+                if card is None and h.get("unfinished") is not None:
+                    return False
                 if card is None:
                     raise _Invalid(f"{len(h.get('discards', []))} discards recorded; more are due",
                                    step=self.step, rule=R.DISCARD)
@@ -171,6 +178,7 @@ class _Replay:
             if left > 0 and step.stage == "exchange":
                 raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the rules ask for "
                                f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule)
+        return True
 
     def _step(self, h: dict[str, Any], used: set[str]) -> None:
         """Replay the next recorded action of the plugin step in progress (``fivehundred.rules.steps``)."""
@@ -229,9 +237,32 @@ class _Replay:
                                f"{rules.seats[done.winner]} wins it", step=self.step,
                                rule="rule 17: the highest trump wins, else the highest card of the suit led")
         self._claim(claim, len(tricks))
+        unfinished = h.get("unfinished")
+        if unfinished is not None:  # the record stops here, perhaps inside a trick
+            trick = unfinished.get("trick")
+            if trick is not None:
+                self._partial_trick(trick, len(tricks) + 1)
+            return
         if state.phase == Phase.PLAY:
             raise _Invalid(f"only {len(tricks)} tricks are recorded and the hand is not over", step=self.step,
                            rule="rule 17: ten tricks are played")
+
+    def _partial_trick(self, trick: dict[str, Any], number: int) -> None:
+        """The cards of the trick an unfinished record stops in."""
+        state, rules = self.state, self.rules
+        if state.phase != Phase.PLAY:
+            raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
+                           rule="rule 27: the hand ends when the misère contractor wins a trick")
+        leader = _seat(rules, trick["leader"], f"trick {number} leader")
+        if leader != state.current_player():
+            raise _Invalid(f"trick {number} is led by {trick['leader']} but {rules.seats[state.current_player()]} "
+                           "leads", step=self.step + 1,
+                           rule="rule 17: the winner of a trick leads to the next (the contractor to the first)")
+        if len(trick["cards"]) >= len(state.play_order):
+            raise _Invalid(f"the unfinished trick {number} has {len(trick['cards'])} cards: a whole trick goes "
+                           "in 'tricks'", step=self.step + 1, rule="rule 17")
+        for card in trick["cards"]:
+            self.act(state.current_player(), card)
 
     def _claim(self, claim: dict[str, Any] | None, played: int) -> None:
         """L2: replay a recorded claim before the trick it came before, and check its ruling."""
@@ -266,10 +297,13 @@ class _Replay:
                                    rule=R.SCORE)
 
 
-def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
-    """Every problem of one game record (an empty list when it is valid)."""
+def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None,
+                    folder: Path | None = None) -> list[Problem]:
+    """Every problem of one game record (an empty list when it is valid).  A ruleset that is not
+    known by name is looked for as ``NAME.yaml`` in ``folder`` (the record file's, where ``import``
+    writes the rulesets it makes)."""
     try:
-        rules = _rules_for(record, ruleset)
+        rules = _rules_for(record, ruleset, folder)
         _replay(record, rules)
     except _Invalid as e:
         return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule)]
@@ -278,13 +312,14 @@ def validate_record(record: dict[str, Any], source: str = "record", ruleset: Rul
     return []
 
 
-def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
+def _rules_for(record: dict[str, Any], ruleset: Ruleset | None, folder: Path | None = None) -> Rules:
     if record.get("format") != FORMAT:
         raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})")
     meta = record["ruleset"]
     if ruleset is None:
+        beside = None if folder is None else folder / f"{meta['name']}.yaml"
         try:
-            ruleset = _load_cached(meta["name"])
+            ruleset = _load_cached(str(beside) if beside is not None and beside.is_file() else meta["name"])
         except (UnknownNameError, RulesetError) as e:
             raise _Invalid(f"cannot load the recorded ruleset: {e}") from None
     if meta.get("hash") != ruleset.content_hash:
@@ -307,7 +342,10 @@ def _replay(record: dict[str, Any], rules: Rules) -> None:
     if not hands:
         return
     replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"))
-    for h in hands:
+    for i, h in enumerate(hands):
+        if h.get("unfinished") is not None and (i != len(hands) - 1 or record.get("result") is not None):
+            raise _Invalid(f"hand {h.get('number')} is unfinished: it must be the record's last hand, and the "
+                           "game has no result", rule=R.GAME_END)
         if replay.state.is_terminal():
             raise _Invalid(f"hand {h.get('number')} is recorded but the game was already over after hand "
                            f"{replay.state.deals}", rule=R.GAME_END)
@@ -316,7 +354,8 @@ def _replay(record: dict[str, Any], rules: Rules) -> None:
         except _Invalid as e:
             e.hand = h.get("number", replay.state.deals)
             raise
-    _check_result(record.get("result"), replay.state)
+    if hands[-1].get("unfinished") is None:
+        _check_result(record.get("result"), replay.state)
 
 
 def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
@@ -382,5 +421,5 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) 
             if record is None:
                 report.problems.append(Problem(source, error or "unreadable"))
             else:
-                report.problems.extend(validate_record(record, source, override))
+                report.problems.extend(validate_record(record, source, override, path.parent))
     return report

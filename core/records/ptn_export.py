@@ -1,0 +1,205 @@
+"""PTN from game records: ``export_ptn``, the other way from ``fivehundred.records.ptn_import``.
+
+Each hand becomes one PTN record, as Trickster Cards writes them: the options of the game
+(``GameOptionsJson`` and the ``Event`` summary) when Trickster can express its ruleset, else this
+project's ``Ruleset`` tag; ``GameScores`` after the hand; the deal from the dealer; the auction in
+rows of seats from the first caller; the exchange; the play in fixed seat columns from the first
+leader.  What PTN has no tag for travels in this project's own tags (``Board``, ``Seed``, ``Game``,
+``Nomination``, ``Fields``) and a joker played with a named suit carries it (``JH:S``), so that
+``import`` reads the file back to the same records.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from fivehundred.rules.cards import parse_card
+from fivehundred.rules.errors import FiveHundredError, RecordError, RulesetError, UnknownNameError
+from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+
+from .ptn import BANNER, call_text, card_text, hand_text, tag_line
+from .ptn_import import write_atomically
+from .trickster import ruleset_options
+from .validation import iter_records
+
+PTN_SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _ruleset(record: dict[str, Any], folder: Path, source: str) -> Ruleset:
+    meta = record.get("ruleset") or {}
+    name = str(meta.get("name"))
+    beside = folder / f"{name}.yaml"
+    try:
+        ruleset = load_ruleset(beside if beside.is_file() else name)
+    except (UnknownNameError, RulesetError) as e:
+        raise RecordError(f"{source}: ruleset: {e}") from None
+    if meta.get("hash") != ruleset.content_hash:
+        raise RecordError(f"{source}: ruleset: the record was played under {name} with hash {meta.get('hash')}, "
+                          f"but {name} now has hash {ruleset.content_hash}")
+    return ruleset
+
+
+def _check_seats(rules: Rules, source: str) -> None:
+    if sorted(rules.seats) != sorted(PTN_SEATS) or rules.dummies:
+        raise RecordError(f"{source}: ruleset {rules.ruleset.name}: PTN writes four players at N, E, S, W "
+                          f"without dummies; this ruleset has {', '.join(rules.seats)}"
+                          + (" with dummies" if rules.dummies else ""))
+
+
+def game_ptn(record: dict[str, Any], ruleset: Ruleset, source: str = "record") -> Iterator[str]:
+    """The PTN lines of one game record, a record per hand."""
+    rules = compile_rules(ruleset)
+    _check_seats(rules, source)
+    options = ruleset_options(ruleset)
+    start = record.get("start") or {}
+    totals = dict(start.get("totals") or dict.fromkeys(rules.team_names, 0))
+    for h in record["hands"]:
+        if h.get("claim") is not None:
+            raise RecordError(f"{source}: hand {h.get('number')}: PTN has no way to write a claim")
+        if h.get("totals"):
+            totals = h["totals"]
+        yield from _hand_ptn(record, h, rules, options, totals)
+
+
+def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: Any,
+              totals: dict[str, int]) -> Iterator[str]:
+    seats = rules.seats
+    ruleset = rules.ruleset
+    yield BANNER
+    if options is not None:
+        yield tag_line("Event", f"fivehundred: 500 - {options.summary()}")
+    else:
+        yield tag_line("Event", f"fivehundred: 500 - {ruleset.name}")
+    yield tag_line("GameCode", "FiveHundred")
+    if options is not None:
+        yield tag_line("GameOptionsJson", options.options_json())
+    else:
+        yield tag_line("Ruleset", f"{ruleset.name} {ruleset.content_hash}")
+    yield tag_line("Board", str(h["number"]))
+    if record.get("seed") is not None:
+        yield tag_line("Seed", str(record["seed"]))
+    if record.get("game") is not None:
+        yield tag_line("Game", str(record["game"]))
+    yield tag_line("GameScores", "S:" + " ".join(str(totals[rules.team_names[rules.team_of[seats.index(s)]]])
+                                                  for s in _clockwise(seats, "S")))
+    players = record.get("players") or {}
+    for seat in ("W", "N", "E", "S"):
+        if seat in players:
+            yield tag_line(PTN_SEATS[seat], players[seat])
+    dealer = h["dealer"]
+    yield tag_line("Dealer", dealer)
+    ranks = {suit: [c % 20 for c in rules.deck if c < 80 and c // 20 == suit] for suit in range(4)}
+    for suit in ranks:
+        ranks[suit].sort(reverse=True)
+    hands = [hand_text((parse_card(c) for c in h["hands"][s]), ranks) for s in _clockwise(seats, dealer)]
+    yield tag_line("Deal", f"{dealer}:" + " ".join(hands))
+    yield tag_line("Undealt", "".join(card_text(parse_card(c)) for c in h["kitty"]))
+    contract = h.get("contract")
+    if contract is not None and contract.get("contractor") is not None:
+        yield tag_line("Declarer", contract["contractor"])
+        yield tag_line("Contract", call_text(contract["call"]))
+    yield from _auction(h, seats)
+    if contract is not None and contract.get("contractor") is not None and h.get("discards"):
+        taker = contract["contractor"]
+        yield tag_line("CardsAdded", f"{taker}:" + "".join(card_text(parse_card(c)) for c in h["kitty"]))
+        yield tag_line("CardsRemoved", f"{taker}:" + "".join(card_text(parse_card(c)) for c in h["discards"]))
+    if h.get("nomination") is not None:
+        yield tag_line("Nomination", h["nomination"])
+    fields = {step.record_key: h[step.record_key] for step in rules.steps
+              if step.record_key and h.get(step.record_key) is not None}
+    if h.get("passed"):
+        fields["passed"] = h["passed"]
+    if fields:
+        yield tag_line("Fields", json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
+    yield from _play(h, rules)
+    yield ""
+
+
+def _clockwise(seats: tuple[str, ...], first: str) -> list[str]:
+    i = seats.index(first)
+    return [seats[(i + k) % len(seats)] for k in range(len(seats))]
+
+
+def _rows(plays: list[tuple[str, str]], seats: tuple[str, ...], first: str) -> list[str]:
+    """Calls or cards as rows of seat columns from ``first``: a new row when a seat comes round again."""
+    order = _clockwise(seats, first)
+    rows: list[list[str]] = []
+    for seat, text in plays:
+        column = order.index(seat)
+        if not rows or rows[-1][column] != "-" or any(c != "-" for c in rows[-1][column + 1:]):
+            rows.append(["-"] * len(order))
+        rows[-1][column] = text
+    return [" ".join(row) for row in rows]
+
+
+def _auction(h: dict[str, Any], seats: tuple[str, ...]) -> Iterator[str]:
+    calls = h.get("calls") or []
+    if not calls:
+        return
+    first = calls[0]["seat"]
+    yield tag_line("Auction", first)
+    yield from _rows([(c["seat"], call_text(c["call"])) for c in calls], seats, first)
+
+
+def _play(h: dict[str, Any], rules: Rules) -> Iterator[str]:
+    tricks = list(h.get("tricks") or [])
+    unfinished = (h.get("unfinished") or {}).get("trick")
+    if unfinished is not None:
+        tricks.append(unfinished)
+    if not tricks:
+        return
+    seats = rules.seats
+    first = tricks[0]["leader"]
+    yield tag_line("Play", first)
+    order = _clockwise(seats, first)
+    sitting = _sitting_out(h, rules)
+    for trick in tricks:
+        row = ["-"] * len(order)
+        players = (s for s in _clockwise(seats, trick["leader"]) if s not in sitting)
+        for card, seat in zip(trick["cards"], players, strict=False):
+            text, _, named = card.partition(":")
+            row[order.index(seat)] = card_text(parse_card(text)) + (f":{named}" if named else "")
+        yield " ".join(row)
+
+
+def _sitting_out(h: dict[str, Any], rules: Rules) -> set[str]:
+    """The misère contractor's partners, who lay their hands aside (rule 15)."""
+    contract = h.get("contract") or {}
+    contractor = contract.get("contractor")
+    if contractor is None or rules.ladder[rules.parse_call(contract["call"])].partner_plays:
+        return set()
+    side = (h.get("outcome") or {}).get("side")
+    if side is None:
+        team = rules.team_of[rules.seats.index(contractor)]
+        side = [s for i, s in enumerate(rules.seats) if rules.team_of[i] == team]
+    return set(side) - {contractor}
+
+
+def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> str:
+    """PTN for the game records of ``paths`` (JSON Lines or .json); with ``out``, written there too.
+
+    Raises ``RecordError`` naming ``file:line`` for a record PTN cannot express (a ruleset not of four
+    players at N, E, S, W, a claim) or that does not read."""
+    lines: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_file():
+            raise RecordError(f"{path}: no such file")
+        for source, record, error in iter_records(path):
+            if record is None:
+                raise RecordError(f"{source}: {error}")
+            try:
+                ruleset = _ruleset(record, path.parent, source)
+                lines.extend(game_ptn(record, ruleset, source))
+            except (KeyError, TypeError, ValueError, IndexError) as e:
+                if isinstance(e, FiveHundredError):
+                    raise
+                raise RecordError(f"{source}: malformed record: missing or wrong field {e}") from None
+    text = "\n".join(lines)
+    if out is not None:
+        write_atomically(Path(out), text)
+    return text
