@@ -18,7 +18,7 @@ import fivehundred
 
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
-from .ptn import export_records, import_records
+from .ptn import export_records, import_records, show
 from .report import report as report_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
@@ -133,6 +133,7 @@ def validate(
 app.command("report")(report_command)
 app.command("import")(import_records)
 app.command("export")(export_records)
+app.command("show")(show)
 
 
 @rules_app.command("list")

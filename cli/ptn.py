@@ -1,4 +1,5 @@
-"""``fivehundred import`` and ``fivehundred export --ptn``: game records from and to PTN (Trickster Cards)."""
+"""``fivehundred import``, ``export --ptn`` and ``show``: game records from and to PTN (Trickster Cards), and
+as a person reads them."""
 
 from __future__ import annotations
 
@@ -48,3 +49,18 @@ def export_records(
         text = export_ptn(files, out_file)
     if out_file is None:
         sys.stdout.write(text)
+
+
+def show(
+    files: Annotated[list[Path], typer.Argument(help="Game records (.jsonl or .json), simulated or imported.")],
+    game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="Only this game (from 1, in file order).")]
+    = None,
+    hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
+) -> None:
+    """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
+    each trick with its leader and winner, the score after each hand."""
+    from fivehundred.records.show import show_records
+
+    with user_errors():
+        text = show_records(files, game=game, hand=hand)
+    sys.stdout.write(text)

@@ -69,7 +69,7 @@ def test_the_8NT_export_is_replayed_to_where_it_stops(imported: tuple[Path, Any]
     assert "scores" not in hand and record["result"] is None
     assert record["start"] == {"totals": {"NS": -250, "EW": 0}, "dealer": "W", "hand": 1}
     assert any(re.search(r"australian-8NT-partial\.ptn:24: the record stops in the play of trick 1, after "
-                         r"E HA, S H4, W H8", note) for note in result.notes)
+                         r"E AH, S 4H, W 8H", note) for note in result.notes)
 
 
 def test_the_american_export_stops_in_the_exchange(imported: tuple[Path, Any]) -> None:

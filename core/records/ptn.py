@@ -203,3 +203,22 @@ def plain_call(text: str) -> str:
     if t[-1:] in SYMBOLS:
         t = t[:-1] + SYMBOLS[t[-1]]
     return "pass" if t.lower() == "pass" else t
+
+
+def clockwise(seats: Sequence[str], first: str) -> list[str]:
+    """The seats in clockwise order from ``first``."""
+    i = seats.index(first)
+    return [seats[(i + k) % len(seats)] for k in range(len(seats))]
+
+
+def seat_rows(plays: Iterable[tuple[str, str]], seats: Sequence[str], first: str, empty: str = "-") -> list[list[str]]:
+    """Calls (or cards) as rows of seat columns from ``first``, as PTN's ``Auction`` lays them out: a new
+    row when a seat comes round again; ``empty`` where a seat has nothing."""
+    order = clockwise(seats, first)
+    rows: list[list[str]] = []
+    for seat, text in plays:
+        column = order.index(seat)
+        if not rows or rows[-1][column] != empty or any(c != empty for c in rows[-1][column + 1:]):
+            rows.append([empty] * len(order))
+        rows[-1][column] = text
+    return rows

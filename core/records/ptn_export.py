@@ -21,7 +21,7 @@ from fivehundred.rules.errors import FiveHundredError, RecordError, RulesetError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .ptn import BANNER, call_text, card_text, hand_text, tag_line
+from .ptn import BANNER, call_text, card_text, clockwise, hand_text, seat_rows, tag_line
 from .ptn_import import write_atomically
 from .trickster import ruleset_options
 from .validation import iter_records
@@ -85,7 +85,7 @@ def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: 
     if record.get("game") is not None:
         yield tag_line("Game", str(record["game"]))
     yield tag_line("GameScores", "S:" + " ".join(str(totals[rules.team_names[rules.team_of[seats.index(s)]]])
-                                                  for s in _clockwise(seats, "S")))
+                                                  for s in clockwise(seats, "S")))
     players = record.get("players") or {}
     for seat in ("W", "N", "E", "S"):
         if seat in players:
@@ -95,7 +95,7 @@ def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: 
     ranks = {suit: [c % 20 for c in rules.deck if c < 80 and c // 20 == suit] for suit in range(4)}
     for suit in ranks:
         ranks[suit].sort(reverse=True)
-    hands = [hand_text((parse_card(c) for c in h["hands"][s]), ranks) for s in _clockwise(seats, dealer)]
+    hands = [hand_text((parse_card(c) for c in h["hands"][s]), ranks) for s in clockwise(seats, dealer)]
     yield tag_line("Deal", f"{dealer}:" + " ".join(hands))
     yield tag_line("Undealt", "".join(card_text(parse_card(c)) for c in h["kitty"]))
     contract = h.get("contract")
@@ -119,30 +119,13 @@ def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: 
     yield ""
 
 
-def _clockwise(seats: tuple[str, ...], first: str) -> list[str]:
-    i = seats.index(first)
-    return [seats[(i + k) % len(seats)] for k in range(len(seats))]
-
-
-def _rows(plays: list[tuple[str, str]], seats: tuple[str, ...], first: str) -> list[str]:
-    """Calls or cards as rows of seat columns from ``first``: a new row when a seat comes round again."""
-    order = _clockwise(seats, first)
-    rows: list[list[str]] = []
-    for seat, text in plays:
-        column = order.index(seat)
-        if not rows or rows[-1][column] != "-" or any(c != "-" for c in rows[-1][column + 1:]):
-            rows.append(["-"] * len(order))
-        rows[-1][column] = text
-    return [" ".join(row) for row in rows]
-
-
 def _auction(h: dict[str, Any], seats: tuple[str, ...]) -> Iterator[str]:
     calls = h.get("calls") or []
     if not calls:
         return
     first = calls[0]["seat"]
     yield tag_line("Auction", first)
-    yield from _rows([(c["seat"], call_text(c["call"])) for c in calls], seats, first)
+    yield from (" ".join(row) for row in seat_rows([(c["seat"], call_text(c["call"])) for c in calls], seats, first))
 
 
 def _play(h: dict[str, Any], rules: Rules) -> Iterator[str]:
@@ -155,11 +138,11 @@ def _play(h: dict[str, Any], rules: Rules) -> Iterator[str]:
     seats = rules.seats
     first = tricks[0]["leader"]
     yield tag_line("Play", first)
-    order = _clockwise(seats, first)
+    order = clockwise(seats, first)
     sitting = _sitting_out(h, rules)
     for trick in tricks:
         row = ["-"] * len(order)
-        players = (s for s in _clockwise(seats, trick["leader"]) if s not in sitting)
+        players = (s for s in clockwise(seats, trick["leader"]) if s not in sitting)
         for card, seat in zip(trick["cards"], players, strict=False):
             text, _, named = card.partition(":")
             row[order.index(seat)] = card_text(parse_card(text)) + (f":{named}" if named else "")

@@ -38,7 +38,7 @@ from fivehundred.engine.state import (
     GameState,
     Phase,
 )
-from fivehundred.rules.cards import JOKER_BASE, parse_card, parse_suit
+from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError, UnknownNameError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
@@ -310,14 +310,15 @@ class _Hand:
             if token == "-":
                 if any(cards[s] != "-" for s in cards if s not in played and s != seat):
                     raise _error(where, f"Play: trick {number} has no card for {self.seats[seat]}, whose turn it is")
-                shown = ", ".join(f"{self.seats[s]} {cards[s]}" for s in state.play_order if s in played)
+                shown = ", ".join(f"{self.seats[s]} {card_str(parse_card_text(cards[s])[0])}"
+                                  for s in players_from(state, state.trick_leader)[:len(state.trick)])
                 raise _Stop(f"in the play of trick {number}" + (f", after {shown}" if shown else ""), where)
             try:
                 card, named = parse_card_text(token)
             except ValueError as e:
                 raise _error(where, f"Play: {e}") from None
-            order = [s for s in state.play_order if s not in played]
-            later = [cards[s] for s in order[1:]]
+            order = players_from(state, seat)
+            later = [cards[s] for s in order[1:len(order) - len(state.trick)]]
             self.act(seat, self.play_action(card, named, later), where, token)
             played.add(seat)
         extra = [self.seats[s] for s, token in cards.items() if token != "-" and s not in played]
@@ -355,6 +356,14 @@ class _Hand:
             followed += trial.led_suit is not None and card < JOKER_BASE and card // 20 == trial.led_suit
             trial.apply(choices[0])
         return followed
+
+
+def players_from(state: GameState, seat: int) -> list[int]:
+    """The seats that play to a trick, in playing order from ``seat`` (those sitting out left out)."""
+    order = [seat]
+    while len(order) < state.rules.players and state.play_order[order[-1]] != seat:
+        order.append(state.play_order[order[-1]])
+    return order
 
 
 def _card_of(action: int) -> int:

@@ -258,7 +258,10 @@ class _Replay:
             raise _Invalid(f"trick {number} is led by {trick['leader']} but {rules.seats[state.current_player()]} "
                            "leads", step=self.step + 1,
                            rule="rule 17: the winner of a trick leads to the next (the contractor to the first)")
-        if len(trick["cards"]) >= len(state.play_order):
+        seat, players = leader, 1
+        while state.play_order[seat] != leader and players < rules.players:  # the seats that play to a trick
+            seat, players = state.play_order[seat], players + 1
+        if len(trick["cards"]) >= players:
             raise _Invalid(f"the unfinished trick {number} has {len(trick['cards'])} cards: a whole trick goes "
                            "in 'tricks'", step=self.step + 1, rule="rule 17")
         for card in trick["cards"]:
