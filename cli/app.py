@@ -18,6 +18,7 @@ import fivehundred
 
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
+from .play import play as play_command
 from .ptn import export_records, import_records, show
 from .report import report as report_command
 
@@ -134,6 +135,7 @@ app.command("report")(report_command)
 app.command("import")(import_records)
 app.command("export")(export_records)
 app.command("show")(show)
+app.command("play")(play_command)
 
 
 @rules_app.command("list")
