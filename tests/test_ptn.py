@@ -204,8 +204,10 @@ def test_options_round_trip(options: Options) -> None:
 
 # --- export and import back ------------------------------------------------------------------------------
 
-FOUR_HANDED = ["pagat-australian", "american-1904", "avondale-us", "canadian", "french-canadian", "nullo", "perfect"]
-"""The shipped four-handed rulesets PTN can hold (two-handed's dummies keep face-down cards PTN has no place for)."""
+IN_PTN = ["pagat-australian", "american-1904", "avondale-us", "canadian", "french-canadian", "nullo", "perfect",
+          "three-handed", "three-handed-dead-hand", "five-handed"]
+"""The shipped rulesets PTN can hold: every four-handed one but two-handed, whose dummies keep face-down cards
+PTN has no place for; three and five players at PTN's seats (S W E; S SW NW NE SE)."""
 
 
 def _same(record: dict[str, Any]) -> dict[str, Any]:
@@ -216,10 +218,11 @@ def _same(record: dict[str, Any]) -> dict[str, Any]:
     return copy
 
 
-@pytest.mark.parametrize("name", FOUR_HANDED)
+@pytest.mark.parametrize("name", IN_PTN)
 def test_export_then_import_gives_the_same_records(name: str, tmp_path: Path) -> None:
+    seats = len(fivehundred.load_ruleset(name).players.seats)
     records = [game_to_dict(fivehundred.play_game(name, seed=3, players="random", game=g, max_deals=8), seed=3,
-                            game=g, players=["random"] * 4) for g in range(2)]
+                            game=g, players=["random"] * seats) for g in range(2)]
     games = tmp_path / "games.jsonl"
     games.write_text("".join(dumps(r) + "\n" for r in records), encoding="utf-8")
     ptn = tmp_path / "games.ptn"
@@ -228,6 +231,25 @@ def test_export_then_import_gives_the_same_records(name: str, tmp_path: Path) ->
     back = import_ptn([ptn], tmp_path / "back.jsonl")
     assert [_same(r) for r in back.records] == [_same(r) for r in records]
     assert not back.notes and not back.rulesets
+
+
+@pytest.mark.parametrize(("name", "why"), [("two-handed", "a dummy's face-down cards"),
+                                           ("six-handed", "no letters for the ranks 11, 12 and 13")])
+def test_what_ptn_cannot_hold_is_refused(name: str, why: str, tmp_path: Path) -> None:
+    record = game_to_dict(fivehundred.play_game(name, seed=3, players="random", max_deals=1))
+    games = tmp_path / "games.jsonl"
+    games.write_text(dumps(record) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=rf"games\.jsonl:1: ruleset {name}: .*{why}"):
+        export_ptn([games])
+
+
+def test_seats_of_three_players_are_ptn_s_s_w_e(tmp_path: Path) -> None:
+    record = game_to_dict(fivehundred.play_game("three-handed", seed=3, players="random", max_deals=1))
+    games = tmp_path / "games.jsonl"
+    games.write_text(dumps(record) + "\n", encoding="utf-8")
+    text = export_ptn([games])
+    dealer = {"A": "S", "B": "W", "C": "E"}[record["hands"][0]["dealer"]]
+    assert f'[Dealer "{dealer}"]' in text and re.search(r'\[GameScores "S:-?\d+ -?\d+ -?\d+"\]', text)
 
 
 def test_a_trickster_ruleset_round_trips_through_its_options(tmp_path: Path) -> None:

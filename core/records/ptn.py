@@ -205,6 +205,32 @@ def plain_call(text: str) -> str:
     return "pass" if t.lower() == "pass" else t
 
 
+PTN_SEATS = {3: ("S", "W", "E"), 4: ("S", "W", "N", "E"), 5: ("S", "SW", "NW", "NE", "SE"),
+             6: ("S", "SW", "NW", "N", "NE", "SE")}
+"""PTN's seats, clockwise, by the number of players."""
+
+
+def ptn_seats(seats: Sequence[str]) -> tuple[str, ...] | None:
+    """PTN's names for a ruleset's seats, in the same order: the seats themselves when they are PTN's
+    four (N, E, S, W clockwise), else PTN's seats for that many players from S; None when PTN has none."""
+    names = PTN_SEATS.get(len(seats))
+    if names is None:
+        return None
+    if len(seats) == 4 and set(seats) == set(names):
+        start = names.index(seats[0])
+        if tuple(seats) == names[start:] + names[:start]:
+            return tuple(seats)
+    return names
+
+
+PLAYER_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def player_tag(seat: str) -> str:
+    """The tag of a seat's player name: ``West`` for W; a seat's own name for the others (SW, NE…)."""
+    return PLAYER_TAGS.get(seat, seat)
+
+
 def clockwise(seats: Sequence[str], first: str) -> list[str]:
     """The seats in clockwise order from ``first``."""
     i = seats.index(first)

@@ -16,17 +16,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from fivehundred.rules.cards import parse_card
+from fivehundred.rules.cards import JOKER_BASE, parse_card, rank_of
 from fivehundred.rules.errors import FiveHundredError, RecordError, RulesetError, UnknownNameError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .ptn import BANNER, call_text, card_text, clockwise, hand_text, seat_rows, tag_line
+from .ptn import BANNER, call_text, card_text, clockwise, hand_text, player_tag, ptn_seats, seat_rows, tag_line
 from .ptn_import import write_atomically
 from .trickster import ruleset_options
 from .validation import iter_records
-
-PTN_SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _ruleset(record: dict[str, Any], folder: Path, source: str) -> Ruleset:
@@ -43,17 +41,26 @@ def _ruleset(record: dict[str, Any], folder: Path, source: str) -> Ruleset:
     return ruleset
 
 
-def _check_seats(rules: Rules, source: str) -> None:
-    if sorted(rules.seats) != sorted(PTN_SEATS) or rules.dummies:
-        raise RecordError(f"{source}: ruleset {rules.ruleset.name}: PTN writes four players at N, E, S, W "
-                          f"without dummies; this ruleset has {', '.join(rules.seats)}"
-                          + (" with dummies" if rules.dummies else ""))
+def _check_seats(rules: Rules, source: str) -> dict[str, str]:
+    """PTN's name of each seat; a ``RecordError`` when PTN cannot write the ruleset's games."""
+    names = ptn_seats(rules.seats)
+    problem = None
+    if names is None:
+        problem = f"PTN has no seats for {rules.players} players"
+    elif rules.dummies:
+        problem = "PTN has no place for a dummy's face-down cards"
+    elif any(c < JOKER_BASE and rank_of(c) in (11, 12, 13) for c in rules.deck):
+        problem = "PTN has no letters for the ranks 11, 12 and 13"
+    if problem is not None:
+        raise RecordError(f"{source}: ruleset {rules.ruleset.name}: {problem}")
+    assert names is not None
+    return dict(zip(rules.seats, names, strict=True))
 
 
 def game_ptn(record: dict[str, Any], ruleset: Ruleset, source: str = "record") -> Iterator[str]:
     """The PTN lines of one game record, a record per hand."""
     rules = compile_rules(ruleset)
-    _check_seats(rules, source)
+    names = _check_seats(rules, source)
     options = ruleset_options(ruleset)
     start = record.get("start") or {}
     totals = dict(start.get("totals") or dict.fromkeys(rules.team_names, 0))
@@ -62,12 +69,14 @@ def game_ptn(record: dict[str, Any], ruleset: Ruleset, source: str = "record") -
             raise RecordError(f"{source}: hand {h.get('number')}: PTN has no way to write a claim")
         if h.get("totals"):
             totals = h["totals"]
-        yield from _hand_ptn(record, h, rules, options, totals)
+        yield from _hand_ptn(record, h, rules, options, totals, names)
 
 
 def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: Any,
-              totals: dict[str, int]) -> Iterator[str]:
-    seats = rules.seats
+              totals: dict[str, int], names: dict[str, str]) -> Iterator[str]:
+    """One hand as a PTN record; ``names``: PTN's name of each seat."""
+    seats = tuple(names[s] for s in rules.seats)
+    team = {names[s]: rules.team_names[rules.team_of[i]] for i, s in enumerate(rules.seats)}
     ruleset = rules.ruleset
     yield BANNER
     if options is not None:
@@ -84,51 +93,53 @@ def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: 
         yield tag_line("Seed", str(record["seed"]))
     if record.get("game") is not None:
         yield tag_line("Game", str(record["game"]))
-    yield tag_line("GameScores", "S:" + " ".join(str(totals[rules.team_names[rules.team_of[seats.index(s)]]])
-                                                  for s in clockwise(seats, "S")))
+    yield tag_line("GameScores", "S:" + " ".join(str(totals[team[s]]) for s in clockwise(seats, "S")))
     players = record.get("players") or {}
-    for seat in ("W", "N", "E", "S"):
+    for seat in rules.seats:
         if seat in players:
-            yield tag_line(PTN_SEATS[seat], players[seat])
-    dealer = h["dealer"]
+            yield tag_line(player_tag(names[seat]), players[seat])
+    dealer = names[h["dealer"]]
     yield tag_line("Dealer", dealer)
     ranks = {suit: [c % 20 for c in rules.deck if c < 80 and c // 20 == suit] for suit in range(4)}
     for suit in ranks:
         ranks[suit].sort(reverse=True)
-    hands = [hand_text((parse_card(c) for c in h["hands"][s]), ranks) for s in clockwise(seats, dealer)]
+    by_name = {names[s]: cards for s, cards in h["hands"].items()}
+    hands = [hand_text((parse_card(c) for c in by_name[s]), ranks) for s in clockwise(seats, dealer)]
     yield tag_line("Deal", f"{dealer}:" + " ".join(hands))
     yield tag_line("Undealt", "".join(card_text(parse_card(c)) for c in h["kitty"]))
     contract = h.get("contract")
     if contract is not None and contract.get("contractor") is not None:
-        yield tag_line("Declarer", contract["contractor"])
+        yield tag_line("Declarer", names[contract["contractor"]])
         yield tag_line("Contract", call_text(contract["call"]))
-    yield from _auction(h, seats)
+    yield from _auction(h, names)
     if contract is not None and contract.get("contractor") is not None and h.get("discards"):
-        taker = contract["contractor"]
+        taker = names[contract["contractor"]]
         yield tag_line("CardsAdded", f"{taker}:" + "".join(card_text(parse_card(c)) for c in h["kitty"]))
         yield tag_line("CardsRemoved", f"{taker}:" + "".join(card_text(parse_card(c)) for c in h["discards"]))
     if h.get("nomination") is not None:
         yield tag_line("Nomination", h["nomination"])
     fields = {step.record_key: h[step.record_key] for step in rules.steps
               if step.record_key and h.get(step.record_key) is not None}
-    if h.get("passed"):
-        fields["passed"] = h["passed"]
+    for key in ("passed", "dead"):  # C1's cards passed to the partner, P3's dead hand
+        if h.get(key):
+            fields[key] = h[key]
     if fields:
         yield tag_line("Fields", json.dumps(fields, ensure_ascii=False, separators=(",", ":")))
-    yield from _play(h, rules)
+    yield from _play(h, rules, names)
     yield ""
 
 
-def _auction(h: dict[str, Any], seats: tuple[str, ...]) -> Iterator[str]:
+def _auction(h: dict[str, Any], names: dict[str, str]) -> Iterator[str]:
     calls = h.get("calls") or []
     if not calls:
         return
-    first = calls[0]["seat"]
+    first = names[calls[0]["seat"]]
     yield tag_line("Auction", first)
-    yield from (" ".join(row) for row in seat_rows([(c["seat"], call_text(c["call"])) for c in calls], seats, first))
+    plays = [(names[c["seat"]], call_text(c["call"])) for c in calls]
+    yield from (" ".join(row) for row in seat_rows(plays, list(names.values()), first))
 
 
-def _play(h: dict[str, Any], rules: Rules) -> Iterator[str]:
+def _play(h: dict[str, Any], rules: Rules, names: dict[str, str]) -> Iterator[str]:
     tricks = list(h.get("tricks") or [])
     unfinished = (h.get("unfinished") or {}).get("trick")
     if unfinished is not None:
@@ -137,8 +148,8 @@ def _play(h: dict[str, Any], rules: Rules) -> Iterator[str]:
         return
     seats = rules.seats
     first = tricks[0]["leader"]
-    yield tag_line("Play", first)
-    order = clockwise(seats, first)
+    yield tag_line("Play", names[first])
+    order = clockwise(seats, first)  # the columns, as the record's seats
     sitting = _sitting_out(h, rules)
     for trick in tricks:
         row = ["-"] * len(order)
@@ -165,8 +176,8 @@ def _sitting_out(h: dict[str, Any], rules: Rules) -> set[str]:
 def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> str:
     """PTN for the game records of ``paths`` (JSON Lines or .json); with ``out``, written there too.
 
-    Raises ``RecordError`` naming ``file:line`` for a record PTN cannot express (a ruleset not of four
-    players at N, E, S, W, a claim) or that does not read."""
+    Raises ``RecordError`` naming ``file:line`` for a record PTN cannot express (a number of players
+    PTN has no seats for, a dummy, ranks 11–13, a claim) or that does not read."""
     lines: list[str] = []
     for raw in paths:
         path = Path(raw)

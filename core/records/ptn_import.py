@@ -43,7 +43,18 @@ from fivehundred.rules.errors import FiveHundredError, IllegalActionError, Recor
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .ptn import PtnRecord, Tag, parse_card_text, parse_cards_text, parse_hand_text, plain_call, read_ptn, seat_list
+from .ptn import (
+    PtnRecord,
+    Tag,
+    parse_card_text,
+    parse_cards_text,
+    parse_hand_text,
+    plain_call,
+    player_tag,
+    ptn_seats,
+    read_ptn,
+    seat_list,
+)
 from .record import dumps, game_to_dict
 from .trickster import build_ruleset, options_ruleset, read_options, shipped_match
 
@@ -113,7 +124,8 @@ class _Hand:
     def __init__(self, rec: PtnRecord, state: GameState):
         self.rec, self.state = rec, state
         self.rules: Rules = state.rules
-        self.seats = self.rules.seats
+        self.seats = ptn_seats(self.rules.seats) or self.rules.seats
+        """PTN's names of the seats, as the text uses them."""
 
     def seat(self, name: str, text: str, tag: str) -> int:
         if text not in self.seats:
@@ -126,7 +138,7 @@ class _Hand:
         except IllegalActionError as e:
             raise _error(where, f"{self.seats[seat]} {text}: {e}") from None
 
-    def deal(self) -> None:
+    def deal(self, fields: dict[str, Any]) -> None:
         rec, state = self.rec, self.state
         if "Deal" not in rec.tags:
             raise _Stop("before the deal")
@@ -141,14 +153,18 @@ class _Hand:
             raise _Stop("at the deal: some hands are not known ('-')")
         start = self.seats.index(first)
         by_seat = [hands[(s - start) % len(hands)] or [] for s in range(len(hands))]
+        try:
+            dead = [parse_card(c) for c in fields.get("dead", [])]
+        except (ValueError, AttributeError) as e:
+            raise _error(rec.where("Fields"), f"Fields: dead: {e}") from None
         undealt = rec.value("Undealt")
         try:
             kitty = parse_cards_text(undealt) if undealt is not None else sorted(
-                set(self.rules.deck) - {c for h in by_seat for c in h})
+                set(self.rules.deck) - {c for h in by_seat for c in h} - set(dead))
         except ValueError as e:
             raise _error(rec.where("Undealt"), f"Undealt: {e}") from None
         try:
-            state.deal_cards(by_seat, kitty)
+            state.deal_cards(by_seat, kitty, dead)
         except IllegalActionError as e:
             raise _error(rec.where("Deal"), f"Deal: {e}") from None
 
@@ -162,7 +178,9 @@ class _Hand:
         if done < len(recorded):
             name, text = recorded[done]
             used[step.name] = done + 1
-            actor = seat if name is None else self.seat(name, name, "Fields")
+            if name is not None and name not in self.rules.seats:
+                raise _error(self.rec.where("Fields"), f"Fields: {step.name}: {name!r} is not a seat")
+            actor = seat if name is None else self.rules.seats.index(name)
         else:
             default = step.unrecorded(state, seat)
             if default is None:
@@ -385,7 +403,7 @@ def _replay_hand(rec: PtnRecord, state: GameState) -> _Stop | None:
             raise _error(rec.where("Fields"), "Fields: not a JSON object")
     used: dict[str, int] = {}
     try:
-        hand.deal()
+        hand.deal(fields)
         hand.auction(fields, used)
         if state.phase in (Phase.DEAL, Phase.GAME_OVER):
             return None  # passed out or thrown in
@@ -402,16 +420,21 @@ def _replay_hand(rec: PtnRecord, state: GameState) -> _Stop | None:
 # --- games --------------------------------------------------------------------------------------
 
 
+def _names(rules: Rules) -> tuple[str, ...]:
+    return ptn_seats(rules.seats) or rules.seats
+
+
 def _game_scores(rec: PtnRecord, rules: Rules) -> list[int] | None:
     value = rec.value("GameScores")
     if value is None:
         return None
+    names = _names(rules)
     try:
-        first, texts = seat_list(value, rules.seats)
+        first, texts = seat_list(value, names)
         by_seat = [int(t) for t in texts]
     except ValueError as e:
         raise _error(rec.where("GameScores"), f"GameScores: {e}") from None
-    start = rules.seats.index(first)
+    start = names.index(first)
     totals: list[int | None] = [None] * len(rules.team_names)
     for i, points in enumerate(by_seat):
         team = rules.team_of[(start + i) % rules.players]
@@ -422,8 +445,7 @@ def _game_scores(rec: PtnRecord, rules: Rules) -> list[int] | None:
 
 
 def _players(rec: PtnRecord, rules: Rules) -> dict[str, str] | None:
-    names = {"N": "North", "E": "East", "S": "South", "W": "West"}
-    found = {seat: rec.value(names.get(seat, seat)) for seat in rules.seats}
+    found = {seat: rec.value(player_tag(name)) for seat, name in zip(rules.seats, _names(rules), strict=True)}
     return {seat: name for seat, name in found.items() if name is not None} or None
 
 
@@ -473,9 +495,10 @@ def _dealer(rec: PtnRecord, rules: Rules) -> int | None:
     text = rec.value("Dealer")
     if text is None:
         return None
-    if text not in rules.seats:
-        raise _error(rec.where("Dealer"), f"Dealer: {text!r} is not a seat ({', '.join(rules.seats)})")
-    return rules.seats.index(text)
+    names = _names(rules)
+    if text not in names:
+        raise _error(rec.where("Dealer"), f"Dealer: {text!r} is not a seat ({', '.join(names)})")
+    return names.index(text)
 
 
 def _board(rec: PtnRecord) -> int | None:
@@ -494,8 +517,9 @@ def read_games(text: str, source: str = "<ptn>") -> ImportResult:
     for rec in read_ptn(text, source):
         ruleset = _ruleset_of(rec, result)
         rules = compile_rules(ruleset)
-        if len(rules.seats) < 2 or any(len(s) > 2 for s in rules.seats):
-            raise _error(rec.where("Event"), f"ruleset {ruleset.name}: PTN has no seats for {rules.seats}")
+        if ptn_seats(rules.seats) is None:
+            raise _error(rec.where("Event"), f"ruleset {ruleset.name}: PTN has no seats for "
+                         f"{len(rules.seats)} players")
         game = _add_hand(rec, rules, game, result)
     if game is not None:
         result.records.append(game.record())
