@@ -20,6 +20,8 @@ from fivehundred.rules import rules_text as R
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
+from .play import play as play_command
+from .ptn import export_records, import_records, show
 from .report import report as report_command
 from .score import score as score_command
 
@@ -137,6 +139,10 @@ def validate(
 
 app.command("report")(report_command)
 app.command("score")(score_command)
+app.command("import")(import_records)
+app.command("export")(export_records)
+app.command("show")(show)
+app.command("play")(play_command)
 
 
 @rules_app.command("list")

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.state import GameState, new_game
     from fivehundred.records.sheets import SheetError, SheetScore, score_sheet
+    from fivehundred.records.ptn_export import export_ptn
+    from fivehundred.records.ptn_import import import_ptn
     from fivehundred.records.validation import validate
     from fivehundred.rules.manager import compile_rules
 
@@ -63,7 +65,9 @@ __all__ = [
     "compare",
     "compile_rules",
     "engine_build",
+    "export_ptn",
     "hookimpl",
+    "import_ptn",
     "load_ruleset",
     "make_report",
     "new_game",
@@ -92,6 +96,8 @@ def __getattr__(name: str) -> object:
         "score_sheet": "fivehundred.records.sheets",
         "SheetScore": "fivehundred.records.sheets",
         "SheetError": "fivehundred.records.sheets",
+        "import_ptn": "fivehundred.records.ptn_import",
+        "export_ptn": "fivehundred.records.ptn_export",
     }
     if name in lazy:
         import importlib

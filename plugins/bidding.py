@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fivehundred.rules.auction import AuctionRules, RebidAfterInterveningBid, SingleRoundAuction, WinnerMayRaise
+from fivehundred.rules.auction import (
+    AuctionRules,
+    RebidAfterInterveningBid,
+    ReentryAfterChange,
+    SingleRoundAuction,
+    WinnerMayRaise,
+)
 from fivehundred.rules.cards import parse_suit
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset, parse_call
@@ -52,6 +58,8 @@ def fivehundred_auction_rules(ruleset: Ruleset, ladder: Sequence[Contract]) -> A
         flow = WinnerMayRaise
     elif a.rebid == "after-intervening-bid":
         flow = RebidAfterInterveningBid
+    elif a.reentry == "if-bid-changed":
+        flow = ReentryAfterChange
     return flow(ladder, dealer_must_bid=ruleset.deal.all_pass == "dealer-must-bid",
                 set_bar=a.set_bar, set_bar_misere=a.set_bar_misere)
 
@@ -87,6 +95,9 @@ def _ladder_problems(ruleset: Ruleset) -> list[tuple[str, str]]:
 
 def _flow_problems(ruleset: Ruleset) -> list[tuple[str, str]]:
     a = ruleset.auction
+    if a.reentry != "never" and (a.rounds == "single" or a.winner_may_raise or a.rebid != "always"):
+        return [("auction.reentry", "re-entry after a pass ('if-bid-changed') needs rounds 'unlimited', rebid "
+                 "'always' and no winner's raise: those auctions order the calls their own way")]
     if not a.winner_may_raise:
         return []
     if a.rounds == "single":

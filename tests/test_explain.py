@@ -142,6 +142,7 @@ MUTATIONS: dict[str, tuple[Mutation, str]] = {
     "auction.rounds": (setting("auction", "rounds", value="single"), "auction.rounds"),
     "auction.rebid": (setting("auction", "rebid", value="after-intervening-bid"), "auction.rebid"),
     "auction.winner_may_raise": (setting("auction", "winner_may_raise", value=True), "auction.winner_may_raise"),
+    "auction.reentry": (setting("auction", "reentry", value="if-bid-changed"), "auction.reentry"),
     "auction.set_bar": (setting("auction", "set_bar", value=2), "auction.set_bar"),
     "auction.set_bar_misere": (setting("auction", "set_bar_misere", value=1), "auction.set_bar_misere"),
     "auction.ladder.*.call": (rename_10nt, "auction.ladder[11NT]"),

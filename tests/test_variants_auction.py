@@ -37,6 +37,7 @@ from fivehundred.rules.auction import (
     DEALER_MUST_BID,
     PASS,
     RebidAfterInterveningBid,
+    ReentryAfterChange,
     SingleRoundAuction,
     WinnerMayRaise,
 )
@@ -462,3 +463,38 @@ def test_ruleset_checks_accept_the_variants(tmp_path: Path) -> None:
     signals_are_free = ladder(change={"6S": {"value": 0, "signal": True, "first_calls": 2}})
     assert check_ruleset(load(tmp_path, "ok", {"extends": "pagat-australian",
                                                "auction": {"ladder": signals_are_free}})) == []
+
+
+# --- re-entry after a pass (Trickster Cards' "bid after pass if bid changed") ---------------------------------
+
+
+def test_reentry_a_player_who_passed_is_asked_again_once_the_bid_changed(tmp_path: Path) -> None:
+    again = variant(tmp_path, "reentry", auction={"reentry": "if-bid-changed"})
+    assert type(again.auction) is ReentryAfterChange and not again.plain_auction
+    ref, var = new_hand(SUITED), new_hand(SUITED, rules=again)
+    act(ref, "6S pass 6C pass 6D")  # E passed over 6S; the bid has changed twice since
+    act(var, "6S pass 6C pass 6D")
+    assert ref.current_player() == S  # rule 8: E's pass was final
+    assert var.current_player() == E and "7S" in calls_of(var)
+    act(var, "7S pass pass")  # E re-enters; S and W passed at 7S: nobody has bid since
+    assert var.current_player() == N
+    act(var, "pass")
+    assert var.phase == Phase.DISCARD and str(log(var).contract) == "7S" and log(var).contractor == E
+    with pytest.raises(IllegalActionError, match="after passing"):
+        ref.apply(ref.parse_action("7S"), seat=E)  # rule 8: E has passed and may not call again
+
+
+def test_reentry_the_auction_ends_without_asking_again_those_who_passed(tmp_path: Path) -> None:
+    # The auction of tests/data/ptn/australian-8NT-partial.ptn: N passes, is asked again after E's and S's
+    # bids and passes again; once S passes over E's 8NT the auction is over, and W is not asked again.
+    again = variant(tmp_path, "reentry", auction={"reentry": "if-bid-changed"})
+    st = new_hand(SUITED, rules=again)
+    act(st, "pass 6NT 7D pass pass 8NT pass")
+    assert st.phase == Phase.DISCARD and str(log(st).contract) == "8NT" and log(st).contractor == E
+    assert [seat for seat, _ in log(st).calls] == [N, E, S, W, N, E, S]
+
+
+def test_reentry_needs_the_plain_order_of_calls(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="re-entry after a pass"):
+        load(tmp_path, "single", {"extends": "pagat-australian",
+                                  "auction": {"reentry": "if-bid-changed", "rounds": "single"}})

@@ -156,6 +156,8 @@ class _Replay:
             self._step(h, set())
         for k, call in enumerate(h["calls"]):
             self._call(_seat(rules, call["seat"], "call"), call["call"], f"calls[{k}]")
+        if h.get("unfinished") is not None and state.phase == Phase.AUCTION:
+            return  # the record stops in the auction
         if log.misdeal != bool(h.get("misdeal")):
             raise _Invalid(f"the record says misdeal={bool(h.get('misdeal'))} but the rules say {log.misdeal}",
                            step=self.step, rule=MISDEAL, field="misdeal")
@@ -166,10 +168,12 @@ class _Replay:
         if log.contract is None:
             self._nothing_after_the_auction(h, R.PASSED_OUT)
             return
-        self._exchange(h)
+        if not self._exchange(h):
+            return  # the record stops in the exchange
         self._tricks(h, log)
-        self._value(h, log)
-        self._scores(h)
+        if h.get("unfinished") is None:
+            self._value(h, log)
+            self._scores(h)
 
     def _call(self, seat: int, text: str, field: str) -> None:
         """Replay one recorded call: read as a call whatever the phase, and refused once the auction is over."""
@@ -217,8 +221,9 @@ class _Replay:
                 raise _Invalid(f"recorded {key} {h[key]} but nothing is scored: {actual}", step=self.step,
                                rule=rule, field=key)
 
-    def _exchange(self, h: dict[str, Any]) -> None:
-        """Replay the steps between the auction and the play in the order the rules ask for them."""
+    def _exchange(self, h: dict[str, Any]) -> bool:
+        """Replay the steps between the auction and the play in the order the rules ask for them;
+        False when an unfinished record stops before the play."""
         state = self.state
         discards = iter([*h.get("passed", []), *h.get("discards", [])])
         used: set[str] = set()
@@ -227,6 +232,8 @@ class _Replay:
             phase = state.phase
             if phase == Phase.DISCARD:
                 card = next(discards, None)
+                if card is None and h.get("unfinished") is not None:
+                    return False
                 if card is None:
                     raise _Invalid(f"{len(h.get('discards', []))} discards recorded; more are due",
                                    step=self.step, seat=self.rules.seats[seat], rule=R.DISCARD, field="discards")
@@ -253,6 +260,7 @@ class _Replay:
                 raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the rules ask for "
                                f"{'no more' if step.name in used else 'none'}", step=self.step + 1, rule=step.rule,
                                field=step.record_key)
+        return True
 
     def _step(self, h: dict[str, Any], used: set[str]) -> None:
         """Replay the next recorded action of the plugin step in progress (``fivehundred.rules.steps``)."""
@@ -323,10 +331,36 @@ class _Replay:
                                field=f"tricks[{number - 1}].winner",
                                rule="rule 17: the highest trump wins, else the highest card of the suit led")
         self._claim(claim, len(tricks))
+        unfinished = h.get("unfinished")
+        if unfinished is not None:  # the record stops here, perhaps inside a trick
+            trick = unfinished.get("trick")
+            if trick is not None:
+                self._partial_trick(trick, len(tricks) + 1)
+            return
         if state.phase == Phase.PLAY:
             raise _Invalid(f"only {len(tricks)} tricks are recorded and the hand is not over", step=self.step,
                            seat=rules.seats[state.current_player()], field="tricks",
                            rule="rule 17: ten tricks are played")
+
+    def _partial_trick(self, trick: dict[str, Any], number: int) -> None:
+        """The cards of the trick an unfinished record stops in."""
+        state, rules = self.state, self.rules
+        if state.phase != Phase.PLAY:
+            raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
+                           rule="rule 27: the hand ends when the misère contractor wins a trick")
+        leader = _seat(rules, trick["leader"], f"trick {number} leader")
+        if leader != state.current_player():
+            raise _Invalid(f"trick {number} is led by {trick['leader']} but {rules.seats[state.current_player()]} "
+                           "leads", step=self.step + 1,
+                           rule="rule 17: the winner of a trick leads to the next (the contractor to the first)")
+        seat, players = leader, 1
+        while state.play_order[seat] != leader and players < rules.players:  # the seats that play to a trick
+            seat, players = state.play_order[seat], players + 1
+        if len(trick["cards"]) >= players:
+            raise _Invalid(f"the unfinished trick {number} has {len(trick['cards'])} cards: a whole trick goes "
+                           "in 'tricks'", step=self.step + 1, rule="rule 17")
+        for card in trick["cards"]:
+            self.act(state.current_player(), card)
 
     def _claim(self, claim: dict[str, Any] | None, played: int) -> None:
         """L2: replay a recorded claim before the trick it came before, and check its ruling."""
@@ -362,10 +396,13 @@ class _Replay:
                                    step=self.step, rule=R.SCORE, field=f"outcome.{key}")
 
 
-def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
-    """Every problem of one game record (an empty list when it is valid)."""
+def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None,
+                    folder: Path | None = None) -> list[Problem]:
+    """Every problem of one game record (an empty list when it is valid).  A ruleset that is not
+    known by name is looked for as ``NAME.yaml`` in ``folder`` (the record file's, where ``import``
+    writes the rulesets it makes)."""
     try:
-        rules = _rules_for(record, ruleset)
+        rules = _rules_for(record, ruleset, folder)
         _replay(record, rules)
     except _Invalid as e:
         return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule, e.field)]
@@ -374,13 +411,14 @@ def validate_record(record: dict[str, Any], source: str = "record", ruleset: Rul
     return []
 
 
-def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
+def _rules_for(record: dict[str, Any], ruleset: Ruleset | None, folder: Path | None = None) -> Rules:
     if record.get("format") != FORMAT:
         raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})", field="format")
     meta = record["ruleset"]
     if ruleset is None:
+        beside = None if folder is None else folder / f"{meta['name']}.yaml"
         try:
-            ruleset = _load_cached(meta["name"])
+            ruleset = _load_cached(str(beside) if beside is not None and beside.is_file() else meta["name"])
         except (UnknownNameError, RulesetError) as e:
             raise _Invalid(f"cannot load the recorded ruleset: {e}", field="ruleset.name") from None
     if meta.get("hash") != ruleset.content_hash:
@@ -423,6 +461,9 @@ def _replay(record: dict[str, Any], rules: Rules) -> None:
         return
     replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"), totals, number)
     for i, h in enumerate(hands):
+        if h.get("unfinished") is not None and (i != len(hands) - 1 or record.get("result") is not None):
+            raise _Invalid(f"hand {h.get('number')} is unfinished: it must be the record's last hand, and the "
+                           "game has no result", rule=R.GAME_END)
         number = h.get("number") if isinstance(h.get("number"), int) else replay.state.deals + 1
         if replay.state.is_terminal():
             raise _Invalid(f"hand {number} is recorded but the game was already over after deal "
@@ -436,7 +477,8 @@ def _replay(record: dict[str, Any], rules: Rules) -> None:
     last = replay.state.hands_log[-1].number
     try:
         _check_deals(record, replay.state.deals, last)
-        _check_result(record.get("result"), replay.state)
+        if hands[-1].get("unfinished") is None:
+            _check_result(record.get("result"), replay.state)
     except _Invalid as e:  # the end of the game is where its last hand ends
         e.hand, e.step = last, replay.step
         raise
@@ -515,5 +557,5 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) 
             if record is None:
                 report.problems.append(Problem(source, error or "unreadable"))
             else:
-                report.problems.extend(validate_record(record, source, override))
+                report.problems.extend(validate_record(record, source, override, path.parent))
     return report

@@ -3,7 +3,8 @@
 ``AuctionRules`` is rules 8–13 plus what the ladder's rungs say about themselves (B7 inkles that only
 the first callers may make and that never become the contract, B8 blind calls) and two switches
 from the ruleset (B10 the dealer must bid, R1 set bars).  Subclasses change the order of calls:
-``SingleRoundAuction`` (B5), ``RebidAfterInterveningBid`` and ``WinnerMayRaise`` (B6).
+``SingleRoundAuction`` (B5), ``RebidAfterInterveningBid`` and ``WinnerMayRaise`` (B6), ``ReentryAfterChange``
+(a pass is final only until the bid changes: Trickster Cards' "bid after pass if bid changed").
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ FIRST_CALLS = "B7: a {call} may be called only among the first {n} calls of the 
 FIRST_OWN_CALL = "B8: {call} may be called only as the caller's first call of the auction"
 BLIND = "B8: a blind bid is made only before the caller looks at its cards, in the round before the auction"
 REBID = "B6: a player who has bid may bid again only after another player has bid"
+REENTRY = ("auction.reentry 'if-bid-changed': a player who has passed may call again only once the standing bid "
+           "has changed since that pass")
 
 
 @dataclass(slots=True)
@@ -236,3 +239,37 @@ class WinnerMayRaise(AuctionRules):
             bidding.turn = bidding.holder
             return
         super().next_turn(bidding)
+
+
+class ReentryAfterChange(AuctionRules):
+    """A player who has passed is asked again once the standing bid has changed since that pass
+    (``auction.reentry: if-bid-changed``, Trickster Cards' "bid after pass if bid changed").
+
+    ``Bidding.passed`` holds whose latest call was a pass; the auction still ends as soon as a bid
+    stands and every other seat's latest call is a pass, without asking again those who passed.
+    Seats out of the auction from the start (dummies, bars) never made a call and stay out.
+    """
+
+    def apply(self, bidding: Bidding, seat: int, call: int) -> None:
+        if call != PASS:
+            bidding.passed[seat] = False  # a re-entry: this seat's latest call is a bid
+        super().apply(bidding, seat, call)
+
+    def next_turn(self, bidding: Bidding) -> None:
+        passes = sum(bidding.passed)
+        n = bidding.players
+        if passes == n or (bidding.holder >= 0 and passes == n - 1):
+            bidding.over = True
+            return
+        seat = bidding.turn
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if not bidding.passed[seat] or self._changed_since_pass(bidding, seat):
+                break
+        bidding.turn = seat
+
+    @staticmethod
+    def _changed_since_pass(bidding: Bidding, seat: int) -> bool:
+        """The seat passed (its latest call) and a bid has been made since."""
+        last = max((i for i, (s, _) in enumerate(bidding.calls) if s == seat), default=None)
+        return last is not None and any(call != PASS for _, call in bidding.calls[last + 1:])

@@ -127,7 +127,12 @@ def _deal(rs: Ruleset) -> list[str]:
 
 def _auction(rs: Ruleset) -> list[str]:
     a = rs.auction
-    out = ["each player calls once" if a.rounds == "single" else "as many rounds as needed; a pass is final"]
+    if a.rounds == "single":
+        out = ["each player calls once"]
+    elif a.reentry == "if-bid-changed":
+        out = ["as many rounds as needed; a player who has passed may call again once the bid has changed since"]
+    else:
+        out = ["as many rounds as needed; a pass is final"]
     if a.rebid == "after-intervening-bid":
         out.append("a player who has bid may bid again only after another player has bid since")
     out.append("the auction winner may raise once after all others passed" if a.winner_may_raise
@@ -414,6 +419,7 @@ FIELD_WORDS: dict[str, str] = {
     "auction.rounds": "how many times each player may call",
     "auction.rebid": "when a player who has bid may bid again",
     "auction.winner_may_raise": "the auction winner may raise once after all others passed",
+    "auction.reentry": "whether a player who has passed may call again once the bid has changed",
     "auction.set_bar": "tricks short that bar a contractor from the next auction",
     "auction.set_bar_misere": "tricks taken in misère that bar the contractor from the next auction",
     "auction.ladder.*.value": "points for the call",

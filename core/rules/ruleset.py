@@ -59,7 +59,7 @@ class Team(_Model):
 
 ADDED_FIELDS: tuple[tuple[Any, ...], ...] = (
     ("players", "call_own_card", False), ("players", "call_trumps", True), ("deal", "kitty_face_up", 0),
-    ("auction", "ladder", "*", "before_looking", False),
+    ("auction", "ladder", "*", "before_looking", False), ("auction", "reentry", "never"),
 )
 """Fields added since the record format's first version, with their defaults (a ``*`` for every item of a
 list): left out of ``Ruleset.content_hash`` while at their defaults, so that a record made before they existed
@@ -203,6 +203,9 @@ class Auction(_Model):
     rebid: Literal["always", "after-intervening-bid"] = Field(
         "always", description="B6: a bidder may bid again whenever the turn returns, or only after another bid.")
     winner_may_raise: bool = Field(False, description="B6: the auction winner may raise once after all passed.")
+    reentry: Literal["never", "if-bid-changed"] = Field(
+        "never", description="Rule 8: a pass is final; 'if-bid-changed' (Trickster Cards' 'bid after pass if bid "
+        "changed'): a player who passed is asked again once the standing bid has changed since that pass.")
     ladder: tuple[Rung, ...] = Field(min_length=1, description="Every call, lowest first.")
     set_bar: int | None = Field(None, ge=1, description="R1: a contractor who falls this many tricks short "
                                 "(or more) may not bid in the next hand.")

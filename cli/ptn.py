@@ -1,0 +1,66 @@
+"""``fivehundred import``, ``export --ptn`` and ``show``: game records from and to PTN (Trickster Cards), and
+as a person reads them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .console import err, out, print_json, user_errors
+
+
+def import_records(
+    files: Annotated[list[Path], typer.Argument(help="PTN files (Trickster Cards exports), one or more records each.")],
+    out_file: Annotated[Path, typer.Option("--out", "-o", help="Write the game records here (JSON Lines); rulesets "
+                                           "that no shipped one matches go next to it as NAME.yaml.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print what was imported as JSON.")] = False,
+) -> None:
+    """Read PTN records into game records, replaying every call and card; say where a record cut short stops."""
+    from fivehundred.records.ptn_import import import_ptn
+
+    with user_errors():
+        result = import_ptn(files, out_file)
+    hands = sum(len(r["hands"]) for r in result.records)
+    if as_json:
+        print_json({"games": len(result.records), "hands": hands, "written": [str(p) for p in result.written],
+                    "rulesets": sorted(result.rulesets), "notes": result.notes})
+        return
+    out.print(f"{len(result.records)} games, {hands} hands → {out_file}", highlight=False, soft_wrap=True)
+    for name in sorted(result.rulesets):
+        out.print(f"ruleset {name} → {out_file.parent / (name + '.yaml')}", highlight=False, soft_wrap=True)
+    for note in result.notes:
+        err.print(f"note: {note}", highlight=False, soft_wrap=True, markup=False)
+
+
+def export_records(
+    files: Annotated[list[Path], typer.Argument(help="Game records (.jsonl or .json).")],
+    ptn: Annotated[bool, typer.Option("--ptn", help="Write PTN, the format of Trickster Cards' records.")] = False,
+    out_file: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
+) -> None:
+    """Write game records in another format (PTN: one record per hand)."""
+    from fivehundred.records.ptn_export import export_ptn
+
+    if not ptn:
+        raise typer.BadParameter("say which format to write: --ptn", param_hint="--ptn")
+    with user_errors():
+        text = export_ptn(files, out_file)
+    if out_file is None:
+        sys.stdout.write(text)
+
+
+def show(
+    files: Annotated[list[Path], typer.Argument(help="Game records (.jsonl or .json), simulated or imported.")],
+    game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="Only this game (from 1, in file order).")]
+    = None,
+    hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
+) -> None:
+    """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
+    each trick with its leader and winner, the score after each hand."""
+    from fivehundred.records.show import show_records
+
+    with user_errors():
+        text = show_records(files, game=game, hand=hand)
+    sys.stdout.write(text)
