@@ -26,7 +26,7 @@ from typing import Any
 from fivehundred.batch.simulation import Running, wilson
 from fivehundred.records.record import FORMAT
 from fivehundred.rules.errors import RecordError, RulesetError, UnknownNameError
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 from fivehundred.rules.tables import Contract
 
 SAMPLE = 50
@@ -406,7 +406,7 @@ class _Rulesets:
         name = str(record["ruleset"].get("name"))
         if name not in self.known:
             try:
-                self.known[name] = RulesInfo.of(load_ruleset(name))
+                self.known[name] = RulesInfo.of(load_named_ruleset(name))
             except (UnknownNameError, RulesetError) as e:
                 raise RecordError(f"{source}: cannot load the recorded ruleset {name!r} ({e}); "
                                   f"pass its file with --ruleset") from None

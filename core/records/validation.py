@@ -18,7 +18,7 @@ from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
 from .record import FORMAT
 
@@ -298,7 +298,7 @@ _loaded: dict[str, Ruleset] = {}
 
 def _load_cached(name: str) -> Ruleset:
     if name not in _loaded:
-        _loaded[name] = load_ruleset(name)
+        _loaded[name] = load_named_ruleset(name)
     return _loaded[name]
 
 

@@ -414,7 +414,7 @@ def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[
     for name in ruleset.house_rules:
         if name not in known:
             problems.append(
-                ("house_rules", f"house rule {name!r} is not provided by any installed plugin "
+                (f"house_rules.{name}", f"house rule {name!r} is not provided by any installed plugin "
                  f"(install the package that provides it; installed house rules: {sorted(known) or 'none'})")
             )
     return problems
