@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
+from fivehundred.rules.inputs import SEED_RANGE
 
 from .compare import compare as compare_command
 from .console import err, out, print_json, user_errors
@@ -40,7 +41,8 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_version, 
 @app.command()
 def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Batch seed: the same seed gives the same games.")] = 0,
+    seed: Annotated[int, typer.Option(min=SEED_RANGE[0], max=SEED_RANGE[1],
+                                      help="Batch seed: the same seed gives the same games.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
     players: Annotated[str, typer.Option("--players", "-p", help="One player name, or one per seat (P1,P2,…).")]
     = "heuristic",

@@ -9,6 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
+from fivehundred.rules.inputs import SEED_RANGE
 
 from .console import err, out, print_json, user_errors
 
@@ -18,7 +19,8 @@ if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI st
 
 def compare(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Pairs of games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Batch seed: game i of both arms is dealt from the same generator.")] = 0,
+    seed: Annotated[int, typer.Option(min=SEED_RANGE[0], max=SEED_RANGE[1],
+                                      help="Batch seed: game i of both arms is dealt from the same generator.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset (name or YAML path).")]
     = "pagat-australian",
     ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,

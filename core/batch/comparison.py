@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fivehundred.engine.state import GameState
+from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
@@ -485,6 +486,7 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
     depends only on (arms, seed, games), not on ``workers``; ``progress`` is called with the number
     of pairs just finished.  Ctrl-C stops early and keeps the pairs finished (``interrupted``).
     """
+    check_seed(seed)
     side_a, side_b = _resolve(a, b)
     tally = _Tally(side_a, side_b, seed)
     size = max(1, min(100, games // (max(workers, 1) * 8) or 1))

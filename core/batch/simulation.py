@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal, TypeVar
 from fivehundred.engine.state import GameState, new_game
 from fivehundred.records.columns import Row, hand_rows
 from fivehundred.records.record import dumps, game_to_dict
+from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.manager import compile_rules, make_player, player_factories
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
@@ -369,6 +370,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     """
     if scheduler is not None and workers != 1:
         raise ValueError("workers and scheduler exclude each other: the cluster's workers play the games")
+    check_seed(seed)
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     names = _players_for(rs, players)
     compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile

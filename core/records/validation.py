@@ -7,8 +7,7 @@ game's end are compared with what the rules give.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from fivehundred.rules.errors import FiveHundredError, IllegalActionError, Rules
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
+from .reading import read_record_file
 from .record import FORMAT
 
 
@@ -336,27 +336,15 @@ def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
                        rule=R.GAME_END)
 
 
-def iter_records(path: Path) -> Iterator[tuple[str, dict[str, Any] | None, str | None]]:
-    """(source, record, error) for each record of a .json or .jsonl file."""
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".json":
-        lines: Iterable[tuple[int, str]] = [(1, text)]
-    else:
-        lines = ((i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip())
-    for number, line in lines:
-        source = f"{path}:{number}"
-        try:
-            yield source, json.loads(line), None
-        except json.JSONDecodeError as e:
-            yield source, None, f"not JSON: {e.msg} at column {e.colno}"
-
-
 def _is_ruleset_file(path: Path) -> bool:
     return path.suffix in (".yaml", ".yml")
 
 
 def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) -> Report:
     """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
+
+    Records are read a line at a time, checked against the record schema (``record_schema()``), then
+    replayed; a file or line that cannot be read is a problem of its own and the others are still checked.
 
     ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
     not installed).
@@ -377,7 +365,7 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) 
             except UnknownNameError as e:
                 report.problems.append(Problem(str(path), str(e)))
             continue
-        for source, record, error in iter_records(path):
+        for source, record, error in read_record_file(path):
             report.checked += 1
             if record is None:
                 report.problems.append(Problem(source, error or "unreadable"))

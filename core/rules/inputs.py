@@ -1,4 +1,5 @@
-"""Reading the files users give: regular files only, of bounded size, as UTF-8, every error naming the file.
+"""What users give: files, read as regular files only, of bounded size, as UTF-8, every error naming the
+file; and seeds, bounded to what records hold.
 
 A device, a FIFO, a socket or a directory is refused before it is opened (reading ``/dev/zero`` never
 ends, opening a FIFO waits for a writer); a file larger than its limit is refused before it is read.
@@ -83,7 +84,11 @@ def read_lines(path: str | Path, limit: int = MAX_RECORD_BYTES) -> Iterator[tupl
     time: a line longer than ``limit`` bytes or not UTF-8 has no text and a problem instead."""
     path = Path(path)
     check_regular(path)
-    with open(path, "rb") as f:
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed below; a failure to open is reported as input
+    except OSError as e:
+        raise InputError(f"{path}: cannot read: {e.strerror}") from None
+    with f:
         number = 0
         while True:
             line = f.readline(limit + 1)
@@ -103,3 +108,26 @@ def read_lines(path: str | Path, limit: int = MAX_RECORD_BYTES) -> Iterator[tupl
                 yield number, None, _not_utf8(line, e)
                 continue
             yield number, text, None
+
+
+SEED_RANGE = (-(1 << 63), (1 << 63) - 1)
+"""An integer seed is a 64-bit integer (records and Parquet files store it as one); any text may be a seed."""
+
+MAX_SEED_TEXT = 1000
+
+
+def check_seed(seed: int | str) -> None:
+    """``ValueError`` for a seed that records cannot hold: an integer outside 64 bits, or a text of more
+    than ``MAX_SEED_TEXT`` characters."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ValueError(f"seed: an integer or a text, not {type(seed).__name__}")
+    if isinstance(seed, int) and not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        raise ValueError(f"seed: {_digits(seed)} is outside the 64-bit range {SEED_RANGE[0]}…{SEED_RANGE[1]}")
+    if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
+        raise ValueError(f"seed: a text of {len(seed):,} characters; at most {MAX_SEED_TEXT:,}")
+
+
+def _digits(n: int) -> str:
+    if n.bit_length() < 200:
+        return str(n)
+    return f"an integer of about {int(n.bit_length() * 0.30103) + 1:,} digits"
