@@ -15,7 +15,13 @@ from typing import Any
 from fivehundred.engine.state import DISCARD, NO_NOMINATION, NOMINATE, GameState, Phase
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import parse_card, parse_suit
-from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.rules.errors import (
+    FiveHundredError,
+    IllegalActionError,
+    PluginError,
+    RulesetError,
+    UnknownNameError,
+)
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
@@ -359,10 +365,10 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) 
         if _is_ruleset_file(path):
             report.checked += 1
             try:
-                load_ruleset(path)
+                compile_rules(load_ruleset(path))  # the plugins' answers for it are checked too
             except RulesetError as e:
                 report.problems.extend(Problem(str(path), p) for p in e.problems)
-            except UnknownNameError as e:
+            except (UnknownNameError, PluginError) as e:
                 report.problems.append(Problem(str(path), str(e)))
             continue
         for source, record, error in read_record_file(path):
