@@ -16,9 +16,10 @@ from rich.table import Table
 
 import fivehundred
 from fivehundred.rules.inputs import SEED_RANGE
+from fivehundred.rules.outputs import check_outputs
 
 from .compare import compare as compare_command
-from .console import err, out, print_json, user_errors
+from .console import INTERRUPTED, err, out, print_json, user_errors
 from .report import report as report_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
@@ -60,6 +61,7 @@ def simulate(
         raise typer.BadParameter("--workers and --scheduler exclude each other: the cluster's workers play",
                                  param_hint="--workers")
     with user_errors():
+        check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
@@ -71,6 +73,8 @@ def simulate(
         print_json(data)
     else:
         _print_summary(data)
+    if summary.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 app.command("compare")(compare_command)
@@ -88,19 +92,21 @@ def _print_summary(d: dict[str, Any]) -> None:
     head.add_row("deals", str(d["deals"]))
     head.add_row("hands played / passed out", f"{d['hands_played']} / {d['passed_out']}")
     hpg = d["hands_per_game"]
-    head.add_row("hands per game (mean, min–max)", f"{hpg['mean']}  ({hpg['min']}–{hpg['max']})")
+    head.add_row("hands per game (mean, min–max)",
+                 "–" if hpg["mean"] is None else f"{hpg['mean']}  ({hpg['min']}–{hpg['max']})")
     m = d["misere"]
     head.add_row("misère attempts / successes",
                  f"{m['attempts']} / {m['successes']}  {_pct(m['success_rate'], m['ci95'])}")
     for team, wins in d["wins"].items():
         head.add_row(f"wins {team}", f"{wins}  {_pct(d['win_rate'][team], d['win_rate_ci95'][team])}")
     if d["interrupted"]:
-        head.add_row("interrupted", "yes: the games finished before Ctrl-C")
+        head.add_row("interrupted", "yes: only the games finished before Ctrl-C (or SIGTERM) are counted and written")
     if d["unfinished"]:
         head.add_row("unfinished games", str(d["unfinished"]))
     s = d["scores"]
-    head.add_row("final score, winners (mean, range)", f"{s['winner_mean']}  ({s['winner_min']}…{s['winner_max']})")
-    head.add_row("final score, losers (mean, range)", f"{s['loser_mean']}  ({s['loser_min']}…{s['loser_max']})")
+    for side in ("winner", "loser"):
+        mean, low, high = s[f"{side}_mean"], s[f"{side}_min"], s[f"{side}_max"]
+        head.add_row(f"final score, {side}s (mean, range)", "–" if mean is None else f"{mean}  ({low}…{high})")
     out.print(head)
     contracts = Table(title="Contracts by type")
     for col in ("type", "played", "made", "make rate (95% CI)"):
@@ -201,4 +207,4 @@ def rules_schema(
 
 
 def main() -> None:
-    app()
+    app(prog_name="fivehundred")

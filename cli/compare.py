@@ -11,7 +11,7 @@ from rich.table import Table
 import fivehundred
 from fivehundred.rules.inputs import SEED_RANGE
 
-from .console import err, out, print_json, user_errors
+from .console import INTERRUPTED, err, out, print_json, user_errors
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
     from fivehundred.batch.comparison import Comparison, Estimate, Metric
@@ -45,11 +45,13 @@ def compare(
                                          progress=lambda n: bar.advance(task, n))
     if as_json:
         print_json(result.as_dict())
-        return
-    for table in tables(result):
-        out.print(table)
-    for line in notes(result):
-        out.print(line, highlight=False, soft_wrap=True)
+    else:
+        for table in tables(result):
+            out.print(table)
+        for line in notes(result):
+            out.print(line, highlight=False, soft_wrap=True)
+    if result.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 def tables(c: Comparison) -> list[Table]:
@@ -118,5 +120,5 @@ def notes(c: Comparison) -> list[str]:
     if unfinished:
         lines.append(f"unfinished games (left out of win rates and scores): {', '.join(unfinished)}")
     if c.interrupted:
-        lines.append("interrupted: the pairs finished before Ctrl-C")
+        lines.append("interrupted: only the pairs finished before Ctrl-C (or SIGTERM) are counted")
     return lines

@@ -14,6 +14,10 @@ from rich.markup import escape
 
 from fivehundred.rules.errors import FiveHundredError
 
+INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it): the
+output holds the games finished before it, and ``simulate && next-step`` stops there."""
+
 out = Console()
 err = Console(stderr=True)
 

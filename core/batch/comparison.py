@@ -34,7 +34,17 @@ from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .simulation import MAX_DEALS, GameStats, Summary, _players_for, game_stats, play_game, wilson
+from .simulation import (
+    MAX_DEALS,
+    GameStats,
+    Summary,
+    _Interrupts,
+    _players_for,
+    game_stats,
+    play_game,
+    quiet_worker,
+    wilson,
+)
 
 Z = 1.96
 """The normal quantile of every 95% interval here."""
@@ -498,11 +508,13 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
         else:
             results = map(_play_chunk, jobs)
         try:
-            for chunk in results:
-                for pair in chunk:
-                    tally.add(pair)
-                if progress is not None:
-                    progress(len(chunk))
+            with _Interrupts() as interrupts:
+                for chunk in results:
+                    with interrupts.deferred():
+                        for pair in chunk:
+                            tally.add(pair)
+                    if progress is not None:
+                        progress(len(chunk))
         except KeyboardInterrupt:
             tally.interrupted = True
             if workers > 1:
@@ -513,4 +525,4 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
 def _pool(workers: int) -> Any:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ctx.Pool(workers)
+    return ctx.Pool(workers, initializer=quiet_worker)
