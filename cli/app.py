@@ -19,7 +19,7 @@ from fivehundred.rules.inputs import SEED_RANGE
 from fivehundred.rules.outputs import check_outputs
 
 from .compare import compare as compare_command
-from .console import INTERRUPTED, err, out, print_json, user_errors
+from .console import INTERRUPTED, capped_workers, err, out, print_json, user_errors
 from .report import report as report_command
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
@@ -60,6 +60,7 @@ def simulate(
     if scheduler is not None and workers != 1:
         raise typer.BadParameter("--workers and --scheduler exclude each other: the cluster's workers play",
                                  param_hint="--workers")
+    workers = capped_workers(workers)
     with user_errors():
         check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)

@@ -11,7 +11,7 @@ from rich.table import Table
 import fivehundred
 from fivehundred.rules.inputs import SEED_RANGE
 
-from .console import INTERRUPTED, err, out, print_json, user_errors
+from .console import INTERRUPTED, capped_workers, err, out, print_json, user_errors
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
     from fivehundred.batch.comparison import Comparison, Estimate, Metric
@@ -36,6 +36,7 @@ def compare(
     Each metric is shown for both arms and as B − A with its 95% interval; * marks one that excludes 0.
     """
 
+    workers = capped_workers(workers)
     with user_errors():
         a, b = fivehundred.Arm(ruleset, players), fivehundred.Arm(ruleset_b, players_b)
         columns = (TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())

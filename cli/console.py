@@ -35,5 +35,17 @@ def user_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+def capped_workers(workers: int) -> int:
+    """``--workers`` at most the machine's cores (more only slow a batch down), with a warning."""
+    import os
+
+    cores = os.cpu_count() or 1
+    if workers > cores:
+        err.print(f"warning: --workers {workers} is more than the {cores} cores of this machine; using {cores}",
+                  highlight=False)
+        return cores
+    return workers
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

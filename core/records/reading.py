@@ -46,14 +46,14 @@ def parse_record(text: str) -> dict[str, Any]:
 
 @cache
 def _validator() -> Any:
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
     return Draft202012Validator(record_schema())
 
 
 def schema_problem(record: dict[str, Any]) -> str | None:
     """Why ``record`` does not match the record schema (the most relevant reason), or None."""
-    from jsonschema.exceptions import best_match
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
 
     error = best_match(_validator().iter_errors(record))
     if error is None:

@@ -150,3 +150,12 @@ def test_an_earlier_killed_parquet_run_is_not_overwritten(tmp_path: Path) -> Non
     (tmp_path / "t.parquet.parts").mkdir()
     one_line_error(run("simulate", "-n", "1", "-p", "random", "--out", tmp_path / "t.parquet"),
                    "holds the games of an earlier run")
+
+
+def test_workers_are_capped_at_the_cores(tmp_path: Path) -> None:
+    import os
+
+    cores = os.cpu_count() or 1
+    result = run("simulate", "-n", "2", "-p", "random", "--workers", "1000", "--json")
+    assert result.exit_code == 0, result.output
+    assert f"warning: --workers 1000 is more than the {cores} cores of this machine; using {cores}" in result.stderr
