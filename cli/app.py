@@ -16,10 +16,12 @@ from rich.table import Table
 
 import fivehundred
 from fivehundred.rules import rules_text as R
+from fivehundred.rules.inputs import SEED_RANGE
+from fivehundred.rules.outputs import check_outputs
 
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
-from .console import err, out, print_json, user_errors
+from .console import INTERRUPTED, capped_workers, err, out, print_json, user_errors
 from .play import play as play_command
 from .ptn import export_records, import_records, show
 from .report import report as report_command
@@ -45,7 +47,8 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_version, 
 @app.command()
 def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Batch seed: the same seed gives the same games.")] = 0,
+    seed: Annotated[int, typer.Option(min=SEED_RANGE[0], max=SEED_RANGE[1],
+                                      help="Batch seed: the same seed gives the same games.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
     players: Annotated[str, typer.Option("--players", "-p", help="One player name, or one per seat (P1,P2,…).")]
     = "heuristic",
@@ -62,7 +65,9 @@ def simulate(
     if scheduler is not None and workers != 1:
         raise typer.BadParameter("--workers and --scheduler exclude each other: the cluster's workers play",
                                  param_hint="--workers")
+    workers = capped_workers(workers)
     with user_errors():
+        check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
@@ -74,6 +79,8 @@ def simulate(
         print_json(data)
     else:
         _print_summary(data)
+    if summary.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 app.command("compare")(compare_command)
@@ -92,19 +99,21 @@ def _print_summary(d: dict[str, Any]) -> None:
     head.add_row("deals", str(d["deals"]))
     head.add_row("hands played / passed out", f"{d['hands_played']} / {d['passed_out']}")
     hpg = d["hands_per_game"]
-    head.add_row("hands per game (mean, min–max)", f"{hpg['mean']}  ({hpg['min']}–{hpg['max']})")
+    head.add_row("hands per game (mean, min–max)",
+                 "–" if hpg["mean"] is None else f"{hpg['mean']}  ({hpg['min']}–{hpg['max']})")
     m = d["misere"]
     head.add_row("misère attempts / successes",
                  f"{m['attempts']} / {m['successes']}  {_pct(m['success_rate'], m['ci95'])}")
     for team, wins in d["wins"].items():
         head.add_row(f"wins {team}", f"{wins}  {_pct(d['win_rate'][team], d['win_rate_ci95'][team])}")
     if d["interrupted"]:
-        head.add_row("interrupted", "yes: the games finished before Ctrl-C")
+        head.add_row("interrupted", "yes: only the games finished before Ctrl-C (or SIGTERM) are counted and written")
     if d["unfinished"]:
         head.add_row("unfinished games", str(d["unfinished"]))
     s = d["scores"]
-    head.add_row("final score, winners (mean, range)", f"{s['winner_mean']}  ({s['winner_min']}…{s['winner_max']})")
-    head.add_row("final score, losers (mean, range)", f"{s['loser_mean']}  ({s['loser_min']}…{s['loser_max']})")
+    for side in ("winner", "loser"):
+        mean, low, high = s[f"{side}_mean"], s[f"{side}_min"], s[f"{side}_max"]
+        head.add_row(f"final score, {side}s (mean, range)", "–" if mean is None else f"{mean}  ({low}…{high})")
     out.print(head)
     contracts = Table(title="Contracts by type")
     for col in ("type", "played", "made", "make rate (95% CI)"):
@@ -212,4 +221,4 @@ def rules_schema(
 
 
 def main() -> None:
-    app()
+    app(prog_name="fivehundred")

@@ -9,8 +9,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
+from fivehundred.rules.inputs import SEED_RANGE
 
-from .console import err, out, print_json, user_errors
+from .console import INTERRUPTED, capped_workers, err, out, print_json, user_errors
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
     from fivehundred.batch.comparison import Comparison, Estimate, Metric
@@ -18,7 +19,8 @@ if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI st
 
 def compare(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Pairs of games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Batch seed: game i of both arms is dealt from the same generator.")] = 0,
+    seed: Annotated[int, typer.Option(min=SEED_RANGE[0], max=SEED_RANGE[1],
+                                      help="Batch seed: game i of both arms is dealt from the same generator.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset (name or YAML path).")]
     = "pagat-australian",
     ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
@@ -34,6 +36,7 @@ def compare(
     Each metric is shown for both arms and as B − A with its 95% interval; * marks one that excludes 0.
     """
 
+    workers = capped_workers(workers)
     with user_errors():
         a, b = fivehundred.Arm(ruleset, players), fivehundred.Arm(ruleset_b, players_b)
         columns = (TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -43,11 +46,13 @@ def compare(
                                          progress=lambda n: bar.advance(task, n))
     if as_json:
         print_json(result.as_dict())
-        return
-    for table in tables(result):
-        out.print(table)
-    for line in notes(result):
-        out.print(line, highlight=False, soft_wrap=True)
+    else:
+        for table in tables(result):
+            out.print(table)
+        for line in notes(result):
+            out.print(line, highlight=False, soft_wrap=True)
+    if result.interrupted:
+        raise typer.Exit(INTERRUPTED)
 
 
 def tables(c: Comparison) -> list[Table]:
@@ -116,5 +121,5 @@ def notes(c: Comparison) -> list[str]:
     if unfinished:
         lines.append(f"unfinished games (left out of win rates and scores): {', '.join(unfinished)}")
     if c.interrupted:
-        lines.append("interrupted: the pairs finished before Ctrl-C")
+        lines.append("interrupted: only the pairs finished before Ctrl-C (or SIGTERM) are counted")
     return lines

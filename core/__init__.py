@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from fivehundred.batch.comparison import Arm, Comparison, compare
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.state import GameState, new_game
-    from fivehundred.records.sheets import SheetError, SheetScore, score_sheet
     from fivehundred.records.ptn_export import export_ptn
     from fivehundred.records.ptn_import import import_ptn
+    from fivehundred.records.sheets import SheetError, SheetScore, score_sheet
     from fivehundred.records.validation import validate
     from fivehundred.rules.manager import compile_rules
 

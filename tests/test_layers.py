@@ -32,9 +32,15 @@ def layer_of(module: str) -> int | None:
     return next((i for i, layer in enumerate(LAYERS) if module == layer or module.startswith(layer + ".")), None)
 
 
+ENTRY = "fivehundred.__main__"
+"""``python -m fivehundred``: above every layer, it only starts the command line."""
+
+
 def test_every_module_of_the_package_is_in_a_layer(graph: grimp.ImportGraph) -> None:
-    loose = sorted(m for m in graph.modules if m != "fivehundred" and m not in DATA and layer_of(m) is None)
+    loose = sorted(m for m in graph.modules
+                   if m not in ("fivehundred", ENTRY) and m not in DATA and layer_of(m) is None)
     assert not loose, f"modules in no layer: {loose}"
+    assert graph.find_modules_directly_imported_by(ENTRY) <= {"fivehundred.cli.app"}
 
 
 def test_a_layer_imports_only_the_layers_below_it(graph: grimp.ImportGraph) -> None:

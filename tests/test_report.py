@@ -224,7 +224,7 @@ def test_a_missing_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("line", "words"), [
     ("{not json", "not JSON"),
     ('{"format": "other"}', "expected format 'fivehundred-record/1'"),
-    ("[1, 2]", "got 'list'"),
+    ("[1, 2]", "a JSON array, not a JSON object"),
     ('{"format": "fivehundred-record/1", "ruleset": {"name": "pagat-australian", "hash": "x"}, "hands": [{}]}',
      "not a valid game record"),
 ])

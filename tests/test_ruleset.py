@@ -144,12 +144,14 @@ def test_a_child_does_not_inherit_name_description_or_source(tmp_path: Path) -> 
 
 def test_extends_by_relative_path_is_relative_to_the_child_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   reference_text: str) -> None:
+    # within the folder of the ruleset given: variants/child.yaml → base/parent.yaml, relative to the child
     write(tmp_path / "base" / "parent.yaml", reference_text.replace("target: 500", "target: 1000"))
-    child = write(tmp_path / "variants" / "child.yaml", """
+    write(tmp_path / "variants" / "child.yaml", """
         extends: ../base/parent.yaml
         scoring:
           overtrick_points: 10
         """)
+    child = write(tmp_path / "child.yaml", "extends: variants/child.yaml\n")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)  # the parent must be found next to the child, not in the working directory
@@ -387,7 +389,7 @@ def test_extends_an_unknown_name(tmp_path: Path) -> None:
 
 
 def test_extends_a_missing_file(tmp_path: Path) -> None:
-    child = write(tmp_path / "orphan.yaml", "extends: ../nowhere/parent.yaml\n")
+    child = write(tmp_path / "orphan.yaml", "extends: nowhere/parent.yaml\n")
     [problem] = problems_of(child)
     file, line, key, message = parse_problem(problem)
     assert (file, line, key) == (str(child), 1, "extends")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.ruleset import Ruleset
 
 from . import charts
@@ -45,6 +46,10 @@ def make_report(records: str | Path | Iterable[str | Path], html: str | Path | N
     """
     charts.require_matplotlib()  # before reading a possibly large batch
     paths = [records] if isinstance(records, (str, Path)) else list(records)
+    inputs = [*paths, ruleset if isinstance(ruleset, (str, Path)) and Path(ruleset).exists() else None]
+    check_outputs([html], inputs)
+    if png_dir is not None and Path(png_dir).exists():
+        check_outputs(Path(png_dir).iterdir(), inputs)
     stats = collect(paths, ruleset=ruleset, sample=sample)
     report = Report(stats, charts.draw_all(stats))
     if png_dir is not None:
@@ -52,11 +57,11 @@ def make_report(records: str | Path | Iterable[str | Path], html: str | Path | N
         folder.mkdir(parents=True, exist_ok=True)
         for i, chart in enumerate(report.charts, 1):
             path = folder / f"{i}-{chart.name}.png"
-            path.write_bytes(chart.png)
+            replace_file(path, chart.png)
             report.pngs.append(path)
     if html is not None:
         report.html = Path(html)
-        report.html.write_text(render_html(stats, report.charts), encoding="utf-8")
+        replace_file(report.html, render_html(stats, report.charts).encode("utf-8"))
     return report
 
 

@@ -14,7 +14,6 @@ the simulation summary counts it.
 
 from __future__ import annotations
 
-import json
 import re
 import statistics
 from collections import Counter
@@ -24,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred.batch.simulation import Running, wilson
-from fivehundred.records.record import FORMAT
+from fivehundred.records.reading import read_record_file
 from fivehundred.rules.errors import RecordError, RulesetError, UnknownNameError
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 from fivehundred.rules.tables import Contract
 
 SAMPLE = 50
@@ -368,29 +367,14 @@ def read_records(paths: Iterable[str | Path]) -> Iterator[tuple[str, dict[str, A
     """(``file:line``, record) for every record, one line at a time; ``RecordError`` names a bad line."""
     for raw in paths:
         path = Path(raw)
-        if not path.is_file():
+        if not path.exists():
             raise RecordError(f"{path}: no such file")
-        if path.suffix == ".json":
-            yield f"{path}:1", _parse(path.read_text(encoding="utf-8"), f"{path}:1")
-            continue
-        with path.open(encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                if line.strip():
-                    source = f"{path}:{number}"
-                    yield source, _parse(line, source)
-
-
-def _parse(text: str, source: str) -> dict[str, Any]:
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{source}: not a game record: not JSON ({e.msg} at column {e.colno})") from None
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        got = record.get("format") if isinstance(record, dict) else type(record).__name__
-        raise RecordError(f"{source}: not a game record: expected format {FORMAT!r}, got {got!r}")
-    if not isinstance(record.get("ruleset"), dict) or not isinstance(record.get("hands"), list):
-        raise RecordError(f"{source}: not a game record: no 'ruleset' object or no 'hands' list")
-    return record
+        for source, record, problem in read_record_file(path, check_schema=False):
+            if record is None:
+                raise RecordError(f"{source}: {problem}")
+            if not isinstance(record.get("ruleset"), dict) or not isinstance(record.get("hands"), list):
+                raise RecordError(f"{source}: not a game record: no 'ruleset' object or no 'hands' list")
+            yield source, record
 
 
 class _Rulesets:
@@ -406,7 +390,7 @@ class _Rulesets:
         name = str(record["ruleset"].get("name"))
         if name not in self.known:
             try:
-                self.known[name] = RulesInfo.of(load_ruleset(name))
+                self.known[name] = RulesInfo.of(load_named_ruleset(name))
             except (UnknownNameError, RulesetError) as e:
                 raise RecordError(f"{source}: cannot load the recorded ruleset {name!r} ({e}); "
                                   f"pass its file with --ruleset") from None

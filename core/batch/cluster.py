@@ -7,7 +7,9 @@ name) installed.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Generator, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -58,7 +60,16 @@ class Cluster:
             return client.submit(play, shared, job[0], job[1], pure=False)
 
         def get(future: Any) -> T:
-            result: T = future.result()
+            from concurrent.futures import CancelledError
+
+            from distributed.scheduler import KilledWorker
+
+            try:
+                result: T = future.result()
+            except (CancelledError, KilledWorker) as e:  # the scheduler gave up: its workers died or left
+                raise ClusterError(f"the Dask cluster at {self.address} lost the games of a chunk "
+                                   f"({type(e).__name__}: its workers died or left and none took them over); "
+                                   "the games before it are written and counted") from None
             return result
 
         # Futures still pending when the caller stops (Ctrl-C) are released with this generator.
@@ -73,12 +84,30 @@ def _client(address: str) -> Client:
         resolve_address(address)
     except (ValueError, OSError) as e:
         raise ClusterError(f"invalid Dask scheduler address {address!r}: {e}") from None
+    _handshake(address)
     try:
         client: Client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
     except (OSError, TimeoutError):
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
                            "(is it running, and is the address right?)") from None
     return client
+
+
+def _handshake(address: str) -> None:
+    """Open one connection to the scheduler and close it, within ``CONNECT_TIMEOUT`` seconds: a server that
+    accepts the connection and never answers would otherwise keep ``distributed.Client`` waiting for good."""
+    from distributed.comm import connect as open_comm
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(open_comm(address, timeout=CONNECT_TIMEOUT), CONNECT_TIMEOUT)
+        await comm.close()
+
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, whatever loop the caller runs
+        try:
+            thread.submit(asyncio.run, handshake()).result()
+        except (OSError, TimeoutError):
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
+                               "(is it running, and is the address right?)") from None
 
 
 @contextmanager

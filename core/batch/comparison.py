@@ -30,10 +30,21 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fivehundred.engine.state import GameState
+from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .simulation import MAX_DEALS, GameStats, Summary, _players_for, game_stats, play_game, wilson
+from .simulation import (
+    MAX_DEALS,
+    GameStats,
+    Summary,
+    _Interrupts,
+    _players_for,
+    game_stats,
+    play_game,
+    quiet_worker,
+    wilson,
+)
 
 Z = 1.96
 """The normal quantile of every 95% interval here."""
@@ -485,6 +496,7 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
     depends only on (arms, seed, games), not on ``workers``; ``progress`` is called with the number
     of pairs just finished.  Ctrl-C stops early and keeps the pairs finished (``interrupted``).
     """
+    check_seed(seed)
     side_a, side_b = _resolve(a, b)
     tally = _Tally(side_a, side_b, seed)
     size = max(1, min(100, games // (max(workers, 1) * 8) or 1))
@@ -496,11 +508,13 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
         else:
             results = map(_play_chunk, jobs)
         try:
-            for chunk in results:
-                for pair in chunk:
-                    tally.add(pair)
-                if progress is not None:
-                    progress(len(chunk))
+            with _Interrupts() as interrupts:
+                for chunk in results:
+                    with interrupts.deferred():
+                        for pair in chunk:
+                            tally.add(pair)
+                    if progress is not None:
+                        progress(len(chunk))
         except KeyboardInterrupt:
             tally.interrupted = True
             if workers > 1:
@@ -511,4 +525,4 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
 def _pool(workers: int) -> Any:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ctx.Pool(workers)
+    return ctx.Pool(workers, initializer=quiet_worker)

@@ -23,7 +23,9 @@ from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.state import GameState
 from fivehundred.records.columns import Row, hand_rows
 from fivehundred.records.record import dumps, game_to_dict
+from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.manager import compile_rules, player_factories, player_maker
+from fivehundred.rules.outputs import Replacement, check_outputs
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .chunks import chunk_size, game_chunks, in_order
@@ -316,25 +318,32 @@ class _Sink:
 
     output: Output = "none"
 
-    def add(self, output: Any) -> None:
-        """The output of one more chunk of finished games."""
+    def add(self, output: Any, games: int) -> None:
+        """The output of one more chunk of ``games`` finished games."""
 
-    def close(self) -> None:
-        """Finish the file (also after Ctrl-C: it then holds the games finished so far)."""
+    def close(self, failed: bool) -> None:
+        """Finish the output: complete, it replaces the file (also after Ctrl-C, holding the games finished
+        so far); after a failure the file is left as it was."""
 
 
 class _JsonLines(_Sink):
     output: Output = "jsonl"
 
-    def __init__(self, stream: IO[str], own: bool):
-        self.stream, self.own = stream, own
+    def __init__(self, out: Replacement | IO[str]):
+        self.out = out
 
-    def add(self, output: Any) -> None:
-        self.stream.write(output)
+    def add(self, output: Any, games: int) -> None:
+        if isinstance(self.out, Replacement):
+            self.out.write(output.encode("utf-8"), games)
+        else:
+            self.out.write(output)
 
-    def close(self) -> None:
-        if self.own:
-            self.stream.close()
+    def close(self, failed: bool) -> None:
+        if isinstance(self.out, Replacement):
+            if failed:
+                self.out.abandon()
+            else:
+                self.out.commit()
 
 
 class _Table(_Sink):
@@ -345,12 +354,12 @@ class _Table(_Sink):
 
         self.parquet = ParquetSink(path, rules, seed, names)
 
-    def add(self, output: Any) -> None:
+    def add(self, output: Any, games: int) -> None:
         for rows in output:
             self.parquet.add(rows)
 
-    def close(self) -> None:
-        self.parquet.close()
+    def close(self, failed: bool) -> None:
+        self.parquet.close(failed)
 
 
 def is_parquet(out: str | Path | IO[str] | None) -> bool:
@@ -364,8 +373,8 @@ def _open_sink(out: str | Path | IO[str] | None, rs: Ruleset, seed: int | str, n
         assert isinstance(out, (str, Path))
         return _Table(out, compile_rules(rs), seed, names)
     if isinstance(out, (str, Path)):
-        return _JsonLines(open(out, "w", encoding="utf-8"), own=True)
-    return _JsonLines(out, own=False)
+        return _JsonLines(Replacement(out))
+    return _JsonLines(out)
 
 
 # --- the batch ----------------------------------------------------------------------------
@@ -386,6 +395,9 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     """
     if scheduler is not None and workers != 1:
         raise ValueError("workers and scheduler exclude each other: the cluster's workers play the games")
+    check_seed(seed)
+    if isinstance(out, (str, Path)) and not isinstance(ruleset, Ruleset):
+        check_outputs([out], [ruleset] if Path(ruleset).exists() else [])
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     names = _players_for(rs, players)
     compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile
@@ -394,7 +406,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
         if scheduler is not None:
             cluster = stack.enter_context(connect(scheduler))
         sink = _open_sink(out, rs, seed, names)
-        stack.callback(sink.close)
+        stack.push(lambda kind, error, tb: sink.close(failed=kind is not None))
         batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
         results: Generator[Chunk, None, None]
         if scheduler is not None:
@@ -408,7 +420,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
             with _Interrupts() as interrupts:
                 for part, output in results:
                     with interrupts.deferred():
-                        sink.add(output)
+                        sink.add(output, part.games)
                         summary.merge(part)
                     if progress is not None:
                         progress(part.games)
@@ -419,22 +431,24 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
 
 
 class _Interrupts:
-    """Ctrl-C while a chunk is being written and counted takes effect once it is done, so that the
-    file and the summary always hold the same whole games; at any other time, at once."""
+    """Ctrl-C (or SIGTERM, handled alike) while a chunk is being written and counted takes effect once
+    it is done, so that the file and the summary always hold the same whole games; at any other time,
+    at once.  Handlers a caller installed itself are left alone."""
 
     def __init__(self) -> None:
         self.busy = self.pending = False
-        self.previous: Any = None
+        self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> _Interrupts:
-        in_main = threading.current_thread() is threading.main_thread()
-        if in_main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # leave a caller's own alone
-            self.previous = signal.signal(signal.SIGINT, self._interrupt)
+        if threading.current_thread() is threading.main_thread():
+            for signum, default in ((signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)):
+                if signal.getsignal(signum) is default:
+                    self.previous[signum] = signal.signal(signum, self._interrupt)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.previous is not None:
-            signal.signal(signal.SIGINT, self.previous)
+        for signum, previous in self.previous.items():
+            signal.signal(signum, previous)
 
     def _interrupt(self, signum: int, frame: object) -> None:
         if not self.busy:
@@ -453,6 +467,13 @@ class _Interrupts:
             raise KeyboardInterrupt
 
 
+def quiet_worker() -> None:
+    """In a pool worker: Ctrl-C and SIGTERM are the parent's to handle (it stops the pool), and a worker
+    stopped by them leaves without a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 _BATCH: Batch | None = None
 """The batch of a worker process, set once by the pool's initializer."""
 
@@ -460,7 +481,7 @@ _BATCH: Batch | None = None
 def _init_worker(batch: Batch) -> None:
     global _BATCH
     _BATCH = batch
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the pool
+    quiet_worker()
     compile_rules(batch.ruleset)
 
 

@@ -5,13 +5,17 @@ Needs pyarrow (``pip install 'fivehundred[parquet]'``), imported only when a Par
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from fivehundred.rules.extras import require
 from fivehundred.rules.manager import Rules
+from fivehundred.rules.outputs import OutputError, partial_path
 
 from .columns import FORMAT, Row, column_types
 
@@ -37,15 +41,27 @@ def arrow_schema(rules: Rules, seed: int | str, players: Sequence[str]) -> Any:
 
 
 class ParquetSink:
-    """Writes the rows of finished games to ``path``; ``close()`` leaves a valid file at any point."""
+    """Writes the rows of finished games to ``path``, a row group at a time.
+
+    Each row group, once full, is written as a whole Parquet file of its own in ``PATH.parts/``, so that
+    the games of every closed row group survive a kill (``pyarrow.parquet.read_table`` reads the folder).
+    ``close()`` joins the parts into ``PATH.partial``, renames it over ``path`` and removes the parts:
+    ``path`` is left as it was until the new file is complete.
+    """
 
     def __init__(self, path: str | Path, rules: Rules, seed: int | str, players: Sequence[str],
                  games_per_row_group: int | None = None):
-        self._pa, pq = _arrow()
+        self._pa, self._pq = _arrow()
+        self.path = Path(path)
+        self.parts = self.path.with_name(self.path.name + ".parts")
+        if self.parts.exists():
+            raise OutputError(f"{self.parts} holds the games of an earlier run of {self.path} that was stopped "
+                              "before it finished: move it away (pyarrow.parquet.read_table reads it) or delete it")
         self.schema = arrow_schema(rules, seed, players)
-        self._writer = pq.ParquetWriter(str(path), self.schema, compression="zstd")
         self._rows: list[Row] = []
         self._games = 0
+        self._written: list[Path] = []
+        self._kept = False
         self._per_group = games_per_row_group or GAMES_PER_ROW_GROUP
 
     def add(self, rows: list[Row]) -> None:
@@ -56,16 +72,41 @@ class ParquetSink:
             self.flush()
 
     def flush(self) -> None:
+        """Write the rows buffered as one more part (a whole Parquet file, renamed into place)."""
         if not self._rows:
             return
         pa = self._pa
         columns = zip(*self._rows, strict=True)
         arrays = [pa.array(values, type=f.type) for values, f in zip(columns, self.schema, strict=True)]
-        self._writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
+        table = pa.Table.from_arrays(arrays, schema=self.schema)
+        self.parts.mkdir(exist_ok=True)
+        part = self.parts / f"part-{len(self._written):06d}.parquet"
+        self._write(part, [table], temp=self.parts / f".{part.name}.partial")  # hidden: readers skip it
+        self._written.append(part)
         self._rows = []
 
-    def close(self) -> None:
+    def _write(self, path: Path, tables: Any, temp: Path | None = None) -> None:
+        temp = temp or partial_path(path)
         try:
-            self.flush()
-        finally:
-            self._writer.close()
+            with self._pq.ParquetWriter(str(temp), self.schema, compression="zstd") as writer:
+                for table in tables:
+                    writer.write_table(table)
+            os.replace(temp, path)
+        except OSError as e:
+            with contextlib.suppress(OSError):
+                temp.unlink()
+            self._kept = bool(self._written)
+            kept = (f"the games of the {len(self._written)} row group(s) finished are in {self.parts}/"
+                    if self._written else "nothing of this run is kept")
+            raise OutputError(f"{self.path}: cannot write: {e.strerror or e}; {kept}; {self.path} is left as "
+                              "it was") from None
+
+    def close(self, failed: bool = False) -> None:
+        """Join the parts into ``path``; after a failure, remove them and leave ``path`` as it was."""
+        if failed:
+            if not self._kept:
+                shutil.rmtree(self.parts, ignore_errors=True)
+            return
+        self.flush()
+        self._write(self.path, (self._pq.read_table(part, schema=self.schema) for part in self._written))
+        shutil.rmtree(self.parts, ignore_errors=True)

@@ -538,7 +538,8 @@ def _add_hand(rec: PtnRecord, rules: Rules, game: _Game | None, result: ImportRe
             result.records.append(game.record())
         totals = scores or [0] * len(rules.team_names)
         state = _new_state(rules, 0, totals, board or 1)
-        header: dict[str, Any] = {"number": 1, "totals": dict(zip(rules.team_names, totals, strict=True))} if any(totals) else {}
+        by_team = dict(zip(rules.team_names, totals, strict=True))
+        header: dict[str, Any] = {"number": 1, "totals": by_team} if any(totals) else {}
         return _Game(rules, state, header, _players(rec, rules), stopped=True)
     # A trial replay tells the hand's own score, hence the totals before it (the game's totals so
     # far, or 0-0, stand in for them during the trial: mid-hand ends, E6, depend on them).

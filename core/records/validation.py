@@ -7,8 +7,7 @@ game's end are compared with what the rules give.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,17 @@ from fivehundred.engine.state import (
 )
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import parse_card, parse_suit
-from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.rules.errors import (
+    FiveHundredError,
+    IllegalActionError,
+    PluginError,
+    RulesetError,
+    UnknownNameError,
+)
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
+from .reading import read_record_file
 from .record import FORMAT
 
 MISDEAL = "D4: a hand without a face card is a misdeal, thrown in before the auction"
@@ -433,7 +439,7 @@ _loaded: dict[str, Ruleset] = {}
 
 def _load_cached(name: str) -> Ruleset:
     if name not in _loaded:
-        _loaded[name] = load_ruleset(name)
+        _loaded[name] = load_named_ruleset(name)
     return _loaded[name]
 
 
@@ -511,27 +517,15 @@ def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
                        rule=R.GAME_END, field="result.totals")
 
 
-def iter_records(path: Path) -> Iterator[tuple[str, dict[str, Any] | None, str | None]]:
-    """(source, record, error) for each record of a .json or .jsonl file."""
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".json":
-        lines: Iterable[tuple[int, str]] = [(1, text)]
-    else:
-        lines = ((i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip())
-    for number, line in lines:
-        source = f"{path}:{number}"
-        try:
-            yield source, json.loads(line), None
-        except json.JSONDecodeError as e:
-            yield source, None, f"not JSON: {e.msg} at column {e.colno}"
-
-
 def _is_ruleset_file(path: Path) -> bool:
     return path.suffix in (".yaml", ".yml")
 
 
 def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) -> Report:
     """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
+
+    Records are read a line at a time, checked against the record schema (``record_schema()``), then
+    replayed; a file or line that cannot be read is a problem of its own and the others are still checked.
 
     ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
     not installed).
@@ -546,13 +540,13 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) 
         if _is_ruleset_file(path):
             report.checked += 1
             try:
-                load_ruleset(path)
+                compile_rules(load_ruleset(path))  # the plugins' answers for it are checked too
             except RulesetError as e:
                 report.problems.extend(Problem(str(path), p) for p in e.problems)
-            except UnknownNameError as e:
+            except (UnknownNameError, PluginError) as e:
                 report.problems.append(Problem(str(path), str(e)))
             continue
-        for source, record, error in iter_records(path):
+        for source, record, error in read_record_file(path):
             report.checked += 1
             if record is None:
                 report.problems.append(Problem(source, error or "unreadable"))

@@ -7,10 +7,17 @@ class FiveHundredError(Exception):
     """Base of every error caused by input (a ruleset, a record, a move), never by a bug."""
 
 
+MAX_PROBLEMS = 50
+"""Problems reported for one file at most; a last line says how many more there were."""
+
+
 class RulesetError(FiveHundredError):
-    """A ruleset file is invalid; ``problems`` holds every ``file:line: key.path: message``."""
+    """A ruleset file is invalid; ``problems`` holds every ``file:line: key.path: message`` (the first
+    ``MAX_PROBLEMS`` of them, then a line counting the rest)."""
 
     def __init__(self, problems: list[str]):
+        if len(problems) > MAX_PROBLEMS:
+            problems = [*problems[:MAX_PROBLEMS], f"… and {len(problems) - MAX_PROBLEMS:,} more problems"]
         self.problems = problems
         super().__init__("\n".join(problems))
 

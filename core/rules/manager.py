@@ -224,6 +224,57 @@ def _required(value: Any, hook_name: str) -> Any:
     return value
 
 
+def _answerer(pm: pluggy.PluginManager, hook_name: str, kwargs: dict[str, Any]) -> str:
+    """The plugin whose answer a ``firstresult`` hook returns for ``kwargs`` (asked again, in pluggy's
+    order, only to name the culprit of a wrong answer)."""
+    for impl in reversed(getattr(pm.hook, hook_name).get_hookimpls()):
+        relevant = getattr(impl.function, APPLIES_WHEN, None)
+        if impl.hookwrapper or impl.wrapper or (relevant is not None and not relevant(kwargs.get("ruleset"))):
+            continue
+        try:
+            answer = impl.function(*[kwargs[name] for name in impl.argnames])
+        except Exception:
+            return impl.plugin_name
+        if answer is not None:
+            return impl.plugin_name
+    return "unknown"
+
+
+def _wrong_answer(pm: pluggy.PluginManager, hook_name: str, kwargs: dict[str, Any], answer: Any,
+                  expected: str) -> PluginError:
+    shown = repr(answer)
+    shown = shown if len(shown) <= 80 else shown[:80] + "…"
+    ruleset = kwargs.get("ruleset")
+    where = f" for ruleset {ruleset.name!r}" if ruleset is not None else ""
+    return PluginError(f"plugin {_answerer(pm, hook_name, kwargs)!r} answered {hook_name}{where} with {shown}, "
+                       f"not {expected}")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _list_of(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, (list, tuple)) and all(check(x) for x in value)
+
+
+ANSWERS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "fivehundred_build_deck": (_list_of(_is_int), "a list of card numbers"),
+    "fivehundred_deal_pattern": (_list_of(lambda p: isinstance(p, (list, tuple)) and len(p) == 2 and p[0] in (
+        "each", "kitty", "dead") and _is_int(p[1]) and p[1] > 0), "a list of ('each'|'kitty'|'dead', count) pairs"),
+    "fivehundred_bid_ladder": (lambda v: isinstance(v, (list, tuple)) and len(v) > 0 and all(
+        isinstance(c, Contract) for c in v), "a non-empty list of Contract"),
+    "fivehundred_auction_rules": (lambda v: isinstance(v, AuctionRules), "an AuctionRules"),
+    "fivehundred_joker_rules": (lambda v: isinstance(v, JokerRules), "a JokerRules"),
+    "fivehundred_trick_table": (lambda v: isinstance(v, PlayTable), "a PlayTable"),
+    "fivehundred_trick_check": (lambda v: v is None or callable(v), "a function or None"),
+    "fivehundred_game_result": (lambda v: v is None or isinstance(v, GameResult), "a GameResult or None"),
+}
+"""What each ``firstresult`` hook must answer (its declared type), checked once per ruleset where the answer
+is (per contract for the play tables; per hand for the game's end), so that a wrong answer is reported with
+the plugin's name, not as a TypeError deep in the engine."""
+
+
 class Rules:
     """A ruleset compiled through the hooks into tables; the only object the engine consults.
 
@@ -301,19 +352,54 @@ class Rules:
         """A hand of uniform players may run from the first call to the first lead in one go (see
         ``GameState._uniform_hand``)."""
         self._in_order: dict[frozenset[int], tuple[int, ...]] = {}
-        self.score_hand: Callable[[HandOutcome], Sequence[int]] = _per_hand_caller(
-            pm, "fivehundred_score_hand", ruleset, ("outcome",), required="score_hand")
+        self.score_hand: Callable[[HandOutcome], Sequence[int]] = self._checked_scores(_per_hand_caller(
+            pm, "fivehundred_score_hand", ruleset, ("outcome",), required="score_hand"))
         """Each team's points for a hand (rules 24–27 and the variants' plugins)."""
-        self.game_result: Callable[[Sequence[int], HandOutcome], GameResult | None] = _per_hand_caller(
-            pm, "fivehundred_game_result", ruleset, ("totals", "outcome"))
+        self.game_result: Callable[[Sequence[int], HandOutcome], GameResult | None] = self._checked_result(
+            _per_hand_caller(pm, "fivehundred_game_result", ruleset, ("totals", "outcome")))
         """Whether the game is over after a hand, given the new totals (rules 28–31); None to play on."""
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
-        return _call(self.pm, name, ruleset=self.ruleset, **kwargs)
+        answer = _call(self.pm, name, ruleset=self.ruleset, **kwargs)
+        check = ANSWERS.get(name)
+        if check is not None and answer is not None and not check[0](answer):
+            raise _wrong_answer(self.pm, name, {"ruleset": self.ruleset, **kwargs}, answer, check[1])
+        return answer
+
+    def _checked_scores(self, score: Callable[[HandOutcome], Sequence[int]]) -> Callable[[HandOutcome], Sequence[int]]:
+        """``score`` with its answer checked: a list of one integer per team (a few type checks a hand)."""
+        teams, pm, ruleset = len(self.team_names), self.pm, self.ruleset
+
+        def checked(outcome: HandOutcome) -> Sequence[int]:
+            points = score(outcome)
+            if type(points) not in (list, tuple) or len(points) != teams or not all(type(p) is int for p in points):
+                raise _wrong_answer(pm, "fivehundred_score_hand", {"ruleset": ruleset, "outcome": outcome}, points,
+                                    f"a list of {teams} integers (one per team)")
+            return points
+
+        return checked
+
+    def _checked_result(self, result: Callable[[Sequence[int], HandOutcome], GameResult | None]
+                        ) -> Callable[[Sequence[int], HandOutcome], GameResult | None]:
+        pm, ruleset = self.pm, self.ruleset
+
+        def checked(totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
+            answer = result(totals, outcome)
+            if answer is not None and not isinstance(answer, GameResult):
+                raise _wrong_answer(pm, "fivehundred_game_result",
+                                    {"ruleset": ruleset, "totals": totals, "outcome": outcome}, answer,
+                                    "a GameResult or None")
+            return answer
+
+        return checked
 
     def _compile_steps(self) -> None:
         """The plugins' steps of a hand (``fivehundred_hand_steps``), by stage and order."""
         contributed = [step for steps in self._hook("fivehundred_hand_steps") for step in steps or ()]
+        for step in contributed:
+            if not isinstance(step, Step):
+                raise PluginError(f"a plugin answered fivehundred_hand_steps for ruleset {self.ruleset.name!r} "
+                                  f"with {step!r:.80}, not a list of Step")
         steps = self.steps = tuple(sorted(contributed, key=lambda s: (s.stage != "before-auction", s.order, s.name)))
         try:
             check_steps(steps, reserved=(range(FIRST_STEP_ACTION), range(CLAIM, CLAIM + 1)))
@@ -443,11 +529,15 @@ def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[
     pm = pm or plugin_manager()
     problems = [p for found in _call(pm, "fivehundred_check_ruleset", ruleset=ruleset) for p in found or ()]
     known = {name for names in _call(pm, "fivehundred_house_rules") for name in names or ()}
+    blocked = [name.strip() for name in os.environ.get(BLOCK_ENV, "").split(",") if name.strip()]
     for name in ruleset.house_rules:
-        if name not in known:
+        if name in blocked:
+            problems.append((f"house_rules.{name}", f"house rule {name!r}: its plugin is blocked by {BLOCK_ENV}"))
+        elif name not in known:
+            hint = f"; plugins blocked by {BLOCK_ENV}: {', '.join(blocked)}" if blocked else ""
             problems.append(
-                ("house_rules", f"house rule {name!r} is not provided by any installed plugin "
-                 f"(install the package that provides it; installed house rules: {sorted(known) or 'none'})")
+                (f"house_rules.{name}", f"house rule {name!r} is not provided by any installed plugin "
+                 f"(install the package that provides it; installed house rules: {sorted(known) or 'none'}{hint})")
             )
     return problems
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 
 from .cards import parse_rank, parse_suit
 from .errors import RulesetError, UnknownNameError
+from .inputs import MAX_RULESET_BYTES, InputError, read_text
 
 
 class ReadOnlyDict(dict[str, Any]):
@@ -370,27 +371,103 @@ def parse_call(call: str) -> tuple[int, int | None] | None:
 Lines = dict[tuple[str | int, ...], tuple[str, int]]
 
 
+MAX_YAML_NODES = 100_000
+"""A ruleset of more values than this, counting each alias as many times as it is used, is refused
+(a few hundred bytes of nested aliases would otherwise expand to billions: the "billion laughs")."""
+
+MAX_YAML_DEPTH = 64
+"""A ruleset nested deeper than this (aliases expanded) is refused; the reference is 5 levels deep."""
+
+
 class _LineLoader(yaml.SafeLoader):
-    """A safe loader; node positions are read from the composed tree."""
+    """A safe loader that refuses YAML nested deeper than ``MAX_YAML_DEPTH`` while composing it."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_YAML_DEPTH:
+                raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} levels deep",
+                                                  self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def _read_yaml(path: Path) -> tuple[dict[str, Any], Lines]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RulesetError([f"{path}: cannot read: {e.strerror}"]) from None
+        text = read_text(path, MAX_RULESET_BYTES, "a ruleset")
+    except InputError as e:
+        raise RulesetError([str(e)]) from None
+    loader = _LineLoader(text)
     try:
-        node = yaml.compose(text, Loader=_LineLoader)
+        node = loader.get_single_node()
+        if node is not None:
+            _check_tree(node, str(path))
+            data = loader.construct_document(node)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise RulesetError([f"{where}: invalid YAML: {getattr(e, 'problem', e)}"]) from None
+        raise RulesetError([f"{where}: invalid YAML: {getattr(e, 'problem', None) or e}"]) from None
+    finally:
+        loader.dispose()
     if node is None or not isinstance(node, yaml.MappingNode):
         raise RulesetError([f"{path}:1: a ruleset must be a mapping of keys to values"])
     lines: Lines = {}
     _index_lines(node, (), str(path), lines)
-    data = yaml.load(text, Loader=_LineLoader)
     return data, lines
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _check_tree(root: yaml.Node, file: str) -> None:
+    """Refuse tags other than plain data's, recursive aliases, and a tree that, aliases expanded, holds
+    more than ``MAX_YAML_NODES`` values or is deeper than ``MAX_YAML_DEPTH``: each node is visited
+    once, whatever the aliases."""
+    known = {*_LineLoader.yaml_constructors, "tag:yaml.org,2002:merge"} - {None}
+    measured: dict[int, tuple[int, int]] = {}  # id(node) -> (values, depth) with aliases expanded
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        key = id(node)
+        if children_done:
+            below = [measured[id(c)] for c in _children(node)]
+            measured[key] = (1 + sum(n for n, _ in below), 1 + max((d for _, d in below), default=0))
+            open_nodes.discard(key)
+            count, depth = measured[key]
+            line = node.start_mark.line + 1
+            if count > MAX_YAML_NODES:
+                raise RulesetError([f"{file}:{line}: more than {MAX_YAML_NODES:,} values once aliases are expanded "
+                                    "(nested aliases?)"])
+            if depth > MAX_YAML_DEPTH:
+                raise RulesetError([f"{file}:{line}: nested more than {MAX_YAML_DEPTH} levels deep once aliases "
+                                    "are expanded"])
+            continue
+        if key in measured:
+            continue
+        if key in open_nodes:
+            raise RulesetError([f"{file}:{node.start_mark.line + 1}: an alias refers to a value that contains it "
+                                "(a recursive alias)"])
+        if node.tag not in known:
+            raise RulesetError([f"{file}:{node.start_mark.line + 1}: unsupported YAML tag {_short_tag(node.tag)} "
+                                "(a ruleset is plain data: mappings, lists, text, numbers, true/false, null)"])
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((child, False) for child in _children(node))
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 def _index_lines(node: yaml.Node, path: tuple[str | int, ...], file: str, lines: Lines) -> None:
@@ -439,40 +516,62 @@ def ruleset_paths() -> dict[str, Path]:
     return found
 
 
-def _locate(ref: str, relative_to: Path | None = None) -> Path:
+def _locate(ref: str) -> Path:
+    """A ruleset the user names: a shipped or plugin-provided name, or a path to a YAML file."""
     candidate = Path(ref)
-    if relative_to is not None and not candidate.is_absolute():
-        near = relative_to.parent / candidate
-        if near.suffix in (".yaml", ".yml") and near.exists():
-            return near
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
         if candidate.exists():
             return candidate
         raise UnknownNameError(f"ruleset file not found: {ref}")
+    return _named(ref)
+
+
+def _named(name: str) -> Path:
     known = ruleset_paths()
-    if ref in known:
-        return known[ref]
-    raise UnknownNameError(f"unknown ruleset {ref!r}; known: {', '.join(sorted(known))}")
+    if name in known:
+        return known[name]
+    raise UnknownNameError(f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}")
 
 
-def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Lines]:
+def _locate_parent(ref: str, child: Path, root: Path) -> Path:
+    """The ruleset an ``extends:`` names: a shipped or plugin-provided name, or a YAML file in the
+    folder of the ruleset the user gave (``root``) or below it, found relative to the extending file."""
+    if Path(ref).suffix not in (".yaml", ".yml") and "/" not in ref and "\\" not in ref:
+        return _named(ref)
+    if Path(ref).is_absolute():
+        raise UnknownNameError(f"{ref} is an absolute path; a ruleset extends a ruleset name or a file beside "
+                               f"or below it, by relative path")
+    near = child.parent / ref
+    if not near.resolve().is_relative_to(root.resolve()):
+        raise UnknownNameError(f"{ref} is outside {root}, the folder of the ruleset given; a ruleset extends a "
+                               "ruleset name or a file in that folder or below it")
+    if not near.exists():
+        raise UnknownNameError(f"ruleset file not found: {ref}")
+    return near
+
+
+def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Lines]:
     data, lines = _read_yaml(path)
     parent_ref = data.pop("extends", None)
     if parent_ref is None:
         return data, lines
     file, line = lines.get(("extends",), (str(path), 1))
     try:
-        parent_path = _locate(str(parent_ref), relative_to=path)
+        parent_path = _locate_parent(str(parent_ref), path, root)
     except UnknownNameError as e:
         raise RulesetError([f"{file}:{line}: extends: {e}"]) from None
     chain = (*seen, path.resolve())
     if parent_path.resolve() in chain:
         cycle = " → ".join(str(p) for p in (*chain, parent_path.resolve()))
         raise RulesetError([f"{file}:{line}: extends: makes a cycle: {cycle}"])
-    base, base_lines = _resolve(parent_path, chain)
+    base, base_lines = _resolve(parent_path, root if _is_within(parent_path, root) else parent_path.parent, chain)
     for key in ("name", "description", "source"):
         base.pop(key, None)
     return _merge(base, data), {**_inherited(base_lines, lines, data), **lines}
+
+
+def _is_within(path: Path, root: Path) -> bool:
+    return path.resolve().is_relative_to(root.resolve())
 
 
 def _inherited(base_lines: Lines, lines: Lines, data: dict[str, Any]) -> Lines:
@@ -521,7 +620,7 @@ def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
     runs the plugins' consistency checks (``fivehundred_check_ruleset``).
     """
     path = _locate(str(ref))
-    data, lines = _resolve(path)
+    data, lines = _resolve(path, path.parent)
     data.setdefault("name", path.stem)
     try:
         ruleset = Ruleset.model_validate(data, context={"locate_problems": True})
@@ -534,6 +633,16 @@ def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
         raise RulesetError([f"{_line_of(loc, lines, str(path))}: {'.'.join(map(str, loc))}: {msg}"
                             for loc, msg in located])
     return ruleset
+
+
+def load_named_ruleset(name: str) -> Ruleset:
+    """A shipped or plugin-provided ruleset by name, never a file: for the names that records give
+    (a record must not make the program open a path it holds; the user gives a file with --ruleset)."""
+    try:
+        path = _named(name)
+    except UnknownNameError as e:
+        raise UnknownNameError(f"{e} (a record names its ruleset; give a ruleset file with --ruleset)") from None
+    return load_ruleset(path)
 
 
 def _key_path(key: str) -> tuple[str | int, ...]:

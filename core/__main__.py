@@ -1,0 +1,5 @@
+"""``python -m fivehundred``: the command line, as ``fivehundred``."""
+
+from fivehundred.cli.app import main
+
+main()

@@ -1,0 +1,103 @@
+"""Reading game records from files: one record per line of JSON Lines (or one per ``.json`` file), a
+line in memory at a time, each checked against the published JSON Schema before anything else reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fivehundred.rules.errors import RecordError
+from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_lines, read_text
+
+from .record import FORMAT, record_schema
+
+Read = tuple[str, dict[str, Any] | None, str | None]
+"""(source ``file:line``, the record or None, why it could not be read or None)."""
+
+
+def _kind(value: Any) -> str:
+    return {list: "a JSON array", str: "a JSON string", bool: "true/false", type(None): "null",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def parse_record(text: str) -> dict[str, Any]:
+    """A record from its JSON text; ``RecordError`` (without a location) when it is not JSON or not a
+    record at all.  Its fields are checked by ``schema_problem``."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e.msg} at column {e.colno}") from None
+    except ValueError as e:  # an integer of more digits than Python converts (4,300)
+        raise RecordError(f"not a game record: {e}") from None
+    except RecursionError:
+        raise RecordError("not a game record: nested too deeply") from None
+    if isinstance(record, list) and record and all(isinstance(r, dict) for r in record):
+        raise RecordError("not a game record but a JSON array of them: write one record per line of a .jsonl file")
+    if not isinstance(record, dict):
+        raise RecordError(f"not a game record: {_kind(record)}, not a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not a game record: expected format {FORMAT!r}, got {record.get('format')!r}")
+    return record
+
+
+@cache
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+    return Draft202012Validator(record_schema())
+
+
+def schema_problem(record: dict[str, Any]) -> str | None:
+    """Why ``record`` does not match the record schema (the most relevant reason), or None."""
+    from jsonschema.exceptions import best_match  # type: ignore[import-untyped]
+
+    error = best_match(_validator().iter_errors(record))
+    if error is None:
+        return None
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
+    message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+    return f"does not match the record schema at {where or '(top level)'}: {message}"
+
+
+def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator[Read]:
+    """Every record of a ``.json`` file (one record) or of JSON Lines (one per non-blank line), streamed;
+    a file that cannot be read at all gives one item with its problem."""
+    path = Path(path)
+    lines: Iterator[tuple[int, str | None, str | None]]
+    if path.suffix == ".json":
+        try:
+            lines = iter([(1, read_text(path, MAX_RECORD_BYTES, "a game record"), None)])
+        except InputError as e:
+            yield str(path), None, str(e).removeprefix(f"{path}: ")
+            return
+    else:
+        try:
+            lines = read_lines(path)
+            first = next(lines, None)
+        except InputError as e:
+            yield str(path), None, str(e).removeprefix(f"{path}: ")
+            return
+        if first is None:
+            return
+        lines = _chain(first, lines)
+    for number, text, problem in lines:
+        source = f"{path}:{number}"
+        if text is None:
+            yield source, None, problem
+            continue
+        try:
+            record = parse_record(text)
+        except RecordError as e:
+            yield source, None, str(e)
+            continue
+        problem = schema_problem(record) if check_schema else None
+        yield source, (None if problem else record), problem
+
+
+def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
