@@ -23,8 +23,8 @@ from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .ptn import BANNER, call_text, card_text, clockwise, hand_text, player_tag, ptn_seats, seat_rows, tag_line
 from .ptn_import import write_atomically
+from .reading import read_record_file
 from .trickster import ruleset_options
-from .validation import iter_records
 
 
 def _ruleset(record: dict[str, Any], folder: Path, source: str) -> Ruleset:
@@ -183,7 +183,7 @@ def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> st
         path = Path(raw)
         if not path.is_file():
             raise RecordError(f"{path}: no such file")
-        for source, record, error in iter_records(path):
+        for source, record, error in read_record_file(path, check_schema=False):
             if record is None:
                 raise RecordError(f"{source}: {error}")
             try:

@@ -25,7 +25,7 @@ from fivehundred.rules.cards import (
 from fivehundred.rules.errors import RecordError
 
 from .ptn import clockwise, seat_rows
-from .validation import iter_records
+from .reading import read_record_file
 
 SUIT_ORDER = (0, 3, 1, 2)
 """Suits as a hand is shown: ♠ ♥ ♣ ♦, the colours alternating."""
@@ -196,7 +196,7 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
         path = Path(raw)
         if not path.is_file():
             raise RecordError(f"{path}: no such file")
-        for source, record, error in iter_records(path):
+        for source, record, error in read_record_file(path, check_schema=False):
             if record is None:
                 raise RecordError(f"{source}: {error}")
             index += 1

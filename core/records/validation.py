@@ -402,13 +402,11 @@ class _Replay:
                                    step=self.step, rule=R.SCORE, field=f"outcome.{key}")
 
 
-def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None,
-                    folder: Path | None = None) -> list[Problem]:
-    """Every problem of one game record (an empty list when it is valid).  A ruleset that is not
-    known by name is looked for as ``NAME.yaml`` in ``folder`` (the record file's, where ``import``
-    writes the rulesets it makes)."""
+def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
+    """Every problem of one game record (an empty list when it is valid).  The record names its
+    ruleset; a ruleset file is given as ``ruleset``, never looked for at a path the record names."""
     try:
-        rules = _rules_for(record, ruleset, folder)
+        rules = _rules_for(record, ruleset)
         _replay(record, rules)
     except _Invalid as e:
         return [Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule, e.field)]
@@ -417,14 +415,13 @@ def validate_record(record: dict[str, Any], source: str = "record", ruleset: Rul
     return []
 
 
-def _rules_for(record: dict[str, Any], ruleset: Ruleset | None, folder: Path | None = None) -> Rules:
+def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
     if record.get("format") != FORMAT:
         raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})", field="format")
     meta = record["ruleset"]
     if ruleset is None:
-        beside = None if folder is None else folder / f"{meta['name']}.yaml"
         try:
-            ruleset = _load_cached(str(beside) if beside is not None and beside.is_file() else meta["name"])
+            ruleset = _load_cached(meta["name"])
         except (UnknownNameError, RulesetError) as e:
             raise _Invalid(f"cannot load the recorded ruleset: {e}", field="ruleset.name") from None
     if meta.get("hash") != ruleset.content_hash:
@@ -551,5 +548,5 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) 
             if record is None:
                 report.problems.append(Problem(source, error or "unreadable"))
             else:
-                report.problems.extend(validate_record(record, source, override, path.parent))
+                report.problems.extend(validate_record(record, source, override))
     return report
