@@ -517,7 +517,7 @@ def test_a_ladder_entry_without_a_value(tmp_path: Path) -> None:
 def test_a_ruleset_naming_a_house_rule_no_installed_plugin_provides(tmp_path: Path) -> None:
     path = write(tmp_path / "house.yaml", f"extends: {REF}\nhouse_rules:\n  no-such-rule: {{points: 5}}\n")
     [problem] = refused(path)
-    assert problem.startswith(f"{path}:2: house_rules: house rule 'no-such-rule' is not provided by any "
+    assert problem.startswith(f"{path}:3: house_rules.no-such-rule: house rule 'no-such-rule' is not provided by any "
                               "installed plugin (install the package that provides it; installed house rules: ")
 
 

@@ -149,16 +149,16 @@ def test_without_the_plugin_the_ruleset_file_is_refused_naming_the_rule(fresh_ma
         load_ruleset(path)
     [problem] = info.value.problems
     assert problem.startswith(f"{path}:")
-    assert "house_rules: house rule 'misere-penalty' is not provided by any installed plugin" in problem
+    assert "house_rules.misere-penalty: house rule 'misere-penalty' is not provided by any installed plugin" in problem
 
 
-def test_a_blocked_plugin_is_as_good_as_absent(fresh_manager: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_blocked_plugin_is_absent_and_says_so(fresh_manager: None, monkeypatch: pytest.MonkeyPatch) -> None:
     path = ruleset_file()
     monkeypatch.setenv(BLOCK_ENV, "misere-penalty")
     set_plugin_manager(None)
     with pytest.raises(UnknownNameError):
         load_ruleset(RULESET)  # its ruleset_paths hook is blocked too: the name is unknown
-    with pytest.raises(RulesetError, match="'misere-penalty' is not provided by any installed plugin"):
+    with pytest.raises(RulesetError, match="'misere-penalty': its plugin is blocked by FIVEHUNDRED_BLOCK_PLUGINS"):
         load_ruleset(path)
 
 

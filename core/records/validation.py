@@ -34,7 +34,7 @@ from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
 from .reading import read_record_file
-from .record import FORMAT
+from .record import FORMAT, record_schema
 
 MISDEAL = "D4: a hand without a face card is a misdeal, thrown in before the auction"
 NUMBERING = "record format: hands are numbered by deal, from the record's first, all-pass deals included"
@@ -141,6 +141,10 @@ class _Replay:
     def hand(self, h: dict[str, Any]) -> None:
         rules, state = self.rules, self.state
         self.step = 0
+        unknown = sorted(set(h) - _HAND_FIELDS - {step.record_key for step in rules.steps})
+        if unknown:  # the schema lets a hand carry a step's own record; no step records these
+            raise _Invalid(f"unknown hand field{'s' * (len(unknown) > 1)} {', '.join(map(repr, unknown))} (no step of "
+                           f"ruleset {rules.ruleset.name!r} records it)", step=0, field=unknown[0])
         dealer = _seat(rules, h["dealer"], "dealer")
         if dealer != state.dealer:
             raise _Invalid(f"dealer is {h['dealer']} but the deal passes to {rules.seats[state.dealer]}",
@@ -454,6 +458,10 @@ def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
         raise _Invalid(f"the start number {number!r} is not a deal number (1 or more)", rule=START,
                        field="start.number")
     return [totals[team] for team in rules.team_names], number
+
+
+_HAND_FIELDS = frozenset(record_schema()["$defs"]["hand"]["properties"])
+"""The fields of a hand in the record schema; a plugin step may add its own (``Step.record_key``)."""
 
 
 def _replay(record: dict[str, Any], rules: Rules) -> None:
