@@ -23,16 +23,17 @@ from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .ptn import BANNER, call_text, card_text, clockwise, hand_text, player_tag, ptn_seats, seat_rows, tag_line
 from .ptn_import import write_atomically
-from .reading import read_record_file
+from .reading import records_in
 from .trickster import ruleset_options
 
 
 def _ruleset(record: dict[str, Any], folder: Path, source: str) -> Ruleset:
     meta = record.get("ruleset") or {}
     name = str(meta.get("name"))
-    beside = folder / f"{name}.yaml"
+    beside = folder / f"{name}.yaml"  # where import writes the rulesets it makes; a plain name only
+    plain = Path(name).name == name and not name.startswith(".")
     try:
-        ruleset = load_ruleset(beside if beside.is_file() else name)
+        ruleset = load_ruleset(beside if plain and beside.is_file() else name)
     except (UnknownNameError, RulesetError) as e:
         raise RecordError(f"{source}: ruleset: {e}") from None
     if meta.get("hash") != ruleset.content_hash:
@@ -179,20 +180,14 @@ def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> st
     Raises ``RecordError`` naming ``file:line`` for a record PTN cannot express (a number of players
     PTN has no seats for, a dummy, ranks 11–13, a claim) or that does not read."""
     lines: list[str] = []
-    for raw in paths:
-        path = Path(raw)
-        if not path.is_file():
-            raise RecordError(f"{path}: no such file")
-        for source, record, error in read_record_file(path, check_schema=False):
-            if record is None:
-                raise RecordError(f"{source}: {error}")
-            try:
-                ruleset = _ruleset(record, path.parent, source)
-                lines.extend(game_ptn(record, ruleset, source))
-            except (KeyError, TypeError, ValueError, IndexError) as e:
-                if isinstance(e, FiveHundredError):
-                    raise
-                raise RecordError(f"{source}: malformed record: missing or wrong field {e}") from None
+    for path, source, record in records_in(paths):
+        try:
+            ruleset = _ruleset(record, path.parent, source)
+            lines.extend(game_ptn(record, ruleset, source))
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            if isinstance(e, FiveHundredError):
+                raise
+            raise RecordError(f"{source}: malformed record: missing or wrong field {e}") from None
     text = "\n".join(lines)
     if out is not None:
         write_atomically(Path(out), text)

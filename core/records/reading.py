@@ -5,7 +5,7 @@ line in memory at a time, each checked against the published JSON Schema before 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -101,3 +101,17 @@ def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield first
     yield from rest
+
+
+def records_in(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str, dict[str, Any]]]:
+    """(file, ``file:line``, record) for every record of record files, in order, for commands that read
+    records without validating them (``show``, ``export``); a missing file or a line that is not a
+    record raises ``RecordError`` naming it."""
+    for raw in paths:
+        path = Path(raw)
+        if not path.is_file():
+            raise RecordError(f"{path}: no such file")
+        for source, record, error in read_record_file(path, check_schema=False):
+            if record is None:
+                raise RecordError(f"{source}: {error}")
+            yield path, source, record

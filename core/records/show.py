@@ -25,7 +25,7 @@ from fivehundred.rules.cards import (
 from fivehundred.rules.errors import RecordError
 
 from .ptn import clockwise, seat_rows
-from .reading import read_record_file
+from .reading import records_in
 
 SUIT_ORDER = (0, 3, 1, 2)
 """Suits as a hand is shown: ♠ ♥ ♣ ♦, the colours alternating."""
@@ -192,24 +192,18 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
     hands by number.  Raises ``RecordError`` naming ``file:line`` for a line that is not a record."""
     lines: list[str] = []
     index = 0
-    for raw in paths:
-        path = Path(raw)
-        if not path.is_file():
-            raise RecordError(f"{path}: no such file")
-        for source, record, error in read_record_file(path, check_schema=False):
-            if record is None:
-                raise RecordError(f"{source}: {error}")
-            index += 1
-            if game is not None and index != game:
-                continue
-            try:
-                if lines:
-                    lines.append("")
-                lines.extend(show_game(record, hand=hand, title=f"game {index} ({source})"))
-            except (KeyError, TypeError, ValueError, IndexError) as e:
-                if isinstance(e, RecordError):
-                    raise
-                raise RecordError(f"{source}: not a game record: missing or wrong field {e}") from None
+    for _, source, record in records_in(paths):
+        index += 1
+        if game is not None and index != game:
+            continue
+        try:
+            if lines:
+                lines.append("")
+            lines.extend(show_game(record, hand=hand, title=f"game {index} ({source})"))
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            if isinstance(e, RecordError):
+                raise
+            raise RecordError(f"{source}: not a game record: missing or wrong field {e}") from None
     if game is not None and index < game:
         raise RecordError(f"no game {game}: {'the files hold ' + str(index) if index else 'no game in the files'}")
     return "\n".join(lines) + "\n"
