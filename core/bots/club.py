@@ -24,11 +24,11 @@ import math
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import CALL, PASS_ACTION, Observation, action_kind
+from fivehundred.engine.state import CALL, PASS_ACTION, Observation
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
-from .heuristic import HeuristicPlayer, _Denomination, _key, _RulesInfo, own_tricks
+from .heuristic import HeuristicPlayer, _Denomination, _key, _RulesInfo, forced_call, own_tricks
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -198,10 +198,9 @@ class ClubPlayer(HeuristicPlayer):
     def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
         ladder = info.rules.ladder
         bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
-        if PASS_ACTION not in legal and not bids:
-            return legal[0]
-        if any(a < PASS_ACTION and action_kind(a) == "call" for a in legal):
-            return next(a for a in legal if a < PASS_ACTION)  # D4: a hand without a face card: misdeal
+        forced = forced_call(legal, bids)
+        if forced is not None:
+            return forced
         pricing = _pricing(info.rules, info)
         params = self._params(info.rules)
         priced = [r for r in bids if pricing.priced[r]]

@@ -385,10 +385,9 @@ class HeuristicPlayer:
     def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
         ladder = info.rules.ladder
         bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
-        if PASS_ACTION not in legal and not bids:
-            return legal[0]
-        if any(a < PASS_ACTION and action_kind(a) == "call" for a in legal):
-            return next(a for a in legal if a < PASS_ACTION)  # D4: a hand without a face card: misdeal
+        forced = forced_call(legal, bids)
+        if forced is not None:
+            return forced
         partners = info.partners[seat]
         holder = -1
         partner_bids: set[int] = set()
@@ -896,3 +895,13 @@ def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
         return value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
 
     return min(hand, key=keep)
+
+
+def forced_call(legal: Sequence[int], bids: Sequence[int]) -> int | None:
+    """The call a player makes without weighing its hand: the only one there is (no pass and no bid
+    offered), or a misdeal (D4: a hand without a face card); None when the choice is the player's."""
+    if PASS_ACTION not in legal and not bids:
+        return legal[0]
+    if any(a < PASS_ACTION and action_kind(a) == "call" for a in legal):
+        return next(a for a in legal if a < PASS_ACTION)
+    return None
