@@ -18,6 +18,7 @@ from typer.testing import CliRunner, Result
 import fivehundred
 from fivehundred.batch.table import HUMAN, InputEnded, play_at_table
 from fivehundred.bots.players import RandomPlayer
+from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.state import GameState, Phase, new_game
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.show import hand_face
@@ -50,8 +51,8 @@ def recorded_game(ruleset: str, seat: str, seed: int) -> tuple[dict[str, Any], R
     me = rs.players.seats.index(seat)
     state, rng = new_game(rs, f"{seed}:0")
     recorder = Recorder(me)
-    players = [recorder if s == me else make_player("random", s, random.Random(f"fivehundred:{seed}:0:player:{s}"))
-               for s in range(len(rs.players.seats))]
+    _, bots_rng = game_generators(f"{seed}:0")  # the bots share the players' generator, as in simulate's game 0
+    players = [recorder if s == me else make_player("random", s, bots_rng) for s in range(len(rs.players.seats))]
     state.play_out(players, rng, MAX_DEALS)
     names = [HUMAN if s == me else "random" for s in range(len(rs.players.seats))]
     return game_to_dict(state, seed=seed, game=0, players=names), recorder

@@ -87,10 +87,10 @@ class _Games:
         self.makers = list(enumerate(player_maker(name) for name in names))
 
     def play(self, game: int, max_deals: int) -> GameState:
-        # The deal generator is new_game(rs, f"{seed}:{game}")'s; each seat's player has its own.
-        deal_rng, player_rngs = game_generators(f"{self.seed}:{game}", len(self.makers))
+        # The deal generator is new_game(rs, f"{seed}:{game}")'s; the players share the other one.
+        deal_rng, players_rng = game_generators(f"{self.seed}:{game}")
         state = GameState(self.rules, rng=deal_rng)
-        state.play_out([make(seat, player_rngs[seat]) for seat, make in self.makers], deal_rng, max_deals)
+        state.play_out([make(seat, players_rng) for seat, make in self.makers], deal_rng, max_deals)
         return state
 
 

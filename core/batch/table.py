@@ -11,13 +11,13 @@ the game is written as a game record, which ``validate`` checks like any other.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.state import GameState, Observation, Phase, new_game
 from fivehundred.records.ptn import seat_rows
 from fivehundred.records.ptn_import import write_atomically
@@ -208,8 +208,8 @@ def play_at_table(ruleset: Ruleset | str | Path, seat: str, *, bots: str = "heur
     write = write or _print
     state, rng = new_game(rs, f"{seed}:0")
     person = TablePlayer(me, read, write)
-    players = [person if s == me else make_player(bots, s, random.Random(f"fivehundred:{seed}:0:player:{s}"))
-               for s in range(len(rs.players.seats))]
+    _, players_rng = game_generators(f"{seed}:0")
+    players = [person if s == me else make_player(bots, s, players_rng) for s in range(len(rs.players.seats))]
     write(f"{rs.name}: you are {seat}" + (f", partnered by {', '.join(_partners(rs, seat))}" if _partners(rs, seat)
                                           else "") + f"; the others are {bots} bots. '?' lists the legal choices.")
     state.play_out(players, rng, max_deals)

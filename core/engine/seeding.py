@@ -2,14 +2,16 @@
 
 A game's key is one hash of its seed text: ``game_key(seed)`` for ``new_game(ruleset, seed)``, and
 ``game_key(f"{seed}:{game}")`` for game ``game`` of a batch (so batch game ``i`` deals as
-``new_game(ruleset, f"{seed}:{i}")`` does).  Its generators are seeded with integers made from the
-key and a fixed stream number: stream 0 deals (and draws the first dealer), stream ``1 + seat`` is
-that seat's player.  BLAKE2b gives the same key in any process (``hash()`` would not: it is salted
-per process), and one hash per game replaces one string seed per generator, which
-``random.Random`` would hash through SHA-512 each time.
+``new_game(ruleset, f"{seed}:{i}")`` does). Its generators are seeded with integers made from the key
+and a fixed stream number: stream 0 deals (and draws the first dealer), stream 1 is the players' (one
+generator the seats share, drawn from in the order they act). BLAKE2b gives the same key in any process
+(``hash()`` would not: it is salted per process), and one hash per game replaces one string seed per
+generator, which ``random.Random`` would hash through SHA-512 each time.
 
 Most of what a generator costs is the Mersenne Twister filling its 624-word state from the seed
-(about 28k instructions, the same for an int or a str seed); ``generator`` skips only the
+(about 28k instructions, 5–6 µs, the same for an int or a str seed), which is why a game has two
+generators and not one per seat: the deals stay apart from the players' draws (so the same seed deals
+the same cards whatever the players), and the players share theirs.  ``generator`` skips only the
 ``Random.__init__``/``seed`` calls in Python around it.
 """
 
@@ -21,8 +23,10 @@ from collections.abc import Callable
 from hashlib import blake2b
 
 DEAL_STREAM = 0
-"""The stream of the game's deal generator; seat ``s``'s player gets stream ``1 + s``."""
-_STREAM_BITS = 8  # up to 255 seats: more than any ruleset has
+"""The stream of the game's deal generator."""
+PLAYERS_STREAM = 1
+"""The stream of the generator the game's players share."""
+_STREAM_BITS = 8
 
 
 def game_key(seed: int | str) -> int:
@@ -64,9 +68,7 @@ def generator(key: int, stream: int) -> random.Random:
     return _make(stream_seed(key, stream))
 
 
-def game_generators(seed: int | str, seats: int) -> tuple[random.Random, list[random.Random]]:
-    """The deal generator and each seat's player generator of the game of ``seed``."""
-    if seats >= 1 << _STREAM_BITS:
-        raise ValueError(f"{seats} seats: at most {(1 << _STREAM_BITS) - 1} have generators of their own")
+def game_generators(seed: int | str) -> tuple[random.Random, random.Random]:
+    """The deal generator and the players' generator of the game of ``seed``."""
     base = game_key(seed) << _STREAM_BITS
-    return _make(base | DEAL_STREAM), [_make(base | (1 + seat)) for seat in range(seats)]
+    return _make(base | DEAL_STREAM), _make(base | PLAYERS_STREAM)
