@@ -55,7 +55,7 @@ V = [
  ("J4", "joker first or last of a suit", "field `joker.first_or_last`; a legal-play filter built per contract"),
  ("J5", "joker any time", "fields `joker.void_play_in_no_trumps: any-time`, `joker.lead: any`"),
  ("L1", "dealer's left leads", "field `play.first_lead: dealer-left`"),
- ("L2", "claims", "fields `play.claims`, `play.claim_penalty`; the `claim` action, judged by an exhaustive search (`fivehundred.engine.claims`); `HandOutcome.wrong_claim` in scoring"),
+ ("L2", "claims", "fields `play.claims`, `play.claim_penalty`; a step of the play (`fivehundred.plugins.claims.Claim`, stage `lead`: offered beside the leads), judged by an exhaustive search; a scoring wrapper takes the penalty"),
  ("S1", "1904 table", "data: ladder values"),
  ("S2", "perfect table", "data: ladder values and positions"),
  ("S3", "overtricks", "fields `scoring.overtrick_points`, `overtrick_cap`, `slam: null`"),

@@ -1,6 +1,6 @@
 """Hand scoring and the end of the game (rules 24–31).
 
-Variants read here: L2 (``claim_penalty``), S3 (overtricks and their cap), S4 (``slam: null``), S5
+Variants read here: S3 (overtricks and their cap), S4 (``slam: null``), S5
 (``defender_cap``), S6 (``defender_trick_points: 0``), FC (``failed: opponents-gain``), C5 (goal 'exactly'), C6/C7
 (``fail_penalty``, ``fail_value``), P5 (``called_partner_share``), E1 (``win: any``, ``both_reach``),
 E2 (``swamp: null``), E3 (``swamp_strict``, ``swamp_needs_opponents_not_negative``), E4 (``spread``),
@@ -81,7 +81,7 @@ class _Side:
 class _Plan:
     """The scoring and game-end rules of one ruleset as plain values (read once; both hooks ask every hand)."""
 
-    __slots__ = ("both_contractors", "bust", "claim_penalty", "contracting", "defender_cap", "exact",
+    __slots__ = ("both_contractors", "bust", "contracting", "defender_cap", "exact",
                  "misere_points", "names", "needs_opponents", "opponents_gain", "quiet_above", "reached", "share",
                  "sides", "spread", "strict", "swamp", "target", "team_of", "teams", "trick_points", "win_any")
 
@@ -96,7 +96,7 @@ class _Plan:
         self.trick_points, self.misere_points = s.defender_trick_points, s.defender_points_in_misere
         self.defender_cap, self.opponents_gain = s.defender_cap, s.failed == "opponents-gain"
         self.contracting = _Contracting(s)
-        self.claim_penalty, self.share = ruleset.play.claim_penalty, ruleset.players.called_partner_share
+        self.share = ruleset.players.called_partner_share
         # The end of the game.
         self.target, self.swamp, self.bust, self.spread = g.target, g.swamp, g.bust, g.spread
         self.quiet_above: float = -math.inf if g.swamp is None else g.swamp
@@ -145,8 +145,6 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
         for seat in side.seats:
             side_tricks += tricks[seat]
     points = plan.contracting.points(contract, side_tricks, outcome.hand_size, outcome.made)
-    if outcome.wrong_claim:  # L2: a claim the side could not make good costs it the claim penalty
-        scores[ct] -= plan.claim_penalty
     if plan.opponents_gain and not outcome.made:  # FC: nothing is ever subtracted
         for team in side.opponents:
             scores[team] -= points

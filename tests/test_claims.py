@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import MISERE, MISERE_AUCTION, RULES, SUITED, act, finish, legal, log, new_hand, tricks
 
 from fivehundred.bots.players import RandomPlayer
-from fivehundred.engine.claims import takes_every_trick
 from fivehundred.engine.state import GameState, Phase, new_game
+from fivehundred.plugins.claims import CLAIM, takes_every_trick
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.validation import validate_record
-from fivehundred.rules.actions import CLAIM
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import load_ruleset
@@ -55,19 +55,29 @@ def test_L2_the_contractor_may_claim_when_about_to_lead_only(claims: Rules) -> N
     assert st.current_player() == 0 and "claim" in legal(st)
 
 
-def test_L2_the_reference_has_no_claims() -> None:
+def test_L2_the_reference_has_no_claims(claims: Rules) -> None:
     st = all_spades(RULES)
-    assert "claim" not in legal(st)
-    with pytest.raises(IllegalActionError) as caught:
+    assert "claim" not in legal(st) and not RULES.lead_steps
+    with pytest.raises(IllegalActionError, match="no such action"):
         st.apply(CLAIM)
-    assert caught.value.rule.startswith("L2")
+    with pytest.raises(ValueError):
+        st.parse_action("claim")
+    assert [type(s).__name__ for s in claims.lead_steps] == ["Claim"]  # the step comes with the field alone
+
+
+def test_L2_a_claim_out_of_place_names_the_rule(claims: Rules) -> None:
+    st = all_spades(claims)
+    act(st, "AS")
+    with pytest.raises(IllegalActionError, match="the contractor may claim, once a hand, when about to lead") as e:
+        st.apply(CLAIM)  # a follower
+    assert e.value.rule.startswith("L2")
 
 
 def test_L2_an_upheld_claim_ends_the_hand_with_every_trick(claims: Rules) -> None:
     st = all_spades(claims)
     act(st, "claim")
     hand = st.hands_log[0]
-    assert hand.claim == (0, 0, True) and hand.tricks == [] and st.phase != Phase.PLAY
+    assert hand.steps["claim"] == (0, 0, True) and hand.tricks == [] and st.phase != Phase.PLAY
     assert hand.tricks_won == [10, 0, 0, 0]
     assert hand.scores == [250, 0]  # rule 25: all ten tricks on a contract worth less than 250
     # the same hand played out scores the same
@@ -80,7 +90,7 @@ def test_L2_a_wrong_claim_costs_100_and_the_hand_goes_on(claims: Rules) -> None:
     st = nine_spades(claims)
     tricks(st, SPADES[:8])
     act(st, "claim")  # North holds 6♠ and 4♥: West takes the 4♥ trick
-    assert log(st).claim == (0, 8, False) and st.phase == Phase.PLAY
+    assert log(st).steps["claim"] == (0, 8, False) and st.phase == Phase.PLAY
     assert "claim" not in legal(st)  # once a hand
     finish(st)
     wrong = st.hands_log[0]
@@ -154,3 +164,33 @@ def test_L2_records_with_claims_replay_and_a_false_ruling_is_caught(claims: Rule
                 assert problems and "L2" in problems[0].rule
                 break
     assert seen >= 5
+
+
+def _a_record_with_a_claim(claims: Rules) -> tuple[dict[str, Any], dict[str, Any]]:
+    for game in range(40):
+        st, rng = new_game(claims, game)
+        st.play_out([RandomPlayer(s, random.Random(f"{game}:{s}")) for s in range(4)], rng, max_deals=30)
+        record = game_to_dict(st, seed=game, game=game)
+        hand = next((h for h in record["hands"] if "claim" in h), None)
+        if hand is not None:
+            return record, hand
+    raise AssertionError("no claim in 40 random games")
+
+
+def test_L2_a_claim_the_play_never_came_to_is_caught(claims: Rules) -> None:
+    record, hand = _a_record_with_a_claim(claims)
+    hand["claim"]["after_tricks"] = claims.hand_size + 3
+    problems = validate_record(record, ruleset=claims.ruleset)
+    assert problems and "the play never came to it" in problems[0].message and problems[0].field.endswith("claim")
+
+
+def test_L2_a_claim_in_a_ruleset_without_claims_is_caught() -> None:
+    st, rng = new_game(RULES, 1)
+    st.play_out([RandomPlayer(s, random.Random(s)) for s in range(4)], rng, max_deals=5)
+    record = game_to_dict(st, seed=1, game=0)
+    hand = next(h for h in record["hands"] if h.get("contract"))
+    hand["claim"] = {"seat": hand["contract"]["contractor"], "after_tricks": 0, "upheld": True}
+    assert validate_record(record) != []
+    problems = validate_record(record, ruleset=RULES.ruleset)
+    assert problems and "no step of ruleset 'pagat-australian' records it" in problems[0].message
+    assert problems[0].field.endswith(".claim")

@@ -29,7 +29,6 @@ from fivehundred.bots.montecarlo import determinise
 from fivehundred.engine.state import (
     CALL,
     CHANCE,
-    CLAIM,
     DISCARD,
     JOKER_LEAD,
     MISDEAL_CALL,
@@ -120,8 +119,6 @@ class Table:
         actions |= {NOMINATE + s for s in range(4)} | {NO_NOMINATION, MISDEAL_CALL, PASS_ACTION}
         actions |= {CALL + rung for rung in range(len(rules.ladder))}
         actions |= {a for step in rules.steps for a in step.actions}
-        if rules.claims:
-            actions.add(CLAIM)
         return actions
 
     def _most_a_hand_scores(self) -> float:

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 
 from fivehundred.engine.state import (
     CALL,
-    CLAIM,
     DISCARD,
     JOKER_LEAD,
     NO_NOMINATION,
@@ -35,6 +34,7 @@ from fivehundred.engine.state import (
 )
 from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.manager import Rules
+from fivehundred.rules.steps import FIRST_STEP_ACTION
 from fivehundred.rules.tables import Contract, PlayTable
 
 NT = NO_SUIT
@@ -345,7 +345,7 @@ class HeuristicPlayer:
         info = _info(state.rules)
         phase = obs.phase
         if phase == Phase.PLAY:
-            plays = [a for a in legal if a != CLAIM]  # L2: it never claims (it cannot see the other hands)
+            plays = [a for a in legal if a < FIRST_STEP_ACTION]  # no step offer (a claim: it cannot see the hands)
             return plays[0] if len(plays) == 1 else self._play(seat, obs, info, plays)
         if phase == Phase.AUCTION:
             return self._bid(seat, obs, info, legal)

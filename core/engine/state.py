@@ -21,7 +21,6 @@ from fivehundred.rules import rules_text as R
 from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's public vocabulary
     CALL,
     CHANCE,
-    CLAIM,
     DISCARD,
     JOKER_LEAD,
     MISDEAL_CALL,
@@ -40,10 +39,9 @@ from fivehundred.rules.auction import Bidding, closed
 from fivehundred.rules.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.steps import Step
+from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
 from fivehundred.rules.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
 
-from .claims import takes_every_trick
 from .exchange import Exchange
 
 _UNSET = object()
@@ -93,8 +91,6 @@ class HandLog:
     the play may have changed them since the deal)."""
     steps: dict[str, Any] = field(default_factory=dict)
     """What each of the plugins' steps recorded this hand, by step name (``fivehundred.rules.steps``)."""
-    claim: tuple[int, int, bool] | None = None
-    """L2: (the claimer, the tricks played before the claim, whether it was upheld)."""
     tricks: list[Trick] = field(default_factory=list)
     tricks_won: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
@@ -480,7 +476,7 @@ class GameState(Exchange):
             seat = self._turn
             if seat >= 0:
                 if self.phase == _PLAY and not self._trick:  # the loops below start at a lead
-                    if uniform and self._table.legal_filter is None and not rules.claims:
+                    if uniform and self._table.legal_filter is None and not rules.lead_steps:
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:
                         self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
@@ -513,7 +509,7 @@ class GameState(Exchange):
         Players see the state as ``apply()`` would leave it (turn, step, trick, led suit); the trick's
         best card so far is kept in locals (``clone()`` works it out again)."""
         table = self._table
-        if table.legal_filter is not None or self.rules.claims:  # a variant adds to the plays: no shortcuts
+        if table.legal_filter is not None or self.rules.lead_steps:  # a variant adds to the plays: no shortcuts
             while self.phase == _PLAY:
                 self.step += 1
                 legal = self._legal_plays()
@@ -855,6 +851,12 @@ class GameState(Exchange):
         step, as the step reads it (``call AS``/``alone``, ``slam``, ``give 5C``, ``breach``…)."""
         if self.phase == _STEP and self._step is not None:
             return self._step.parse(text)
+        if self.phase == _PLAY:
+            for step in self.rules.lead_steps:  # what the steps of the play offer beside the cards (a claim)
+                try:
+                    return step.parse(text)
+                except ValueError:
+                    pass
         return parse_action_text(text, self.phase, self.rules.parse_call)
 
     # --- the hand ------------------------------------------------------------------------
@@ -966,27 +968,24 @@ class GameState(Exchange):
         legal_filter = self._table.legal_filter
         if legal_filter is not None:
             legal = sorted(legal_filter(self, self._turn, legal))
-        if self.rules.claims and self._may_claim():
-            legal.append(CLAIM)  # above every play: the list stays sorted
+        if not self._trick and self.rules.lead_steps:
+            offered = self._offered_at_lead()
+            if offered:
+                legal = sorted(legal + offered)  # a step's ids are above every play's
         return legal
 
-    def _may_claim(self) -> bool:
-        """L2: the contractor, about to lead, once a hand, with two or more tricks to go, in a contract
-        to take tricks (a misère contractor has nothing to claim)."""
-        log = self.hands_log[-1]
-        assert log.contract is not None
-        return (not self._trick and self._turn == log.contractor and log.claim is None
-                and log.contract.goal == "at-least" and self.rules.hand_size - len(log.tricks) >= 2)
+    def _offered_at_lead(self) -> list[int]:
+        """What the steps of the play offer the seat about to lead, beside its cards (a claim)."""
+        seat = self._turn
+        return [a for step in self.rules.lead_steps if step.actor(self) == seat for a in step.legal(self, seat)]
 
-    def _claim(self) -> None:
-        """L2: an upheld claim gives the claimer every remaining trick and ends the hand; a wrong one is
-        scored against the side (``HandOutcome.wrong_claim``) and the hand is played on."""
-        log = self.hands_log[-1]
-        upheld = takes_every_trick(self)
-        log.claim = (self._turn, len(log.tricks), upheld)
-        if upheld:
-            self._won[self._turn] += self.rules.hand_size - len(log.tricks)
-            self._score_hand()
+    def take_remaining_tricks(self, seat: int) -> None:
+        """A step of the play gives ``seat`` every trick still to play (an upheld claim): the hand is
+        over and scored.  Only between tricks."""
+        if self.phase != _PLAY or self._trick:
+            raise IllegalActionError("tricks are given only when a trick is about to be led", rule=R.WRONG_PHASE)
+        self._won[seat] += self.rules.hand_size - len(self.hands_log[-1].tricks)
+        self._score_hand()
 
     def _plain_legal_plays(self) -> list[int]:
         """Rules 16, 21, 22: follow suit; a free joker only when void (compulsory in misère); leading it."""
@@ -1052,8 +1051,8 @@ class GameState(Exchange):
     def _apply_play(self, action: int) -> None:
         if action < JOKER_LEAD:
             self._play(action, None)
-        elif action == CLAIM:
-            self._claim()
+        elif action >= FIRST_STEP_ACTION:  # a step's offer at the lead
+            self.rules.step_of_action[action].apply(self, self._turn, action)
         else:
             n, suit = divmod(action - JOKER_LEAD, 4)
             self._play(JOKER_BASE + n, suit)
@@ -1115,10 +1114,8 @@ class GameState(Exchange):
         contract, contractor = log.contract, log.contractor
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
         made = contractor >= 0 and contract.made(side_tricks)
-        wrong_claim = log.claim is not None and not log.claim[2]
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
-                              sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), log.steps,
-                              wrong_claim)
+                              sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), log.steps)
         log.outcome = outcome
         self._barred = rules.auction.barred_after(outcome) if rules.bars_after else NOBODY
         scores = list(rules.score_hand(outcome))
@@ -1173,10 +1170,9 @@ class GameState(Exchange):
         kind = self.action_kind(action)
         if kind == "unknown":
             return error("no such action", R.WRONG_PHASE)
-        if kind == "claim" and self.phase == _PLAY:
-            allowed = "the contractor may claim, once a hand, when about to lead" if self.rules.claims else (
-                "this ruleset has no claims")
-            return error(allowed, "L2: the contractor may claim the remaining tricks")
+        offer = self.rules.step_of_action.get(action) if self.phase == _PLAY else None
+        if offer is not None and offer.stage == "lead":
+            return error(offer.why_illegal(self, seat, action), offer.rule)
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
             where = f"the {step.name} step" if step is not None else f"the {self.phase.name.lower()} phase"
             return error(f"a {kind} is not possible in {where}", R.WRONG_PHASE)

@@ -81,7 +81,6 @@ def _outcome(state: GameState, log: HandLog) -> dict[str, Any]:
 
 def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
     """Fields only some rulesets produce; absent from a hand that does not use them."""
-    seats = state.rules.seats
     out: dict[str, Any] = {}
     if log.dead:
         out["dead"] = _cards(log.dead)
@@ -91,9 +90,6 @@ def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
         out["passed"] = _cards(log.passed)
     for step in state.rules.steps:  # each of the plugins' steps writes its own fields
         out.update(step.write(state, log))
-    if log.claim is not None:
-        claimer, after, upheld = log.claim
-        out["claim"] = {"seat": seats[claimer], "after_tricks": after, "upheld": upheld}
     return out
 
 

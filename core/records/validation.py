@@ -141,10 +141,12 @@ class _Replay:
     def hand(self, h: dict[str, Any]) -> None:
         rules, state = self.rules, self.state
         self.step = 0
-        unknown = sorted(set(h) - _HAND_FIELDS - {step.record_key for step in rules.steps})
-        if unknown:  # the schema lets a hand carry a step's own record; no step records these
-            raise _Invalid(f"unknown hand field{'s' * (len(unknown) > 1)} {', '.join(map(repr, unknown))} (no step of "
-                           f"ruleset {rules.ruleset.name!r} records it)", step=0, field=unknown[0])
+        unknown = sorted(set(h) - _ENGINE_FIELDS - {step.record_key for step in rules.steps})
+        if unknown:  # the schema lets a hand carry a step's own record; no step of this ruleset records these
+            known = "" if set(unknown) - _HAND_FIELDS else "hand field"
+            raise _Invalid(f"{known or 'unknown hand field'}{'s' * (len(unknown) > 1)} "
+                           f"{', '.join(map(repr, unknown))}: no step of ruleset {rules.ruleset.name!r} records "
+                           f"{'them' if len(unknown) > 1 else 'it'}", step=0, field=unknown[0])
         dealer = _seat(rules, h["dealer"], "dealer")
         if dealer != state.dealer:
             raise _Invalid(f"dealer is {h['dealer']} but the deal passes to {rules.seats[state.dealer]}",
@@ -319,9 +321,8 @@ class _Replay:
         tricks = h.get("tricks", [])
         assert log.contract is not None
         state.misere_play_out = log.contract.kind == "misere" and len(tricks) == rules.hand_size
-        claim = h.get("claim")
         for number, trick in enumerate(tricks, 1):
-            self._claim(claim, number - 1)
+            self._at_lead(h, number - 1)
             if state.phase != Phase.PLAY:
                 raise _Invalid(f"trick {number} is recorded but the hand was already over", step=self.step + 1,
                                rule="rule 27: the hand ends when the misère contractor wins a trick",
@@ -340,7 +341,8 @@ class _Replay:
                                f"{rules.seats[done.winner]} wins it", step=self.step,
                                field=f"tricks[{number - 1}].winner",
                                rule="rule 17: the highest trump wins, else the highest card of the suit led")
-        self._claim(claim, len(tricks))
+        self._at_lead(h, len(tricks))
+        self._all_replayed_at_leads(h)
         unfinished = h.get("unfinished")
         if unfinished is not None:  # the record stops here, perhaps inside a trick
             trick = unfinished.get("trick")
@@ -372,18 +374,29 @@ class _Replay:
         for card in trick["cards"]:
             self.act(state.current_player(), card)
 
-    def _claim(self, claim: dict[str, Any] | None, played: int) -> None:
-        """L2: replay a recorded claim before the trick it came before, and check its ruling."""
-        if claim is None or claim.get("after_tricks") != played or self.state.phase != Phase.PLAY:
-            return
-        self.act(_seat(self.rules, claim.get("seat"), "claim"), "claim", field="claim")
-        ruled = self.state.hands_log[-1].claim
-        assert ruled is not None
-        if ruled[2] != claim.get("upheld"):
-            verdict = "upheld" if ruled[2] else "wrong: the defence can take a trick"
-            raise _Invalid(f"the claim after {played} tricks is recorded as upheld={claim.get('upheld')} but it is "
-                           f"{verdict}", step=self.step, field="claim",
-                           rule="L2: a claim stands only if the side takes every remaining trick against any defence")
+    def _at_lead(self, h: dict[str, Any], played: int) -> None:
+        """Replay what the steps of the play record at the lead after ``played`` tricks (a claim), and
+        check the rulings the record states for them."""
+        state = self.state
+        for step in self.rules.lead_steps:
+            for name, text in step.recorded_before(h, played):
+                if state.phase != Phase.PLAY:
+                    return  # the hand is over: _all_replayed_at_leads names what is left over
+                self._replayed[step.name] = self._replayed.get(step.name, 0) + 1
+                seat = state.current_player() if name is None else _seat(self.rules, name, step.name)
+                self.act(seat, text, step.parse, step.record_key)
+                wrong = step.disagrees(state, h)
+                if wrong is not None:
+                    raise _Invalid(wrong, step=self.step, seat=self.rules.seats[seat], action=text,
+                                   field=step.record_key, rule=step.rule)
+
+    def _all_replayed_at_leads(self, h: dict[str, Any]) -> None:
+        """A step of the play's recorded action that the replay never reached (a claim after more tricks
+        than were played, or after the hand was over)."""
+        for step in self.rules.lead_steps:
+            if len(step.recorded(h)) > self._replayed.get(step.name, 0):
+                raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the play never came "
+                               "to it", step=self.step + 1, rule=step.rule, field=step.record_key)
 
     def _scores(self, h: dict[str, Any]) -> None:
         rules = self.rules
@@ -462,6 +475,11 @@ def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
 
 _HAND_FIELDS = frozenset(record_schema()["$defs"]["hand"]["properties"])
 """The fields of a hand in the record schema; a plugin step may add its own (``Step.record_key``)."""
+_ENGINE_FIELDS = frozenset({"number", "dealer", "hands", "kitty", "dead", "misdeal", "calls", "contract",
+                            "discards", "passed", "nomination", "tricks", "tricks_won", "scores", "totals", "outcome",
+                            "unfinished"})
+"""The fields of a hand that the engine's own steps record; the schema's others belong to plugins' steps
+(the built-in ones: a called partner, declarations, gifts, breach calls, blind calls, a claim)."""
 
 
 def _replay(record: dict[str, Any], rules: Rules) -> None:

@@ -33,17 +33,16 @@ NO_NOMINATION = NOMINATE + 4
 MISDEAL_CALL = 399  # D4: a player without a face card calls a misdeal
 PASS_ACTION = 400
 CALL = 401  # + rung, below 500 (``fivehundred.rules.steps.FIRST_STEP_ACTION``): plugins' steps own the ids above
-CLAIM = 900  # L2: the contractor claims every remaining trick
 
 KINDS = (
     (0, JOKER_LEAD, "play"), (JOKER_LEAD, JOKER_LEAD + 16, "lead-joker"), (DISCARD, DISCARD + 100, "discard"),
-    (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, 500, "call"), (CLAIM, CLAIM + 1, "claim"),
+    (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, 500, "call"),
 )
 """The engine's own actions; a step's actions are named by the step (``Rules.step_of_action``)."""
 
 PHASE_KINDS = {
     Phase.AUCTION: ("call",), Phase.DISCARD: ("discard",), Phase.NOMINATE: ("nominate",),
-    Phase.PLAY: ("play", "lead-joker", "claim"),
+    Phase.PLAY: ("play", "lead-joker"),
 }
 
 
@@ -70,8 +69,6 @@ def action_text(action: int, call_text: Callable[[int], str]) -> str:
         return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
     if kind == "call":
         return "misdeal" if action == MISDEAL_CALL else call_text(action - CALL)
-    if kind == "claim":
-        return "claim"
     return f"action {action}"
 
 
@@ -85,8 +82,6 @@ def parse_action_text(text: str, phase: Phase, parse_call: Callable[[str], int])
         return DISCARD + parse_card(words[-1])
     if phase == Phase.NOMINATE:
         return NO_NOMINATION if words[-1] == "none" else NOMINATE + parse_suit(words[-1])
-    if words == ["claim"]:
-        return CLAIM
     if ":" in t:
         card_text, suit_text = t.split(":", 1)
         card = parse_card(card_text)

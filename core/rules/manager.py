@@ -18,12 +18,12 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .actions import CALL, CLAIM
+from .actions import CALL
 from .auction import AuctionRules
 from .cards import JOKER_BASE
 from .errors import PluginError, UnknownNameError
 from .markers import APPLIES_WHEN
-from .steps import FIRST_STEP_ACTION, NOMINATION_ORDER, Step, check_steps
+from .steps import FIRST_STEP_ACTION, NOMINATION_ORDER, STAGES, Step, check_steps
 from .tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 BUILTIN_PLUGINS = (
@@ -32,6 +32,7 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.tricks",
     "fivehundred.plugins.scoring",
     "fivehundred.plugins.breach",
+    "fivehundred.plugins.claims",
     "fivehundred.plugins.partner",
     "fivehundred.plugins.declarations",
     "fivehundred.plugins.blind",
@@ -285,9 +286,10 @@ class Rules:
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "all_pass",
-                 "auction", "bars_after", "beginning_steps", "call_actions", "calls_over_actions", "claims",
+                 "auction", "bars_after", "beginning_steps", "call_actions", "calls_over_actions",
                  "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "game_result",
-                 "hand_size", "kitty_size", "ladder", "late_steps", "misdeal_without_face_card", "misere_played_out",
+                 "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps", "misdeal_without_face_card",
+                 "misere_played_out",
                  "next_seat", "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
                  "players", "pm", "pre_auction_steps", "redeals", "ruleset", "score_hand", "seats", "step_of_action",
                  "steps", "team_names", "team_of", "team_seats", "trick_check")
@@ -332,7 +334,6 @@ class Rules:
         self.passes_to_partner = any(c.kitty_to_partner and c.kitty for c in self.ladder)  # C1
         self._compile_steps()
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
-        self.claims = ruleset.play.claims  # L2
         self.misere_played_out = not ruleset.play.misere_ends_early
         self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
         self.all_pass, self.redeals = ruleset.deal.all_pass, ruleset.deal.redeals  # rule 13, B10
@@ -400,9 +401,10 @@ class Rules:
             if not isinstance(step, Step):
                 raise PluginError(f"a plugin answered fivehundred_hand_steps for ruleset {self.ruleset.name!r} "
                                   f"with {step!r:.80}, not a list of Step")
-        steps = self.steps = tuple(sorted(contributed, key=lambda s: (s.stage != "before-auction", s.order, s.name)))
+        stage = {name: i for i, name in enumerate(STAGES)}
+        steps = self.steps = tuple(sorted(contributed, key=lambda s: (stage.get(s.stage, 0), s.order, s.name)))
         try:
-            check_steps(steps, reserved=(range(FIRST_STEP_ACTION), range(CLAIM, CLAIM + 1)))
+            check_steps(steps, reserved=(range(FIRST_STEP_ACTION),))
         except ValueError as e:
             raise PluginError(f"ruleset {self.ruleset.name!r}: {e}") from None
         self.pre_auction_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "before-auction")
@@ -410,6 +412,8 @@ class Rules:
         self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order < NOMINATION_ORDER)
         """Exchange steps before the nomination (rule 19); ``late_steps`` come after it."""
         self.late_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order >= NOMINATION_ORDER)
+        self.lead_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "lead")
+        """Steps that offer the leader actions beside its cards during the play (a claim)."""
         self.beginning_steps: tuple[Step, ...] = tuple(s for s in steps if type(s).begin is not Step.begin)
         """Steps with something to do as soon as a hand is dealt (``Step.begin``)."""
         self.step_of_action: dict[int, Step] = {a: s for s in steps for a in s.actions}

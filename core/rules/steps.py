@@ -15,11 +15,14 @@ Where a step runs (``stage``):
 
 - ``"before-auction"``: after the deal, before the first call;
 - ``"exchange"``: after the contractor's discards, before the first lead.  ``order`` places a step
-  among the others of its stage; the joker's nomination (rule 19) sits at ``NOMINATION_ORDER``.
+  among the others of its stage; the joker's nomination (rule 19) sits at ``NOMINATION_ORDER``;
+- ``"lead"``: during the play, whenever a trick is about to be led.  Such a step does not stop the
+  play: its actions are offered to the leader beside the cards it may lead (a claim of the remaining
+  tricks), when ``actor`` names the leader.  A record places them with ``recorded_before``.
 
 Action ids: each step owns a ``range`` of ints (``actions``) that no other step or engine action
 uses; the engine refuses a ruleset whose steps' ranges overlap.  The engine's own actions are below
-``FIRST_STEP_ACTION`` (but for the claim, L2, at ``fivehundred.rules.actions.CLAIM``).
+``FIRST_STEP_ACTION``.
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
 
-Stage = Literal["before-auction", "exchange"]
+Stage = Literal["before-auction", "exchange", "lead"]
+STAGES = ("before-auction", "exchange", "lead")
 
 NOMINATION_ORDER = 500
 """Where the joker's nomination (rule 19) falls among the exchange steps."""
@@ -107,6 +111,16 @@ class Step:
         None: the seat whose turn it is."""
         return []
 
+    def recorded_before(self, hand: Mapping[str, Any], tricks: int) -> list[tuple[str | None, str]]:
+        """For a step of the play (stage ``"lead"``): the recorded actions made at the lead after
+        ``tricks`` tricks, as ``recorded`` gives them."""
+        return []
+
+    def disagrees(self, state: GameState, hand: Mapping[str, Any]) -> str | None:
+        """Why this step's field in the hand's record disagrees with the replay of its actions so far
+        (a ruling the record states, such as a claim upheld), or None; asked after each of them."""
+        return None
+
     def unrecorded(self, state: GameState, seat: int) -> str | None:
         """The action to assume when a record holds no more actions for this step (an older format
         that left the default out), or None: the record is missing it."""
@@ -131,7 +145,7 @@ def check_steps(steps: Sequence[Step], reserved: Sequence[range]) -> None:
         if not step.name or step.name in names:
             raise ValueError(f"step {type(step).__name__}: a step needs a name of its own ({step.name!r})")
         names.add(step.name)
-        if step.stage not in ("before-auction", "exchange"):
+        if step.stage not in STAGES:
             raise ValueError(f"step {step.name!r}: unknown stage {step.stage!r}")
         for engine in reserved:
             if len(range(max(step.actions.start, engine.start), min(step.actions.stop, engine.stop))):

@@ -164,8 +164,6 @@ class HandOutcome(NamedTuple):
     """Each team's total before this hand (S5 caps defence points against it)."""
     steps: Mapping[str, Any] = {}
     """What the plugins' steps recorded this hand, by step name (``HandLog.steps``; read-only here)."""
-    wrong_claim: bool = False
-    """L2: the contractor claimed the remaining tricks and the claim was not upheld."""
 
     @property
     def kind(self) -> Kind:

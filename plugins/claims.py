@@ -1,6 +1,13 @@
 """L2, claims (seed 003): the contractor, about to lead, lays the hand down and claims every
 remaining trick; a wrong claim costs the contracting side ``play.claim_penalty``.
 
+The claim is a step of the play (``Claim``, stage ``"lead"``): when ``play.claims`` is on, it offers
+the contractor the action ``claim`` beside the cards it may lead, once a hand, with two or more tricks
+to go, in a contract to take tricks (a misère contractor has nothing to claim).  An upheld claim gives
+the side every remaining trick and ends the hand (``GameState.take_remaining_tricks``); a wrong one is
+kept in ``HandLog.steps["claim"]`` as ``(claimer, tricks played before it, upheld)``, the wrapper below
+takes the penalty off the side's score, and the hand is played on.
+
 A claim is right when the contracting side takes every remaining trick however the defenders play,
 with every hand known (the claimer shows its cards; a claim is judged, as at the table, on the
 cards, not on a line of play).  ``takes_every_trick`` decides that by an exhaustive AND/OR search
@@ -13,13 +20,113 @@ proof, and the claim is judged wrong, as a claim the claimer cannot show is cont
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Mapping
+from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.actions import CLAIM, JOKER_LEAD, Phase
+from fivehundred.rules.actions import JOKER_LEAD, Phase
 from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.markers import applies_when, hookimpl
+from fivehundred.rules.ruleset import Ruleset
+from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
+from fivehundred.rules.tables import HandOutcome
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from fivehundred.engine.state import GameState, HandLog
+
+CLAIM = 900
+"""The claim's action id (the one it had when the engine made claims itself: records and games keep it)."""
+RULE = "L2: a claim stands only if the side takes every remaining trick against any defence"
+
+
+class Claim(Step):
+    """The contractor's claim of every remaining trick, offered at a lead (see the module's text)."""
+
+    name = "claim"
+    stage = "lead"
+    actions = range(CLAIM, CLAIM + 1)
+    record_key = "claim"
+    rule = "L2: the contractor may claim the remaining tricks"
+
+    def actor(self, state: GameState) -> int | None:
+        log = state.hand_log
+        contract = log.contract
+        if (self.name in log.steps or contract is None or contract.goal != "at-least"
+                or state.rules.hand_size - len(log.tricks) < 2):
+            return None
+        return log.contractor
+
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        return [CLAIM]
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        log = state.hand_log
+        upheld = takes_every_trick(state)
+        log.steps[self.name] = (seat, len(log.tricks), upheld)
+        if upheld:
+            state.take_remaining_tricks(seat)
+
+    def why_illegal(self, state: GameState, seat: int, action: int) -> str:
+        return "the contractor may claim, once a hand, when about to lead"
+
+    def text(self, action: int) -> str:
+        return "claim"
+
+    def parse(self, text: str) -> int:
+        if text.strip().lower() == "claim":
+            return CLAIM
+        raise ValueError(f"{text!r} is not a claim")
+
+    def write(self, state: GameState, log: HandLog) -> dict[str, Any]:
+        claim = log.steps.get(self.name)
+        if claim is None:
+            return {}
+        claimer, after, upheld = claim
+        return {self.record_key: {"seat": state.rules.seats[claimer], "after_tricks": after, "upheld": upheld}}
+
+    def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+        claim = hand.get(self.record_key)
+        return [] if claim is None else [(claim.get("seat"), "claim")]
+
+    def recorded_before(self, hand: Mapping[str, Any], tricks: int) -> list[tuple[str | None, str]]:
+        claim = hand.get(self.record_key)
+        return self.recorded(hand) if claim is not None and claim.get("after_tricks") == tricks else []
+
+    def disagrees(self, state: GameState, hand: Mapping[str, Any]) -> str | None:
+        claim, ruled = hand.get(self.record_key) or {}, state.hand_log.steps.get(self.name)
+        if ruled is None or ruled[2] == claim.get("upheld"):
+            return None
+        verdict = "upheld" if ruled[2] else "wrong: the defence can take a trick"
+        return f"the claim after {ruled[1]} tricks is recorded as upheld={claim.get('upheld')} but it is {verdict}"
+
+    def copy_data(self, data: Any) -> Any:
+        return data  # a tuple
+
+
+def wrong_claim(outcome: HandOutcome) -> bool:
+    """Whether the contractor claimed the remaining tricks this hand and the claim was not upheld."""
+    claim = outcome.steps.get(Claim.name)
+    return claim is not None and not claim[2]
+
+
+@hookimpl
+def fivehundred_hand_steps(ruleset: Ruleset) -> list[Step] | None:
+    return [Claim()] if ruleset.play.claims else None
+
+
+@hookimpl(wrapper=True, trylast=True)
+@applies_when(lambda ruleset: ruleset.play.claims)
+def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> Generator[None, list[int] | None,
+                                                                                 list[int] | None]:
+    """A claim the side could not make good costs it ``play.claim_penalty``, on top of the hand's score."""
+    scores = yield
+    if scores is None or not wrong_claim(outcome):
+        return scores
+    scores = list(scores)
+    scores[outcome.contractor_team] -= ruleset.play.claim_penalty
+    return scores
+
+
+# --- judging a claim ----------------------------------------------------------------------------
 
 BUDGET = 3_000
 """Positions searched at most before a claim counts as not shown."""
@@ -79,7 +186,7 @@ def _strongest_first(position: GameState) -> list[int]:
         card = action if action < JOKER_LEAD else JOKER_BASE + (action - JOKER_LEAD) // 4
         return (row or table.power[min(table.suit_of[card], 3)])[card]
 
-    plays = [a for a in position.legal_actions() if a != CLAIM]
+    plays = [a for a in position.legal_actions() if a < FIRST_STEP_ACTION]  # the cards, not a step's offer
     if table.legal_filter is None and not position.rules.dummies:
         plays = _one_per_run(position, plays)
     return sorted(plays, key=strength, reverse=True)
