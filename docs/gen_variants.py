@@ -41,7 +41,7 @@ V = [
  ("B9", "no-kitty bids", "contract field `kitty: false`"),
  ("B10", "all pass", "fields `deal.all_pass: redeal|no-trumps|same-cards|dealer-must-bid`, `deal.redeals`"),
  ("B11", "nullo", "data: misère worth 500, no open form"),
- ("C1", "double nullo", "contract fields `partner_plays: true`, `goal: none`, `kitty_to_partner: true`"),
+ ("C1", "double nullo", "contract fields `partner_plays: true`, `goal: none`, `kitty_to_partner: true`; the pass is a step before the discards (`fivehundred.plugins.passing.PassToPartner`), the partner then discards"),
  ("C2", "double shields", "contract field `partner_open: true`"),
  ("C3", "patastrophe", "contract fields `open`, `partner_open`, `partner_plays`"),
  ("C4", "Wilkinson misère", "contract fields `open: true`, `kitty: false`; no `requires_standing`"),

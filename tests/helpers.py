@@ -134,6 +134,8 @@ def to_action(st: GameState, token: str) -> int:
         token = f"discard {token}"
     elif st.phase == Phase.NOMINATE and not token.startswith("nominate"):
         token = f"nominate {token}"
+    elif st.current_step is not None and st.current_step.name == "pass-to-partner" and " " not in token:
+        token = f"pass {token}"  # C1: the contractor's cards to the partner, written as discards are
     return st.parse_action(token)
 
 

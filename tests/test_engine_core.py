@@ -24,15 +24,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_DEBT: dict[str, set[str]] = {
     # B10 all-pass rules and the no-bid hand; D4 misdeals; P2 dummies; P3 the dead hand;
-    # J2 jokers named by followers; R1 bars; C1 passes to the partner; C2, C3 partners' open hands.
-    "core/engine/state.py": {"B10", "C1", "C2", "C3", "D4", "J2", "P2", "P3", "R1"},
-    "core/engine/exchange.py": {"C1", "C2", "C3"},
+    # J2 jokers named by followers; R1 bars; C2, C3 partners' open hands.
+    "core/engine/state.py": {"B10", "C2", "C3", "D4", "J2", "P2", "P3", "R1"},
+    "core/engine/exchange.py": {"C2", "C3"},
     "core/rules/actions.py": {"D4"},
     "core/rules/steps.py": set(),
 }
 
-MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC", "L2"}
-"""Variants that are steps now (plugins/partner.py, declarations.py, breach.py, blind.py, kitty.py, claims.py)."""
+MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC", "L2", "C1"}
+"""Variants that are steps now (plugins/partner.py, declarations.py, breach.py, blind.py, kitty.py, claims.py,
+passing.py)."""
 
 VARIANT_ID = re.compile(r"\b(?:FC|[A-Z]\d{1,2})\b")
 

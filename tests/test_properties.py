@@ -266,7 +266,7 @@ def may_know(state: GameState, seat: int) -> set[int]:
             if "gift" in log.steps:
                 known.add(log.steps["gift"])  # C6, C7: the partner's card
         if seat in side and seat != contractor:
-            known.update(log.passed)  # C1: the contractor's discards are passed to the partner
+            known.update(log.steps.get("pass-to-partner", ()))  # C1: the contractor's cards passed to the partner
         if log.steps.get("partner-call", -1) >= 0:
             known.add(log.steps["partner-call"])  # P5: the called card is named to all
         if log.tricks and contract.open:
@@ -329,10 +329,13 @@ def test_the_contractor_does_not_see_the_partner_s_own_discards_in_C1() -> None:
     while state.phase == Phase.AUCTION:
         state.apply(state.parse_action("pass"))
     log = state.hand_log
+    while state.phase == Phase.STEP:  # the contractor passes three cards
+        state.apply(state.legal_actions()[0])
+    passed = log.steps["pass-to-partner"]
     while state.phase == Phase.DISCARD:
-        own = [a for a in state.legal_actions() if a - DISCARD not in log.passed]  # the partner's own cards
+        own = [a for a in state.legal_actions() if a - DISCARD not in passed]  # the partner's own cards
         state.apply(own[0])
     partner = next(iter(state.contracting_side - {log.contractor}))
-    discarded = set(log.discards) - set(log.passed)
+    discarded = set(log.discards) - set(passed)
     assert discarded and discarded <= set(log.hands[partner])
     assert not discarded & set(state.observation(log.contractor).discards)

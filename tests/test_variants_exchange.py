@@ -360,9 +360,12 @@ def perfect_hand(rules: Rules | None = None) -> GameState:
 def test_C1_double_misere_the_partner_receives_the_passed_cards_and_discards() -> None:
     st = perfect_hand()
     act(st, "double-misere pass pass pass")
-    assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.observation(N).hand) == 13
+    assert st.phase == Phase.STEP and st.current_step.name == "pass-to-partner"
+    assert st.current_player() == N and len(st.observation(N).hand) == 13 and "pass JK" in legal(st)
     act(st, "7H 6H JK")
-    assert log(st).passed == cards("7H 6H JK") and log(st).discards == []
+    assert log(st).steps["pass-to-partner"] == cards("7H 6H JK") and log(st).discards == []
+    assert "pass-to-partner" not in st.observation(E).steps  # seen by the partners only
+    assert st.phase == Phase.DISCARD
     assert st.current_player() == S and len(st.observation(S).hand) == 13 and "discard JK" in legal(st)
     act(st, "JK 7H 6H")
     assert log(st).discards == cards("JK 7H 6H") and st.phase == Phase.PLAY
@@ -755,3 +758,37 @@ def test_exchange_variant_records_validate(tmp_path: Path, name: str, sections: 
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert field is None or any(field in hand for record in records for hand in record["hands"])
     assert fivehundred.validate([out], ruleset=rules.ruleset).problems == []
+
+
+class _DoubleMisereBidder:
+    """A random player that bids double misère whenever it may (to reach C1's pass in a few games)."""
+
+    def __init__(self, seat: int, rng: random.Random):
+        self.seat, self.rng = seat, rng
+
+    def act(self, state: GameState, legal: Sequence[int]) -> int:
+        if state.phase == Phase.STEP and state.current_step is not None and state.current_step.name == "blind":
+            return legal[0]  # look at the cards (no blind misère, B8, which would outbid everything)
+        eager = [a for a in legal if state.phase == Phase.AUCTION and state.action_to_str(a) == "double-misere"]
+        return eager[0] if eager else legal[int(self.rng.random() * len(legal))]
+
+
+def test_C1_records_carry_the_pass_and_a_card_passed_that_was_not_held_is_refused() -> None:
+    perfect = shipped("perfect")
+    for game in range(20):
+        st, rng = fivehundred.new_game(perfect.ruleset, f"C1:{game}")
+        st.play_out([_DoubleMisereBidder(s, random.Random(f"{game}:{s}")) for s in range(4)], rng, 6)
+        record = game_to_dict(st, seed=game, game=0)
+        hand = next((h for h in record["hands"] if "passed" in h), None)
+        if hand is None:
+            continue
+        assert validate_record(record, ruleset=perfect.ruleset) == []
+        assert len(hand["passed"]) == perfect.kitty_size and len(hand["discards"]) == perfect.kitty_size
+        contractor = hand["contract"]["contractor"]
+        held = set(hand["hands"][contractor]) | set(hand["kitty"])
+        hand["passed"][0] = next(c for seat, cards in hand["hands"].items() if seat != contractor
+                                 for c in cards if c not in held)
+        problems = validate_record(record, ruleset=perfect.ruleset)
+        assert problems and problems[0].rule.startswith("C1") and problems[0].field.endswith(".passed")
+        return
+    raise AssertionError("no double misère in 20 games")

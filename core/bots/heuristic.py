@@ -477,7 +477,7 @@ class HeuristicPlayer:
         return NOMINATE + max(suits, key=lambda s: (counts[s], -s))
 
     def _other(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
-        """Decisions of variant phases: call a partner's card (P5), pass a card (C6, C7);
+        """Decisions of variant phases: call a partner's card (P5), pass a card (C6, C7; C1 as discards);
         decline slam, declare and breach calls."""
         contract = obs.contract
         d = None
@@ -492,6 +492,8 @@ class HeuristicPlayer:
             cards = [a for a in legal if base <= a < base + MAX_CARD]
             if cards:
                 return min(cards, key=lambda a: (suit_of[a - base] != trump, rank[a - base]))
+        if obs.step == "pass-to-partner":  # C1: the cards it would discard go to the partner (plugins/passing.py)
+            return base + self._discard(obs, info, [DISCARD + a - base for a in legal]) - DISCARD
         if obs.step == "gift" and d is not None:
             rank, suit_of, trump = d.rank, d.table.suit_of, d.trump
             cards = [a for a in legal if base <= a < base + MAX_CARD]

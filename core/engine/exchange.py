@@ -1,12 +1,11 @@
-"""Between the auction and the first lead: kitty, discards, the joker's nomination (rules 14–15, 19;
-C1's passes to the partner), and the steps plugins add (``fivehundred.rules.steps``).
+"""Between the auction and the first lead: kitty, discards, the joker's nomination (rules 14–15, 19),
+and the steps plugins add (``fivehundred.rules.steps``).
 
 ``_advance`` finds the next step due from what the hand's log already holds.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING
 
 from fivehundred.rules.actions import Phase
@@ -63,14 +62,6 @@ class Exchange:
             held.sort()
         self._advance()
 
-    def _passes_due(self) -> int:
-        """C1: the cards the contractor passes to the partner (as many as the kitty)."""
-        if not self.rules.passes_to_partner:
-            return 0
-        log = self.hands_log[-1]
-        assert log.contract is not None
-        return self.rules.kitty_size if log.contract.kitty_to_partner and log.contract.kitty else 0
-
     def _kitty_discards_due(self) -> int:
         log = self.hands_log[-1]
         assert log.contract is not None
@@ -82,32 +73,36 @@ class Exchange:
     def _discard(self, card: int) -> None:
         log = self.hands_log[-1]
         seat = self._turn
-        self._held[seat].remove(card)
-        if self.rules.passes_to_partner and len(log.passed) < self._passes_due():
-            log.passed.append(card)  # C1: the contractor's discards go to the partner, who discards as many
-            insort(self._held[self._partner()], card)
-        else:
-            log.discards.append(card)
-            if len(log.discards) < self._discards_due():
-                return  # the same seat discards again
+        held = self._held[seat]
+        held.remove(card)
+        log.discards.append(card)
+        if log.discarders is not None or seat != log.contractor:
+            self._note_discarder(log, seat)
+        if len(log.discards) < self._discards_due() and len(held) > self.rules.hand_size:
+            return  # the same seat discards again
         self._advance()
 
-    def _discards_made_by(self, seat: int) -> tuple[int, ...]:
-        """The discards ``seat`` made this hand, which it alone has seen (rule 14: face down).  In C1 the
-        partner makes the kitty's share, from its own cards and those passed to it; the contractor then
-        sees only what a step asked of it beyond that."""
-        log = self.hands_log[-1]
-        if not log.discards:
-            return ()
-        by_partner = self._passes_due()
-        if by_partner and seat != log.contractor and seat == self._partner():
-            return tuple(log.discards[:by_partner])
-        return tuple(log.discards[by_partner:]) if seat == log.contractor else ()
+    @staticmethod
+    def _note_discarder(log: HandLog, seat: int) -> None:
+        """Keep who made each discard once somebody other than the contractor has made one."""
+        if log.discarders is None:
+            log.discarders = [log.contractor] * (len(log.discards) - 1)
+        log.discarders.append(seat)
 
-    def _partner(self) -> int:
+    def _discarder(self) -> int:
+        """Rule 14: the contractor discards; when a step has passed cards on before the discards (to the
+        partner), whoever holds more than a hand does, from the contractor round the table."""
         log = self.hands_log[-1]
-        n = self.rules.players
-        return next((log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n in self._side)
+        held, size, n = self._held, self.rules.hand_size, self.rules.players
+        order = [(log.contractor + k) % n for k in range(n)]
+        return next((seat for seat in order if len(held[seat]) > size), log.contractor)
+
+    def _discards_made_by(self, seat: int) -> tuple[int, ...]:
+        """The discards ``seat`` made this hand, which it alone has seen (rule 14: face down)."""
+        log = self.hands_log[-1]
+        if log.discarders is None:
+            return tuple(log.discards) if seat == log.contractor else ()
+        return tuple(card for card, by in zip(log.discards, log.discarders, strict=True) if by == seat)
 
     # --- the steps, in order ---------------------------------------------------------------
 
@@ -118,12 +113,10 @@ class Exchange:
         contract, contractor = log.contract, log.contractor
         assert contract is not None
         rules = self.rules
-        if rules.passes_to_partner and len(log.passed) < self._passes_due():
-            self._to(_DISCARD, contractor)
+        if rules.first_steps and self._to_step(rules.first_steps):
             return
         if len(log.discards) < self._discards_due():
-            by_partner = contract.kitty_to_partner and len(log.discards) < self._kitty_discards_due()
-            self._to(_DISCARD, self._partner() if by_partner else contractor)
+            self._to(_DISCARD, contractor if not rules.first_steps else self._discarder())
             return
         if self._to_step(rules.early_steps):
             return

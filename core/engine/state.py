@@ -78,8 +78,9 @@ class HandLog:
     contract: Contract | None = None
     contractor: int = -1
     discards: list[int] = field(default_factory=list)
-    passed: list[int] = field(default_factory=list)
-    """C1: the cards the contractor passed to the partner before the partner discarded."""
+    discarders: list[int] | None = None
+    """Who made each discard, once a seat other than the contractor has made one (None: the contractor
+    made them all)."""
     nomination: int | None = None
     nominated: bool = False
     played_out: bool = False
@@ -1244,7 +1245,8 @@ def _is_face(card: int) -> bool:
 def _copy_log(log: HandLog, rules: Rules) -> HandLog:
     steps = {step.name: step.copy_data(log.steps[step.name]) for step in rules.steps if step.name in log.steps}
     return dataclasses.replace(
-        log, calls=list(log.calls), discards=list(log.discards), passed=list(log.passed), steps=steps,
+        log, calls=list(log.calls), discards=list(log.discards), steps=steps,
+        discarders=None if log.discarders is None else list(log.discarders),
         aside={seat: list(cards) for seat, cards in log.aside.items()},
         tricks=[Trick(t.leader, list(t.cards), t.winner, t.named, t.follow_names) for t in log.tricks],
         tricks_won=list(log.tricks_won), scores=list(log.scores), totals=list(log.totals))

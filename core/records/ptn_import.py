@@ -246,7 +246,7 @@ class _Hand:
             seat = state.current_player()
             if state.phase == Phase.DISCARD:
                 if discards is None:
-                    discards = [*self.passed(fields), *self.removed(seat)]
+                    discards = self.removed(seat)
                 if not discards:
                     raise _error(rec.where("CardsRemoved"), f"CardsRemoved: more discards are due from "
                                  f"{self.seats[seat]}")
@@ -263,13 +263,6 @@ class _Hand:
                 self.steps(fields, used)
         if discards:
             raise _error(rec.where("CardsRemoved"), f"CardsRemoved: {len(discards)} more cards than the rules ask for")
-
-    def passed(self, fields: dict[str, Any]) -> list[int]:
-        """C1: the cards the contractor passed to the partner, who then discarded (``Fields``)."""
-        try:
-            return [parse_card(c) for c in fields.get("passed", [])]
-        except (ValueError, AttributeError) as e:
-            raise _error(self.rec.where("Fields"), f"Fields: passed: {e}") from None
 
     def removed(self, seat: int) -> list[int]:
         rec = self.rec

@@ -86,8 +86,6 @@ def _variant_fields(state: GameState, log: HandLog) -> dict[str, Any]:
         out["dead"] = _cards(log.dead)
     if log.misdeal:
         out["misdeal"] = True
-    if log.passed:
-        out["passed"] = _cards(log.passed)
     for step in state.rules.steps:  # each of the plugins' steps writes its own fields
         out.update(step.write(state, log))
     return out

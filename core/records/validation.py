@@ -213,7 +213,7 @@ class _Replay:
         if h.get("contract") is not None:
             raise _Invalid(f"recorded contract {h['contract']} but the deal ended with the auction",
                            step=self.step, rule=rule, field="contract")
-        for key in ("discards", "passed", "tricks", "claim", "outcome"):
+        for key in ("discards", "tricks", "outcome"):
             if h.get(key):
                 raise _Invalid(f"the record has {key} {h[key]!r} but the deal ended with the auction",
                                step=self.step, rule=rule, field=key)
@@ -221,7 +221,7 @@ class _Replay:
             raise _Invalid(f"the record nominates {h['nomination']} but the deal ended with the auction",
                            step=self.step, rule=rule, field="nomination")
         for step in rules.steps:
-            if step.stage == "exchange" and step.recorded(h):
+            if step.stage != "before-auction" and step.recorded(h):
                 raise _Invalid(f"the record has {step.record_key} {h[step.record_key]!r} but the deal ended "
                                "with the auction", step=self.step, rule=rule, field=step.record_key)
         unchanged = (("tricks_won", [0] * rules.players, rules.seats),
@@ -237,7 +237,7 @@ class _Replay:
         """Replay the steps between the auction and the play in the order the rules ask for them;
         False when an unfinished record stops before the play."""
         state = self.state
-        discards = iter([*h.get("passed", []), *h.get("discards", [])])
+        discards = iter(h.get("discards", []))
         used: set[str] = set()
         while state.phase not in (Phase.PLAY, Phase.DEAL, Phase.GAME_OVER):
             seat = state.current_player()
@@ -476,10 +476,11 @@ def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
 _HAND_FIELDS = frozenset(record_schema()["$defs"]["hand"]["properties"])
 """The fields of a hand in the record schema; a plugin step may add its own (``Step.record_key``)."""
 _ENGINE_FIELDS = frozenset({"number", "dealer", "hands", "kitty", "dead", "misdeal", "calls", "contract",
-                            "discards", "passed", "nomination", "tricks", "tricks_won", "scores", "totals", "outcome",
+                            "discards", "nomination", "tricks", "tricks_won", "scores", "totals", "outcome",
                             "unfinished"})
 """The fields of a hand that the engine's own steps record; the schema's others belong to plugins' steps
-(the built-in ones: a called partner, declarations, gifts, breach calls, blind calls, a claim)."""
+(the built-in ones: a called partner, declarations, gifts, breach calls, blind calls, a claim, cards passed
+to the partner)."""
 
 
 def _replay(record: dict[str, Any], rules: Rules) -> None:

@@ -23,7 +23,7 @@ from .auction import AuctionRules
 from .cards import JOKER_BASE
 from .errors import PluginError, UnknownNameError
 from .markers import APPLIES_WHEN
-from .steps import FIRST_STEP_ACTION, NOMINATION_ORDER, STAGES, Step, check_steps
+from .steps import DISCARDS_ORDER, FIRST_STEP_ACTION, NOMINATION_ORDER, STAGES, Step, check_steps
 from .tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 BUILTIN_PLUGINS = (
@@ -33,6 +33,7 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.scoring",
     "fivehundred.plugins.breach",
     "fivehundred.plugins.claims",
+    "fivehundred.plugins.passing",
     "fivehundred.plugins.partner",
     "fivehundred.plugins.declarations",
     "fivehundred.plugins.blind",
@@ -287,12 +288,12 @@ class Rules:
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "all_pass",
                  "auction", "bars_after", "beginning_steps", "call_actions", "calls_over_actions",
-                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "game_result",
-                 "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps", "misdeal_without_face_card",
-                 "misere_played_out",
-                 "next_seat", "passes_to_partner", "pattern", "plain_auction", "plain_exchange", "plain_hands",
-                 "players", "pm", "pre_auction_steps", "redeals", "ruleset", "score_hand", "seats", "step_of_action",
-                 "steps", "team_names", "team_of", "team_seats", "trick_check")
+                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "first_steps",
+                 "game_result", "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps",
+                 "misdeal_without_face_card", "misere_played_out", "next_seat", "pattern", "plain_auction",
+                 "plain_exchange", "plain_hands", "players", "pm", "pre_auction_steps", "redeals", "ruleset",
+                 "score_hand", "seats", "step_of_action", "steps", "team_names", "team_of", "team_seats",
+                 "trick_check")
 
     def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
         self.ruleset = ruleset
@@ -331,7 +332,6 @@ class Rules:
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self._jokers: dict[int, JokerRules] = {}
         self._jokers_in_deck = frozenset(c for c in self.deck if c >= JOKER_BASE)
-        self.passes_to_partner = any(c.kitty_to_partner and c.kitty for c in self.ladder)  # C1
         self._compile_steps()
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
         self.misere_played_out = not ruleset.play.misere_ends_early
@@ -345,8 +345,7 @@ class Rules:
                            or auction.set_bar is not None or auction.set_bar_misere is not None)
         """Whether a hand can bar anybody from the next auction (R1, R2): else nobody is asked."""
         acting_steps = any(step.actions for step in self.steps)  # a step without actions (Step.begin) adds no turn
-        self.plain_exchange = not (self.passes_to_partner or acting_steps
-                                   or any(c.kitty_to_partner for c in self.ladder))
+        self.plain_exchange = not acting_steps
         """Between the deal and the play, only the auction, the contractor's discards and a nomination."""
         self.plain_hands = (self.plain_auction and self.plain_exchange and not self.dummies
                             and self.misdeal_without_face_card == "no")
@@ -409,8 +408,10 @@ class Rules:
             raise PluginError(f"ruleset {self.ruleset.name!r}: {e}") from None
         self.pre_auction_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "before-auction")
         exchange = [s for s in steps if s.stage == "exchange"]
-        self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order < NOMINATION_ORDER)
-        """Exchange steps before the nomination (rule 19); ``late_steps`` come after it."""
+        self.first_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order < DISCARDS_ORDER)
+        """Exchange steps before the discards (rule 14)."""
+        self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if DISCARDS_ORDER <= s.order < NOMINATION_ORDER)
+        """Exchange steps after the discards, before the nomination (rule 19); ``late_steps`` come after it."""
         self.late_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order >= NOMINATION_ORDER)
         self.lead_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "lead")
         """Steps that offer the leader actions beside its cards during the play (a claim)."""

@@ -14,8 +14,10 @@ it is copied with the state, and bots, records and scoring read it from there).
 Where a step runs (``stage``):
 
 - ``"before-auction"``: after the deal, before the first call;
-- ``"exchange"``: after the contractor's discards, before the first lead.  ``order`` places a step
-  among the others of its stage; the joker's nomination (rule 19) sits at ``NOMINATION_ORDER``;
+- ``"exchange"``: once the contractor has taken the kitty, before the first lead.  ``order`` places a
+  step among the others of its stage: below ``DISCARDS_ORDER`` it comes before the discards (cards
+  passed to the partner, who then discards), above it after them; the joker's nomination (rule 19)
+  sits at ``NOMINATION_ORDER``.  Discards are made by whoever holds more cards than a hand has;
 - ``"lead"``: during the play, whenever a trick is about to be led.  Such a step does not stop the
   play: its actions are offered to the leader beside the cards it may lead (a claim of the remaining
   tricks), when ``actor`` names the leader.  A record places them with ``recorded_before``.
@@ -37,6 +39,8 @@ if TYPE_CHECKING:
 Stage = Literal["before-auction", "exchange", "lead"]
 STAGES = ("before-auction", "exchange", "lead")
 
+DISCARDS_ORDER = 0
+"""Where the discards (rule 14) fall among the exchange steps: steps ordered below come before them."""
 NOMINATION_ORDER = 500
 """Where the joker's nomination (rule 19) falls among the exchange steps."""
 
