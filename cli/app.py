@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import fivehundred
@@ -128,11 +135,19 @@ def validate(
     files: Annotated[list[Path], typer.Argument(help="Game records (.json, .jsonl) or rulesets (.yaml).")],
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Replay records under this ruleset.")]
     = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Check game records (every call, discard and card) or ruleset files; exit 1 if any is invalid."""
+    workers = capped_workers(workers)
     with user_errors():
-        report = fivehundred.validate(files, ruleset=ruleset)
+        total = sum(f.stat().st_size for f in files if f.is_file())
+        columns = (TextColumn("validating"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
+        shown = err.is_terminal and out.is_terminal and not as_json
+        with Progress(*columns, console=err, transient=True, disable=not shown) as bar:
+            task = bar.add_task("bytes", total=total)
+            report = fivehundred.validate(files, ruleset=ruleset, workers=workers,
+                                          progress=lambda n: bar.advance(task, n))
     if as_json:
         print_json(report.as_dict())
     else:
