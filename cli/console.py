@@ -104,7 +104,8 @@ class Command(typer.core.TyperCommand):
         return _readable(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        for param in self.params:
+        params: list[Any] = self.params
+        for param in params:
             help_text = getattr(param, "help", None)
             if help_text and PLAYERS in help_text:
                 param.help = help_text.replace(PLAYERS, _player_names())

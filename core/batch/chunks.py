@@ -10,6 +10,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+J = TypeVar("J")
 
 
 def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -23,7 +24,7 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(200, games // (max(workers, 1) * 32)))
 
 
-def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
+def in_order(submit: Callable[[J], Any], get: Callable[[Any], T], jobs: Iterable[J],
              window: int) -> Generator[T, None, None]:
     """Results of ``jobs`` in job order, with at most ``window`` submitted and not yet consumed
     (so memory stays flat however many games the batch holds)."""
