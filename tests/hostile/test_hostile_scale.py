@@ -120,3 +120,11 @@ def test_a_progress_bar_on_a_terminal_never_with_json(games: Path, as_json: bool
         assert process.wait() == 0
     os.close(main)
     assert (b"validating" in shown) != as_json, shown[-400:]
+
+
+def test_workers_are_capped_at_the_cores(games: Path) -> None:
+    cores = os.cpu_count() or 1
+    result = run("validate", games, "--workers", str(cores + 7))
+    assert result.exit_code == 0
+    assert f"--workers {cores + 7} is more than the {cores} cores of this machine; using {cores}" in result.stderr
+    assert result.stdout == "24 of 24 valid\n"
