@@ -11,25 +11,42 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 import fivehundred
 from fivehundred.rules import rules_text as R
-from fivehundred.rules.inputs import SEED_RANGE
 from fivehundred.rules.outputs import check_outputs
 
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
-from .console import INTERRUPTED, capped_workers, err, out, print_json, user_errors
+from .console import (
+    INTERRUPTED,
+    PLAYERS,
+    Command,
+    Group,
+    capped_workers,
+    err,
+    out,
+    print_json,
+    seed_in_range,
+    user_errors,
+)
 from .play import play as play_command
 from .ptn import export_records, import_records, show
 from .report import report as report_command
 from .score import score as score_command
 
-app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False,
+app = typer.Typer(help=__doc__, no_args_is_help=True, rich_markup_mode="markdown", cls=Group,
                   context_settings={"help_option_names": ["-h", "--help"]}, pretty_exceptions_enable=False)
-rules_app = typer.Typer(help="List, explain and export rulesets.", no_args_is_help=True)
+rules_app = typer.Typer(help="List, explain and export rulesets.", no_args_is_help=True, cls=Group)
 app.add_typer(rules_app, name="rules")
 
 def _version(value: bool) -> None:
@@ -44,13 +61,14 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_version, 
     """Five Hundred: rules as data, behaviour as plugins."""
 
 
-@app.command()
+@app.command(cls=Command)
 def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(min=SEED_RANGE[0], max=SEED_RANGE[1],
-                                      help="Batch seed: the same seed gives the same games.")] = 0,
+    seed: Annotated[int, typer.Option(callback=seed_in_range,
+                                      help="Batch seed (64 bits): the same seed gives the same games.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
-    players: Annotated[str, typer.Option("--players", "-p", help="One player name, or one per seat (P1,P2,…).")]
+    players: Annotated[str, typer.Option("--players", "-p", help=f"One player, or one per seat (P1,P2,…); players: "
+                                                                  f"{PLAYERS}.")]
     = "heuristic",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     out_file: Annotated[Path | None, typer.Option(
@@ -83,8 +101,8 @@ def simulate(
         raise typer.Exit(INTERRUPTED)
 
 
-app.command("compare")(compare_command)
-app.command("calibrate")(calibrate_command)
+app.command("compare", cls=Command)(compare_command)
+app.command("calibrate", cls=Command)(calibrate_command)
 
 
 def _pct(rate: float | None, ci: list[float] | tuple[float, float] | None = None) -> str:
@@ -123,16 +141,24 @@ def _print_summary(d: dict[str, Any]) -> None:
     out.print(contracts)
 
 
-@app.command()
+@app.command(cls=Command)
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Game records (.json, .jsonl) or rulesets (.yaml).")],
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Replay records under this ruleset.")]
     = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Check game records (every call, discard and card) or ruleset files; exit 1 if any is invalid."""
+    workers = capped_workers(workers)
     with user_errors():
-        report = fivehundred.validate(files, ruleset=ruleset)
+        total = sum(f.stat().st_size for f in files if f.is_file())
+        columns = (TextColumn("validating"), BarColumn(), TaskProgressColumn(), TimeRemainingColumn())
+        shown = err.is_terminal and out.is_terminal and not as_json
+        with Progress(*columns, console=err, transient=True, disable=not shown) as bar:
+            task = bar.add_task("bytes", total=total)
+            report = fivehundred.validate(files, ruleset=ruleset, workers=workers,
+                                          progress=lambda n: bar.advance(task, n))
     if as_json:
         print_json(report.as_dict())
     else:
@@ -146,15 +172,15 @@ def validate(
         raise typer.Exit(1)
 
 
-app.command("report")(report_command)
-app.command("score")(score_command)
-app.command("import")(import_records)
-app.command("export")(export_records)
-app.command("show")(show)
-app.command("play")(play_command)
+app.command("report", cls=Command)(report_command)
+app.command("score", cls=Command)(score_command)
+app.command("import", cls=Command)(import_records)
+app.command("export", cls=Command)(export_records)
+app.command("show", cls=Command)(show)
+app.command("play", cls=Command)(play_command)
 
 
-@rules_app.command("list")
+@rules_app.command("list", cls=Command)
 def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False) -> None:
     """List the rulesets known by name (bundled and from plugins)."""
     from fivehundred.rules.ruleset import ruleset_paths
@@ -173,7 +199,7 @@ def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
     out.print(table)
 
 
-@rules_app.command("show")
+@rules_app.command("show", cls=Command)
 def rules_show(
     name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")] = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
@@ -189,7 +215,7 @@ def rules_show(
         sys.stdout.write(explain(rs))
 
 
-@rules_app.command("diff")
+@rules_app.command("diff", cls=Command)
 def rules_diff(
     first: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")],
     second: Annotated[str, typer.Argument(help="Ruleset name or YAML path to compare with the first.")],
@@ -208,7 +234,7 @@ def rules_diff(
     sys.stdout.write("".join(f"{line}\n" for line in lines))
 
 
-@rules_app.command("schema")
+@rules_app.command("schema", cls=Command)
 def rules_schema(
     record: Annotated[bool, typer.Option("--record", help="The game-record schema instead.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Accepted for symmetry; the schema is JSON.")] = True,

@@ -9,9 +9,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import fivehundred
-from fivehundred.rules.inputs import SEED_RANGE
 
-from .console import INTERRUPTED, capped_workers, err, out, print_json, user_errors
+from .console import INTERRUPTED, PLAYERS, capped_workers, err, out, print_json, seed_in_range, user_errors
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
     from fivehundred.batch.comparison import Comparison, Estimate, Metric
@@ -19,12 +18,14 @@ if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI st
 
 def compare(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Pairs of games to play.")] = 100,
-    seed: Annotated[int, typer.Option(min=SEED_RANGE[0], max=SEED_RANGE[1],
-                                      help="Batch seed: game i of both arms is dealt from the same generator.")] = 0,
+    seed: Annotated[int, typer.Option(callback=seed_in_range,
+                                      help="Batch seed (64 bits): game i of both arms is dealt from the same "
+                                      "generator.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset (name or YAML path).")]
     = "pagat-australian",
     ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
-    players: Annotated[str, typer.Option("--players", "-p", help="Arm A's players: one name, or one per seat.")]
+    players: Annotated[str, typer.Option("--players", "-p", help=f"Arm A's players: one, or one per seat; "
+                                                                  f"players: {PLAYERS}.")]
     = "heuristic",
     players_b: Annotated[str | None, typer.Option("--players-b", help="Arm B's players (default: arm A's).")]
     = None,

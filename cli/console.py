@@ -6,13 +6,15 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, get_args
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.markup import escape
 
 from fivehundred.rules.errors import FiveHundredError
+from fivehundred.rules.inputs import check_seed
 
 INTERRUPTED = 130
 """The exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it): the
@@ -49,3 +51,75 @@ def capped_workers(workers: int) -> int:
 
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def seed_in_range(value: int) -> int:
+    """``--seed``: a 64-bit integer, as records hold it (a usage error otherwise)."""
+    try:
+        check_seed(value)
+    except ValueError as e:
+        raise typer.BadParameter(str(e).removeprefix("seed: ")) from None
+    return value
+
+
+_METAVARS = {int: "INTEGER", float: "NUMBER", str: "TEXT", bool: "BOOLEAN"}
+
+
+def _metavar(param: Any) -> str | None:
+    """The plain name of a parameter's value (``INTEGER``, ``TEXT``, ``PATH...``); None where Typer
+    describes its types the old way (click's own names)."""
+    if getattr(param, "is_flag", False):
+        return ""  # a flag takes no value
+    kind = getattr(param, "type_descriptor", None)
+    if kind is None:
+        return None
+    if kind.is_choice:
+        return "[" + "|".join(str(c) for c in kind.choices) + "]"
+    annotation = get_args(kind.annotation)[0] if kind.is_list else kind.annotation
+    name = "PATH" if kind.is_path else _METAVARS.get(annotation, getattr(annotation, "__name__", "value").upper())
+    return name + ("..." if param.nargs != 1 else "")
+
+
+def _readable(params: list[Any]) -> list[Any]:
+    """Help that reads cleanly: no value shown beside a flag, and plain names for the values of the others."""
+    for param in params:
+        if param.metavar is not None:
+            continue
+        name = _metavar(param)
+        if param.param_type_name != "argument":
+            param.metavar = name
+        elif name is not None:  # an argument's metavar would replace its name: only its type is renamed
+            param.display_type = lambda ctx, name=name: name
+    return params
+
+
+PLAYERS = "{players}"
+"""Stands in a help text for the names of the players installed, filled in when the help is shown."""
+
+
+class Command(typer.core.TyperCommand):
+    """A command whose help reads cleanly (``_readable``) and names the players installed (``PLAYERS``)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _readable(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        params: list[Any] = self.params
+        for param in params:
+            help_text = getattr(param, "help", None)
+            if help_text and PLAYERS in help_text:
+                param.help = help_text.replace(PLAYERS, _player_names())
+        super().format_help(ctx, formatter)
+
+
+def _player_names() -> str:
+    from fivehundred.rules.manager import player_factories
+
+    return ", ".join(sorted(player_factories()))
+
+
+class Group(typer.core.TyperGroup):
+    """A group of commands whose help reads cleanly (``_readable``)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _readable(super().get_params(ctx))

@@ -7,13 +7,14 @@ from typing import Annotated
 
 import typer
 
-from .console import user_errors
+from .console import PLAYERS, user_errors
 
 
 def play(
     seat: Annotated[str, typer.Option("--seat", "-s", help="The seat you play (e.g. S).")],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
-    bots: Annotated[str, typer.Option("--bots", "-b", help="The player at every other seat.")] = "heuristic",
+    bots: Annotated[str, typer.Option("--bots", "-b", help=f"The player at every other seat: {PLAYERS}.")]
+    = "heuristic",
     seed: Annotated[int, typer.Option(help="The deal and the bots' choices follow from the seed.")] = 0,
     out_file: Annotated[Path, typer.Option("--out", "-o", help="Write the game record here at the end.")]
     = Path("game.jsonl"),

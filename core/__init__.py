@@ -28,13 +28,13 @@ from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
     from fivehundred.analysis.report import make_report
+    from fivehundred.batch.checking import validate
     from fivehundred.batch.comparison import Arm, Comparison, compare
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.state import GameState, new_game
     from fivehundred.records.ptn_export import export_ptn
     from fivehundred.records.ptn_import import import_ptn
     from fivehundred.records.sheets import SheetError, SheetScore, score_sheet
-    from fivehundred.records.validation import validate
     from fivehundred.rules.manager import compile_rules
 
 __version__ = "0.1.0"
@@ -92,7 +92,7 @@ def __getattr__(name: str) -> object:
         "make_report": "fivehundred.analysis.report",
         "play_game": "fivehundred.batch.simulation",
         "simulate": "fivehundred.batch.simulation",
-        "validate": "fivehundred.records.validation",
+        "validate": "fivehundred.batch.checking",
         "score_sheet": "fivehundred.records.sheets",
         "SheetScore": "fivehundred.records.sheets",
         "SheetError": "fivehundred.records.sheets",

@@ -3,11 +3,14 @@ Dask clusters alike)."""
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+J = TypeVar("J")
 
 
 def game_chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -21,7 +24,7 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(200, games // (max(workers, 1) * 32)))
 
 
-def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], jobs: Iterable[tuple[int, int]],
+def in_order(submit: Callable[[J], Any], get: Callable[[Any], T], jobs: Iterable[J],
              window: int) -> Generator[T, None, None]:
     """Results of ``jobs`` in job order, with at most ``window`` submitted and not yet consumed
     (so memory stays flat however many games the batch holds)."""
@@ -32,3 +35,18 @@ def in_order(submit: Callable[[tuple[int, int]], Any], get: Callable[[Any], T], 
             yield get(pending.popleft())
     while pending:
         yield get(pending.popleft())
+
+
+def quiet_worker() -> None:
+    """In a pool worker: Ctrl-C and SIGTERM are the parent's to handle (it stops the pool), and a worker
+    stopped by them leaves without a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def process_pool(workers: int, initializer: Callable[..., None] = quiet_worker, initargs: tuple[Any, ...] = ()) -> Any:
+    """A pool of ``workers`` processes (forked where the platform can); ``initializer`` must call
+    ``quiet_worker``."""
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return ctx.Pool(workers, initializer=initializer, initargs=initargs)

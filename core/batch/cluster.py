@@ -8,6 +8,7 @@ name) installed.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -25,6 +26,13 @@ T = TypeVar("T")
 
 CONNECT_TIMEOUT = 5
 """Seconds to wait for the scheduler to answer, and for a worker to join an empty cluster."""
+
+WORKERLESS_WAIT = 30
+"""Seconds a run waits, once every worker of the cluster has died or left, for one to join (a nanny
+restarting its worker takes a few) before it stops with a ``ClusterError``."""
+
+POLL = 1.0
+"""Seconds between looks at the cluster's workers while a chunk is awaited."""
 
 
 class ClusterError(FiveHundredError):
@@ -51,26 +59,42 @@ class Cluster:
 
     def results(self, play: Callable[[Any, int, int], T], batch: Any, games: int) -> Generator[T, None, None]:
         """``play(batch, start, stop)`` for each chunk of ``games``, the results in game order, with a
-        bounded number of chunks in flight."""
+        bounded number of chunks in flight.  A chunk whose worker dies is played again by another (Dask
+        retries it on the workers left, up to its ``allowed-failures``); a chunk no worker can take is a
+        ``ClusterError``."""
         client = self.client
         threads = self.threads()
-        shared = client.scatter(batch, broadcast=True, hash=False)  # the ruleset travels once per worker
 
-        def submit(job: tuple[int, int]) -> Any:
-            return client.submit(play, shared, job[0], job[1], pure=False)
+        def submit(job: tuple[int, int]) -> tuple[tuple[int, int], Any]:
+            # The batch (a few KiB) travels with each chunk, not scattered once: scattered data dies with the
+            # workers holding it, and with it every chunk still to play, even on the workers that replace them.
+            return job, client.submit(play, batch, job[0], job[1], pure=False)
 
-        def get(future: Any) -> T:
+        def get(submitted: tuple[tuple[int, int], Any]) -> T:
+            (start, stop), future = submitted
+            games = f"games {start + 1}–{stop}" if stop - start > 1 else f"game {stop}"
             from concurrent.futures import CancelledError
 
             from distributed.scheduler import KilledWorker
 
-            try:
-                result: T = future.result()
-            except (CancelledError, KilledWorker) as e:  # the scheduler gave up: its workers died or left
-                raise ClusterError(f"the Dask cluster at {self.address} lost the games of a chunk "
-                                   f"({type(e).__name__}: its workers died or left and none took them over); "
-                                   "the games before it are written and counted") from None
-            return result
+            workerless_since: float | None = None
+            while True:
+                try:
+                    result: T = future.result(timeout=POLL)
+                    return result
+                except (CancelledError, KilledWorker) as e:  # the scheduler gave up: its workers died or left
+                    raise ClusterError(f"the Dask cluster at {self.address} lost {games} of the batch "
+                                       f"({type(e).__name__}: the workers playing them died or left and none "
+                                       "took them over); the run stopped") from None
+                except TimeoutError:  # still running, or waiting for a worker
+                    if client.nthreads():
+                        workerless_since = None
+                        continue
+                    workerless_since = workerless_since or time.monotonic()
+                    if time.monotonic() - workerless_since > WORKERLESS_WAIT:
+                        raise ClusterError(f"the Dask cluster at {self.address} has had no worker for "
+                                           f"{WORKERLESS_WAIT} s, with {games} of the batch still to play: every "
+                                           "worker died or left; the run stopped") from None
 
         # Futures still pending when the caller stops (Ctrl-C) are released with this generator.
         yield from in_order(submit, get, game_chunks(games, chunk_size(games, threads)), window=2 * threads + 2)

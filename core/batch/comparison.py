@@ -22,7 +22,6 @@ Statistics are accumulated as the games finish (constant memory); the result dep
 from __future__ import annotations
 
 import math
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
+from .chunks import process_pool
 from .simulation import (
     MAX_DEALS,
     GameStats,
@@ -42,7 +42,6 @@ from .simulation import (
     _players_for,
     game_stats,
     play_game,
-    quiet_worker,
     wilson,
 )
 
@@ -503,7 +502,7 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
     jobs = [(side_a, side_b, seed, start, stop, max_deals) for start, stop in _chunks(games, size)]
     with ExitStack() as stack:
         if workers > 1:
-            pool = stack.enter_context(_pool(workers))
+            pool = stack.enter_context(process_pool(workers))
             results: Iterator[list[PairFacts]] = pool.imap(_play_chunk, jobs)
         else:
             results = map(_play_chunk, jobs)
@@ -522,7 +521,4 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
     return tally.result(tally.pairing.games)
 
 
-def _pool(workers: int) -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ctx.Pool(workers, initializer=quiet_worker)
+

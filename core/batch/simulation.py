@@ -9,7 +9,6 @@ with any number of workers.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import signal
 import threading
@@ -28,7 +27,7 @@ from fivehundred.rules.manager import compile_rules, player_factories, player_ma
 from fivehundred.rules.outputs import Replacement, check_outputs
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .chunks import chunk_size, game_chunks, in_order
+from .chunks import chunk_size, game_chunks, in_order, process_pool, quiet_worker
 from .cluster import connect
 
 if TYPE_CHECKING:
@@ -467,13 +466,6 @@ class _Interrupts:
             raise KeyboardInterrupt
 
 
-def quiet_worker() -> None:
-    """In a pool worker: Ctrl-C and SIGTERM are the parent's to handle (it stops the pool), and a worker
-    stopped by them leaves without a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 _BATCH: Batch | None = None
 """The batch of a worker process, set once by the pool's initializer."""
 
@@ -491,8 +483,6 @@ def _pool_chunk(start: int, stop: int) -> Chunk:
 
 
 def _pool_results(stack: ExitStack, batch: Batch, games: int, workers: int) -> Generator[Chunk, None, None]:
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = stack.enter_context(ctx.Pool(workers, initializer=_init_worker, initargs=(batch,)))
+    pool = stack.enter_context(process_pool(workers, _init_worker, (batch,)))
     return in_order(lambda job: pool.apply_async(_pool_chunk, job), lambda r: r.get(),
                     game_chunks(games, chunk_size(games, workers)), window=4 * workers)

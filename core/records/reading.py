@@ -18,6 +18,9 @@ from .record import FORMAT, record_schema
 Read = tuple[str, dict[str, Any] | None, str | None]
 """(source ``file:line``, the record or None, why it could not be read or None)."""
 
+Line = tuple[str, str | None, str | None]
+"""(source ``file:line``, a record's text or None, why it could not be read or None)."""
+
 
 def _kind(value: Any) -> str:
     return {list: "a JSON array", str: "a JSON string", bool: "true/false", type(None): "null",
@@ -63,9 +66,9 @@ def schema_problem(record: dict[str, Any]) -> str | None:
     return f"does not match the record schema at {where or '(top level)'}: {message}"
 
 
-def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator[Read]:
-    """Every record of a ``.json`` file (one record) or of JSON Lines (one per non-blank line), streamed;
-    a file that cannot be read at all gives one item with its problem."""
+def record_lines(path: str | Path) -> Iterator[Line]:
+    """The text of every record of a ``.json`` file (one record) or of JSON Lines (one per non-blank
+    line), streamed, unparsed; a line or file that cannot be read gives its problem instead."""
     path = Path(path)
     lines: Iterator[tuple[int, str | None, str | None]]
     if path.suffix == ".json":
@@ -85,17 +88,27 @@ def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator
             return
         lines = _chain(first, lines)
     for number, text, problem in lines:
-        source = f"{path}:{number}"
+        yield f"{path}:{number}", text, problem
+
+
+def read_record(text: str, *, check_schema: bool = True) -> tuple[dict[str, Any] | None, str | None]:
+    """(the record, None) from a record's JSON text, or (None, why it is not one)."""
+    try:
+        record = parse_record(text)
+    except RecordError as e:
+        return None, str(e)
+    problem = schema_problem(record) if check_schema else None
+    return (None if problem else record), problem
+
+
+def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator[Read]:
+    """Every record of a ``.json`` file (one record) or of JSON Lines (one per non-blank line), streamed;
+    a file that cannot be read at all gives one item with its problem."""
+    for source, text, problem in record_lines(path):
         if text is None:
             yield source, None, problem
-            continue
-        try:
-            record = parse_record(text)
-        except RecordError as e:
-            yield source, None, str(e)
-            continue
-        problem = schema_problem(record) if check_schema else None
-        yield source, (None if problem else record), problem
+        else:
+            yield source, *read_record(text, check_schema=check_schema)
 
 
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:

@@ -7,7 +7,6 @@ game's end are compared with what the rules give.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,6 @@ from fivehundred.engine.state import (
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import parse_card, parse_suit
 from fivehundred.rules.errors import (
-    FiveHundredError,
     IllegalActionError,
     PluginError,
     RulesetError,
@@ -33,7 +31,7 @@ from fivehundred.rules.errors import (
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
-from .reading import read_record_file
+from .reading import Line, read_record
 from .record import FORMAT, record_schema
 
 MISDEAL = "D4: a hand without a face card is a misdeal, thrown in before the auction"
@@ -541,39 +539,33 @@ def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
                        rule=R.GAME_END, field="result.totals")
 
 
-def _is_ruleset_file(path: Path) -> bool:
+def is_ruleset_file(path: Path) -> bool:
     return path.suffix in (".yaml", ".yml")
 
 
-def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None) -> Report:
-    """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
+def check_ruleset_file(path: Path) -> list[Problem]:
+    """Every problem of a ruleset file, the plugins' answers for it included."""
+    try:
+        compile_rules(load_ruleset(path))
+    except RulesetError as e:
+        return [Problem(str(path), p) for p in e.problems]
+    except (UnknownNameError, PluginError) as e:
+        return [Problem(str(path), str(e))]
+    return []
 
-    Records are read a line at a time, checked against the record schema (``record_schema()``), then
-    replayed; a file or line that cannot be read is a problem of its own and the others are still checked.
 
-    ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
-    not installed).
-    """
-    report = Report()
-    _loaded.clear()  # files may have changed since the last call
-    override = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            raise FiveHundredError(f"{path}: no such file")
-        if _is_ruleset_file(path):
-            report.checked += 1
-            try:
-                compile_rules(load_ruleset(path))  # the plugins' answers for it are checked too
-            except RulesetError as e:
-                report.problems.extend(Problem(str(path), p) for p in e.problems)
-            except (UnknownNameError, PluginError) as e:
-                report.problems.append(Problem(str(path), str(e)))
-            continue
-        for source, record, error in read_record_file(path):
-            report.checked += 1
-            if record is None:
-                report.problems.append(Problem(source, error or "unreadable"))
-            else:
-                report.problems.extend(validate_record(record, source, override))
-    return report
+def check_record_line(line: Line, ruleset: Ruleset | None = None) -> list[Problem]:
+    """Every problem of one record as read from its file (``record_lines``): unreadable, not JSON,
+    outside the record schema (``record_schema()``), or broken on replay."""
+    source, text, problem = line
+    record = None
+    if text is not None:
+        record, problem = read_record(text)
+    if record is None:
+        return [Problem(source, problem or "unreadable")]
+    return validate_record(record, source, ruleset)
+
+
+def forget_rulesets() -> None:
+    """Load the rulesets records name afresh (their files may have changed since the last check)."""
+    _loaded.clear()
