@@ -452,3 +452,21 @@ def test_cli_score_under_a_ruleset_file(tmp_path: Path, pagat: Ruleset) -> None:
     sheet = write(tmp_path / "s.csv", "contractor,contract,tricks", "N,7H,8")
     data = json.loads(run(sheet, "-r", house, "--json").stdout)
     assert data["ruleset"] == "nodef" and data["totals"] == {"NS": 200, "EW": 0}
+
+
+def test_cli_score_from_a_start_and_a_called_partner(tmp_path: Path) -> None:
+    sheet = write(tmp_path / "s.csv", "hand,contractor,partner,contract,tricks_A,tricks_B,tricks_C,tricks_D,tricks_E",
+                  "4,,,start,,,,,", "4,A,C,7H,4,1,3,1,1")
+    result = run(sheet, "-r", "five-handed")
+    assert result.exit_code == 1 and "A: missing: the start line gives each team's total" in result.stderr
+    sheet = write(tmp_path / "s.csv", "hand,contractor,partner,contract,tricks_A,tricks_B,tricks_C,tricks_D,tricks_E,"
+                  "A,B,C,D,E", "4,,,start,,,,,,100,20,0,-40,30", "4,A,C,7H,4,1,3,1,1,,,,,")
+    result = run(sheet, "-r", "five-handed", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["start"] == {"number": 4, "totals": {"A": 100, "B": 20, "C": 0, "D": -40, "E": 30}}
+    assert data["hands"][0]["partner"] == "C" and data["hands"][0]["tricks"] == 7
+    assert data["totals"] == {"A": 300, "B": 30, "C": 200, "D": -30, "E": 40}
+    text = run(sheet, "-r", "five-handed")
+    assert text.exit_code == 0 and "from hand 4 at A 100, B 20, C 0, D -40, E 30" in text.stdout
+    assert "7H A+C" in text.stdout
