@@ -5,6 +5,7 @@ line and rule; the table's written totals are checked and the first wrong hand i
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -470,3 +471,26 @@ def test_cli_score_from_a_start_and_a_called_partner(tmp_path: Path) -> None:
     text = run(sheet, "-r", "five-handed")
     assert text.exit_code == 0 and "from hand 4 at A 100, B 20, C 0, D -40, E 30" in text.stdout
     assert "7H A+C" in text.stdout
+
+
+def test_hostile_sheets_are_refused_in_one_line(tmp_path: Path) -> None:
+    """A YAML alias bomb, a cell that is a list, a FIFO, a sheet too large: each a one-line error."""
+    bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]"] + [
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]" for i in range(8)]
+    sheet = write(tmp_path / "bomb.yaml", *bomb, "hands: [{contractor: N, contract: 7H, tricks: *i}]")
+    with pytest.raises(SheetError, match=r"bomb\.yaml:\d+: more than 100,000 values once aliases are expanded"):
+        score_sheet(sheet)
+    sheet = write(tmp_path / "list.yaml", "- {contractor: N, contract: 7H, tricks: [8, 9]}")
+    with pytest.raises(SheetError, match=r"list\.yaml:1: tricks: a cell holds a word or a number"):
+        score_sheet(sheet)
+    sheet = write(tmp_path / "tag.yaml", "- {contractor: N, contract: !!python/name:os.system 7H, tricks: 8}")
+    with pytest.raises(SheetError, match=r"tag\.yaml:1: unsupported YAML tag"):
+        score_sheet(sheet)
+    fifo = tmp_path / "fifo.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(SheetError, match=r"fifo\.csv: not a regular file"):
+        score_sheet(fifo)
+    big = tmp_path / "big.csv"
+    big.write_text("contractor,contract,tricks\n" + "N,6S,6\n" * 200_000, encoding="utf-8")
+    with pytest.raises(SheetError, match=r"big\.csv: 1 MiB is too large for a score sheet"):
+        score_sheet(big)

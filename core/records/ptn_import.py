@@ -45,6 +45,7 @@ from fivehundred.engine.state import (
 )
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError, UnknownNameError
+from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_text
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
@@ -645,9 +646,9 @@ def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> Im
     for raw in paths:
         path = Path(raw)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+            text = read_text(path, MAX_RECORD_BYTES, "a PTN file")
+        except InputError as e:
+            raise RecordError(str(e)) from None
         one = read_games(text, str(path))
         result.records += one.records
         result.rulesets.update(one.rulesets)

@@ -40,9 +40,10 @@ import yaml
 
 from fivehundred.engine.state import NO_BID
 from fivehundred.rules import rules_text as R
-from fivehundred.rules.errors import RecordError
+from fivehundred.rules.errors import RecordError, RulesetError
+from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, read_text
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_plain_yaml, load_ruleset
 from fivehundred.rules.tables import Contract, HandOutcome
 
 COLUMNS = ("hand", "dealer", "contractor", "contract", "tricks", "partner", "claim")
@@ -173,11 +174,9 @@ def score_sheet(sheet: str | Path | Sequence[Mapping[str, Any]], ruleset: Rulese
 
 def _read(path: Path) -> list[tuple[int, dict[str, Any]]]:
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SheetError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SheetError(f"{path}: cannot read: {e}") from None
+        text = read_text(path, MAX_SHEET_BYTES, "a score sheet")
+    except InputError as e:
+        raise SheetError(str(e)) from None
     if path.suffix in (".yaml", ".yml"):
         return _read_yaml(path, text)
     return _read_csv(path, text)
@@ -203,11 +202,9 @@ def _read_csv(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
 
 def _read_yaml(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        raise SheetError(f"{path}:{mark.line + 1 if mark else 1}: invalid YAML: {getattr(e, 'problem', e)}") from None
+        node, data = load_plain_yaml(text, str(path))
+    except RulesetError as e:
+        raise SheetError(e.problems[0]) from None
     start: list[tuple[int, dict[str, Any]]] = []
     if isinstance(node, yaml.MappingNode) and isinstance(data, dict):
         nodes = {k.value: v for k, v in node.value}
@@ -224,8 +221,16 @@ def _read_yaml(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
         line = item.start_mark.line + 1
         if not isinstance(row, dict):
             raise SheetError(f"{path}:{line}: a hand is a mapping (contractor, contract, tricks)")
-        rows.append((line, {str(k): v for k, v in row.items() if v is not None}))
+        rows.append((line, _cells(path, line, row)))
     return rows
+
+
+def _cells(path: Path, line: int, row: dict[Any, Any]) -> dict[str, Any]:
+    """A YAML hand's cells: each a word or a number (never a list or a mapping), the empty ones left out."""
+    for key, value in row.items():
+        if isinstance(value, (list, dict)):
+            raise SheetError(f"{path}:{line}: {key}: a cell holds a word or a number, not a list or a mapping")
+    return {str(k): v for k, v in row.items() if v is not None}
 
 
 def _yaml_start(path: Path, line: int, start: Any) -> tuple[int, dict[str, Any]]:
@@ -234,8 +239,10 @@ def _yaml_start(path: Path, line: int, start: Any) -> tuple[int, dict[str, Any]]
             start.get("totals", {}), dict):
         raise SheetError(f"{path}:{line}: start: a mapping of 'number' (the first hand's) and 'totals' "
                          f"(each team's total before it) ({START_LINE})")
-    row = {str(team): total for team, total in start.get("totals", {}).items()}
+    row = _cells(path, line, start.get("totals", {}))
     if "number" in start:
+        if isinstance(start["number"], (list, dict)):
+            raise SheetError(f"{path}:{line}: start: number: a hand number, not a list or a mapping")
         row["hand"] = start["number"]
     return line, {"contract": START, **row}
 
