@@ -167,6 +167,23 @@ class BreachCall(Step):
     def copy_data(self, data: Any) -> Any:
         return list(data)
 
+    scored = True
+    sheet_column = "breach"
+
+    def from_sheet(self, text: str, seats: Sequence[str], contract: Contract, side: Sequence[int]) -> Any:
+        """A score sheet's ``breach`` cell: the defender who called breach."""
+        if text not in seats:
+            raise ValueError(f"{text!r} is not a seat ({' '.join(seats)}): the cell names who called breach")
+        seat = seats.index(text)
+        if seat in side:
+            raise ValueError(f"{text} is on the contracting side: a defender calls breach")
+        if not breachable(contract):
+            raise ValueError(f"breach on {contract.call}: only on a contract of seven tricks or more, or a misère")
+        return [(seat, True)]
+
+    def plays_every_trick(self, data: Any, contract: Contract) -> bool:
+        return contract.goal == "none" and any(called for _, called in data)  # the misère side's third trick
+
 
 def breachable(contract: Contract) -> bool:
     """Seed 003: breach may be called on a contract of seven tricks or more, and on any misère (open and

@@ -30,6 +30,9 @@ _RECORDED = {NO_DECLARATION: "none", SLAM: "slam", DECLARE: "declare"}
 class Declaration(Step):
     """The contractor's choice (``HandLog.steps["declaration"]``: ``slam``, ``declare`` or ``none``)."""
 
+    scored = True
+    """A slam call or a declaration changes the contract after the auction, which no sheet column says."""
+
     name = "declaration"
     order = 300
     actions = range(NO_DECLARATION, DECLARE + 1)

@@ -4,6 +4,7 @@ Trickster's options as ruleset fields, export and import back to the same record
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -468,3 +469,12 @@ def test_import_and_export_bad_input(tmp_path: Path) -> None:
     not_json.write_text("{\n", encoding="utf-8")
     result = run("export", not_json, "--ptn")
     assert result.exit_code == 1 and "x.jsonl:1" in result.stderr
+
+
+def test_a_ptn_path_that_is_not_a_regular_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.ptn"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match=r"fifo\.ptn: not a regular file"):
+        import_ptn([fifo])
+    result = run("import", tmp_path, "-o", tmp_path / "g.jsonl")
+    assert result.exit_code == 1 and "is a folder, not a file" in result.stderr

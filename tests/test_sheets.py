@@ -48,6 +48,9 @@ def sheet_rows(state: GameState, *, by_side: bool = False) -> list[dict[str, Any
                 row["partner"] = rules.seats[partner[0]] if partner else "alone"
             if outcome.wrong_claim:
                 row["claim"] = "failed"
+            breacher = [seat for seat, called in log.steps.get("breach", ()) if called]  # R2
+            if breacher:
+                row["breach"] = rules.seats[breacher[0]]
             defending = {rules.team_of[s] for s in range(rules.players)} - {rules.team_of[s] for s in outcome.side}
             if by_side or outcome.contractor < 0 or len(defending) > 1:
                 row.update({f"tricks_{team}": n for team, n in zip(rules.team_names, outcome.tricks_by_team,
@@ -213,17 +216,43 @@ def test_a_yaml_line_is_named_in_errors(tmp_path: Path) -> None:
         score_sheet(sheet)
 
 
-@pytest.mark.parametrize(("fields", "rule"), [
-    ("scoring: {breach: 50}", "R2"),
-    ("declarations: {slam: [8], declare: true}", "C6/C7"),
-])
-def test_a_ruleset_a_sheet_cannot_describe(tmp_path: Path, fields: str, rule: str) -> None:
-    rs = house(tmp_path, "unsheeted", fields)
+def test_a_ruleset_a_sheet_cannot_describe(tmp_path: Path) -> None:
+    rs = house(tmp_path, "unsheeted", "declarations: {slam: [8], declare: true}")
     with pytest.raises(SheetError) as e:
         score_sheet([{"contractor": "N", "contract": "7H", "tricks": 8}], rs, source="s.csv")
     message = str(e.value)
-    assert message.startswith("s.csv: ruleset 'unsheeted' cannot be scored from a sheet: " + rule), message
+    assert message.startswith("s.csv: ruleset 'unsheeted' cannot be scored from a sheet: its declaration step "
+                              "changes the scores and no column of a sheet says what it did (C6/C7"), message
     assert "\n" not in message
+
+
+def test_r2_a_breach_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> None:
+    rs = house(tmp_path, "breach", "scoring: {breach: 100}")
+    games = played(rs, range(16))
+    breached = sum(bool(row.get("breach")) for state in games for row in sheet_rows(state))
+    assert len(games) >= 3 and breached >= 3, (len(games), breached)
+    for state in games:
+        check_against_engine(state, sheet_rows(state), rs)
+
+
+def test_r2_a_breach_by_hand(tmp_path: Path) -> None:
+    """R2 (breach 100): E breaches N's 7♥. N takes 7: made, EW lose 100 (win/lose). N takes 5: the
+    defence has 5, the breach of a 7-bid: N loses 200, EW gain 100 on top of their 50 (lose/win)."""
+    rs = house(tmp_path, "breach", "scoring: {breach: 100}")
+    scored = score_sheet([{"contractor": "N", "contract": "7H", "tricks": 7, "breach": "E"},
+                          {"contractor": "N", "contract": "7H", "tricks": 5, "breach": "W"}], rs)
+    assert [h.scores for h in scored.hands] == [{"NS": 200, "EW": 30 - 100}, {"NS": -200, "EW": 50 + 100}]
+    for row, says in [({"breach": "S"}, "S is on the contracting side"), ({"breach": "Q"}, "'Q' is not a seat"),
+                      ({"contract": "6S", "breach": "E"}, "breach on 6S: only on a contract of seven")]:
+        with pytest.raises(SheetError, match=rf"sheet:1: breach: {says}.*\(R2"):
+            score_sheet([{"contractor": "N", "contract": "7H", "tricks": 7, **row}], rs)
+    # A breached misère is played to its last trick (the misère side's third trick decides the breach).
+    scored = score_sheet([{"contractor": "N", "contract": "misere", "tricks": 3, "breach": "E"}], rs)
+    assert scored.hands[0].scores == {"NS": -250, "EW": 100}
+    with pytest.raises(SheetError, match=r"sheet:1: tricks: 3 tricks in misere: the hand stops .*\(rule 27"):
+        score_sheet([{"contractor": "N", "contract": "misere", "tricks": 3}], rs)
+    with pytest.raises(SheetError, match=r"sheet:1: breach: unknown column"):
+        score_sheet([{"contractor": "N", "contract": "7H", "tricks": 7, "breach": "E"}])
 
 
 # --- starting where a real game stands ---------------------------------------------------------

@@ -15,7 +15,9 @@ ruleset needs more, the sheet says more:
   (three sides, five or six players each alone: rule 26 scores each defending side's own tricks),
   and for a passed-out deal that is played at no-trumps (B10); optional otherwise;
 - ``partner`` (called-partner rulesets, P5): the seat that held the called card, or ``alone``;
-- ``claim`` (rulesets with claims, L2): ``failed`` when the contractor's claim was not upheld.
+- ``claim`` (rulesets with claims, L2): ``failed`` when the contractor's claim was not upheld;
+- a column for each step of the hand whose doings the scores read (``Step.scored``, ``Step.sheet_column``):
+  ``breach`` (R2), the defender who called breach.
 
 A sheet may start where a real game stands: its first line may be ``start`` in the ``contract``
 column, with each team's total before the first hand in the team columns and, in ``hand``, that
@@ -24,7 +26,7 @@ hand's number (YAML: ``start: {number, totals}``, as a record's start).  The fir
 
 An impossible line is an error naming the file, the line, the field and the rule; written totals
 that differ from the rules' are not an error but a finding: the first hand where they went wrong.
-A ruleset whose scores depend on what no line says (a breach, a slam declaration) is refused.
+A ruleset whose scores depend on a step no column says (a slam call or a declaration, C6/C7) is refused.
 """
 
 from __future__ import annotations
@@ -60,14 +62,6 @@ CLAIM = "L2: a claim is upheld or failed, and only a contractor of a contract to
 EACH_SIDE = "rule 26: each defending side scores the tricks it took itself"
 PLAYED_OUT = "B10: a deal everybody passed is played at no-trumps, each side scoring its tricks"
 MUST_BID = "B10: when the others pass the dealer must bid, so no deal is passed out"
-
-_UNSCORABLE = {
-    "breach": "R2: a breach call's points go to whoever breached, which a sheet does not say",
-    "declaration": "C6/C7: a slam call or a declaration changes the contract after the auction, which a sheet "
-                   "does not say",
-}
-"""Steps whose effect on the scores no line of a sheet says: a ruleset with one is refused."""
-
 
 class SheetError(RecordError):
     """A score sheet that cannot be read, or a line that cannot have happened under the ruleset."""
@@ -256,12 +250,14 @@ class _Scorer:
         self.source = source
         rs = rules.ruleset
         for step in rules.steps:
-            if step.name in _UNSCORABLE:
-                raise SheetError(f"{source}: ruleset {rs.name!r} cannot be scored from a sheet: "
-                                 f"{_UNSCORABLE[step.name]}")
+            if step.scored and not step.sheet_column:
+                raise SheetError(f"{source}: ruleset {rs.name!r} cannot be scored from a sheet: its {step.name} step "
+                                 f"changes the scores and no column of a sheet says what it did ({step.rule})")
+        self.step_columns = {step.sheet_column: step for step in rules.steps if step.scored and step.sheet_column}
+        """The columns of the steps whose doings the scores read (R2: ``breach``)."""
         self.called = rs.players.partnership == "called-card"
         self.trick_columns = {f"{TRICKS}{name}": team for team, name in enumerate(rules.team_names)}
-        self.known = {*COLUMNS, *rules.team_names, *self.trick_columns}
+        self.known = {*COLUMNS, *rules.team_names, *self.trick_columns, *self.step_columns}
         if not self.called:
             self.known.discard("partner")
         if not rules.claims:
@@ -417,7 +413,11 @@ class _Scorer:
             self.fail("contract", f"{contract.call} is a signal, never a contract",
                       "B7: an inkle cannot become the contract")
         side = self.side(row, contractor)
-        by_seat = self.tricks_by_seat(row, contract, contractor, side)
+        steps = self.steps(row, contract, side)
+        stops = contract.kind == "misere" and not rules.misere_played_out and not any(
+            step.plays_every_trick(data, contract)
+            for step in self.step_columns.values() if (data := steps.get(step.name)) is not None)
+        by_seat = self.tricks_by_seat(row, contract, contractor, side, stops)
         wrong_claim = self.claim(row, contract)
         by_team = [0] * len(rules.team_names)
         for seat, won in enumerate(by_seat):
@@ -425,15 +425,27 @@ class _Scorer:
         side_tricks = sum(by_seat[s] for s in side)
         return HandOutcome(contract, contractor, rules.team_of[contractor], tuple(by_seat), tuple(by_team),
                            contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals,
-                           wrong_claim=wrong_claim)
+                           steps, wrong_claim)
+
+    def steps(self, row: Mapping[str, Any], contract: Contract, side: tuple[int, ...]) -> dict[str, Any]:
+        """What the scored steps did, as the sheet says it (``HandOutcome.steps``)."""
+        done = {}
+        for column, step in self.step_columns.items():
+            text = str(row.get(column, "")).strip()
+            if text:
+                try:
+                    done[step.name] = step.from_sheet(text, self.rules.seats, contract, side)
+                except ValueError as e:
+                    self.fail(column, str(e), step.rule)
+        return done
 
     def passed(self, row: Mapping[str, Any], totals: tuple[int, ...]) -> HandOutcome | None:
         """Rule 13 (nothing scored), or B10: the deal is played at no-trumps, each side scoring its tricks."""
         rules = self.rules
-        for column in ("contractor", "tricks", "partner", "claim"):
+        for column in ("contractor", "tricks", "partner", "claim", *self.step_columns):
             if column in row:
-                self.fail(column, "a deal everybody passed has no contractor, partner, claim or contract tricks",
-                          R.PASSED_OUT)
+                self.fail(column, "a deal everybody passed has no contractor, partner, claim, contract tricks or "
+                          "step", R.PASSED_OUT)
         if rules.all_pass == "dealer-must-bid":
             self.fail("contract", "no deal is passed out in this ruleset", MUST_BID)
         given = self.side_tricks(row)
@@ -463,15 +475,15 @@ class _Scorer:
                       f"'{ALONE}'", PARTNER)
         return rules.in_order(frozenset({contractor, partner}))
 
-    def tricks_by_seat(self, row: Mapping[str, Any], contract: Contract, contractor: int,
-                       side: tuple[int, ...]) -> list[int]:
+    def tricks_by_seat(self, row: Mapping[str, Any], contract: Contract, contractor: int, side: tuple[int, ...],
+                       lost_misere: bool) -> list[int]:
         """Each seat's tricks as the scoring reads them: the side's on the contractor's seat (a called
-        partner's team's on the partner), each defending side's on its first seat."""
+        partner's team's on the partner), each defending side's on its first seat.  ``lost_misere``: a
+        misère the hand stops at when the contractor wins a trick (rule 27)."""
         rules = self.rules
         tricks, given = self.tricks(row), self.side_tricks(row)
         side_teams = {rules.team_of[s] for s in side}
         defending = [t for t in range(len(rules.team_names)) if t not in side_teams]
-        lost_misere = contract.kind == "misere" and not rules.misere_played_out
         if given is None:
             if tricks is None:
                 self.fail("tricks", "missing: the tricks the contracting side took", "rule 17")
