@@ -30,6 +30,7 @@ from . import scoring
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 MISERE_BREACH = 3
 """Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
@@ -170,8 +171,9 @@ class BreachCall(Step):
     scored = True
     sheet_column = "breach"
 
-    def from_sheet(self, text: str, seats: Sequence[str], contract: Contract, side: Sequence[int]) -> Any:
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, side: Sequence[int]) -> Any:
         """A score sheet's ``breach`` cell: the defender who called breach."""
+        seats = rules.seats
         if text not in seats:
             raise ValueError(f"{text!r} is not a seat ({' '.join(seats)}): the cell names who called breach")
         seat = seats.index(text)

@@ -48,6 +48,8 @@ def sheet_rows(state: GameState, *, by_side: bool = False) -> list[dict[str, Any
                 row["partner"] = rules.seats[partner[0]] if partner else "alone"
             if outcome.wrong_claim:
                 row["claim"] = "failed"
+            if log.steps.get("declaration") not in (None, "none"):  # C6/C7
+                row["declaration"] = log.steps["declaration"]
             breacher = [seat for seat, called in log.steps.get("breach", ()) if called]  # R2
             if breacher:
                 row["breach"] = rules.seats[breacher[0]]
@@ -217,13 +219,45 @@ def test_a_yaml_line_is_named_in_errors(tmp_path: Path) -> None:
 
 
 def test_a_ruleset_a_sheet_cannot_describe(tmp_path: Path) -> None:
+    """A step whose doings the scores read but that names no sheet column: the ruleset is refused."""
+    from fivehundred.plugins.declarations import Declaration
+
     rs = house(tmp_path, "unsheeted", "declarations: {slam: [8], declare: true}")
-    with pytest.raises(SheetError) as e:
-        score_sheet([{"contractor": "N", "contract": "7H", "tricks": 8}], rs, source="s.csv")
+    column = Declaration.sheet_column
+    try:
+        Declaration.sheet_column = ""
+        with pytest.raises(SheetError) as e:
+            score_sheet([{"contractor": "N", "contract": "7H", "tricks": 8}], rs, source="s.csv")
+    finally:
+        Declaration.sheet_column = column
     message = str(e.value)
     assert message.startswith("s.csv: ruleset 'unsheeted' cannot be scored from a sheet: its declaration step "
                               "changes the scores and no column of a sheet says what it did (C6/C7"), message
     assert "\n" not in message
+
+
+def test_c6_c7_slam_calls_and_declarations_score_as_the_engine_did(tmp_path: Path) -> None:
+    rs = house(tmp_path, "declaring", "declarations: {slam: [6, 7, 8], declare: true}")
+    games = played(rs, range(12))
+    declared = sum("declaration" in row for state in games for row in sheet_rows(state))
+    assert len(games) >= 3 and declared >= 3, (len(games), declared)
+    for state in games:
+        check_against_engine(state, sheet_rows(state), rs)
+
+
+def test_c6_c7_by_hand(tmp_path: Path) -> None:
+    """C6: a slam called on 7♥ is worth an eight-bid in hearts (300) for every trick, and loses 7♥'s 200
+    plus the 100 penalty; C7: a declaration takes every trick or loses 500 (``declare_value``)."""
+    rs = house(tmp_path, "declaring", "declarations: {slam: [7], slam_penalty: 100, declare: true}")
+    scored = score_sheet([{"contractor": "N", "contract": "7H", "tricks": 10, "declaration": "slam"},
+                          {"contractor": "E", "contract": "7H", "tricks": 9, "declaration": "slam"},
+                          {"contractor": "S", "contract": "6S", "tricks": 9, "declaration": "declare"}], rs)
+    assert [h.scores for h in scored.hands] == [{"NS": 300, "EW": 0}, {"NS": 10, "EW": -300},
+                                                {"NS": -500, "EW": 10}]
+    with pytest.raises(SheetError, match=r"sheet:1: declaration: slam is not offered on 6S \(C6/C7"):
+        score_sheet([{"contractor": "N", "contract": "6S", "tricks": 10, "declaration": "slam"}], rs)
+    with pytest.raises(SheetError, match=r"sheet:1: declaration: 'grand': a declaration is 'slam', 'declare'"):
+        score_sheet([{"contractor": "N", "contract": "6S", "tricks": 10, "declaration": "grand"}], rs)
 
 
 def test_r2_a_breach_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ ruleset needs more, the sheet says more:
 - ``partner`` (called-partner rulesets, P5): the seat that held the called card, or ``alone``;
 - ``claim`` (rulesets with claims, L2): ``failed`` when the contractor's claim was not upheld;
 - a column for each step of the hand whose doings the scores read (``Step.scored``, ``Step.sheet_column``):
-  ``breach`` (R2), the defender who called breach.
+  ``breach`` (R2), the defender who called breach; ``declaration`` (C6/C7), ``slam`` or ``declare``.
 
 A sheet may start where a real game stands: its first line may be ``start`` in the ``contract``
 column, with each team's total before the first hand in the team columns and, in ``hand``, that
@@ -26,7 +26,7 @@ hand's number (YAML: ``start: {number, totals}``, as a record's start).  The fir
 
 An impossible line is an error naming the file, the line, the field and the rule; written totals
 that differ from the rules' are not an error but a finding: the first hand where they went wrong.
-A ruleset whose scores depend on a step no column says (a slam call or a declaration, C6/C7) is refused.
+A ruleset whose scores depend on a step that names no column is refused, in one line.
 """
 
 from __future__ import annotations
@@ -413,7 +413,7 @@ class _Scorer:
             self.fail("contract", f"{contract.call} is a signal, never a contract",
                       "B7: an inkle cannot become the contract")
         side = self.side(row, contractor)
-        steps = self.steps(row, contract, side)
+        steps, contract = self.steps(row, contract, side)
         stops = contract.kind == "misere" and not rules.misere_played_out and not any(
             step.plays_every_trick(data, contract)
             for step in self.step_columns.values() if (data := steps.get(step.name)) is not None)
@@ -427,17 +427,20 @@ class _Scorer:
                            contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals,
                            steps, wrong_claim)
 
-    def steps(self, row: Mapping[str, Any], contract: Contract, side: tuple[int, ...]) -> dict[str, Any]:
-        """What the scored steps did, as the sheet says it (``HandOutcome.steps``)."""
+    def steps(self, row: Mapping[str, Any], contract: Contract,
+              side: tuple[int, ...]) -> tuple[dict[str, Any], Contract]:
+        """What the scored steps did, as the sheet says it (``HandOutcome.steps``), in the hand's order, and
+        the contract they leave (C6/C7: a slam call or a declaration changes it)."""
         done = {}
         for column, step in self.step_columns.items():
             text = str(row.get(column, "")).strip()
             if text:
                 try:
-                    done[step.name] = step.from_sheet(text, self.rules.seats, contract, side)
+                    done[step.name] = step.from_sheet(text, self.rules, contract, side)
                 except ValueError as e:
                     self.fail(column, str(e), step.rule)
-        return done
+                contract = step.sheet_contract(done[step.name], contract, self.rules)
+        return done, contract
 
     def passed(self, row: Mapping[str, Any], totals: tuple[int, ...]) -> HandOutcome | None:
         """Rule 13 (nothing scored), or B10: the deal is played at no-trumps, each side scoring its tricks."""

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
 
+    from .manager import Rules
     from .tables import Contract
 
 Stage = Literal["before-auction", "exchange"]
@@ -122,10 +123,15 @@ class Step:
     sheet_column: ClassVar[str] = ""
     """The column of a score sheet that says what this step did in a hand ("": a sheet cannot say it)."""
 
-    def from_sheet(self, text: str, seats: Sequence[str], contract: Contract, side: Sequence[int]) -> Any:
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, side: Sequence[int]) -> Any:
         """What this step keeps in ``HandLog.steps`` for a sheet's cell ``text`` in a hand of ``contract``
-        played by ``side`` (seat indexes; ``seats``: their names); ValueError saying why it cannot be."""
+        (as the auction left it) played by ``side`` (seat indexes); ValueError saying why it cannot be."""
         raise ValueError(f"a score sheet cannot say what {self.name} did")
+
+    def sheet_contract(self, data: Any, contract: Contract, rules: Rules) -> Contract:
+        """The contract once this step has done ``data`` (as ``from_sheet`` gives it): the auction's
+        unless the step changes it (``GameState.set_contract``)."""
+        return contract
 
     def plays_every_trick(self, data: Any, contract: Contract) -> bool:
         """Whether, having done ``data`` (as ``from_sheet`` gives it) in a hand of ``contract``, this step
