@@ -118,7 +118,7 @@ def passing_every_other_deal(rs: Ruleset, seed: int) -> GameState:
     return state
 
 
-def test_b10_a_passed_out_deal_played_at_no_trumps_scores_as_the_engine_did(tmp_path: Path) -> None:
+def test_B10_a_passed_out_deal_played_at_no_trumps_scores_as_the_engine_did(tmp_path: Path) -> None:
     rs = house(tmp_path, "b10", "deal: {all_pass: no-trumps}")
     games = [state for seed in range(6) if (state := passing_every_other_deal(rs, seed)).result is not None]
     b10 = sum(log.outcome is not None and log.outcome.contractor < 0 for state in games for log in state.hands_log)
@@ -127,7 +127,7 @@ def test_b10_a_passed_out_deal_played_at_no_trumps_scores_as_the_engine_did(tmp_
         check_against_engine(state, sheet_rows(state), rs)
 
 
-def test_l2_a_failed_claim_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> None:
+def test_L2_a_failed_claim_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> None:
     rs = house(tmp_path, "claims", "play: {claims: true}")
     games = played(rs, range(12))
     failed = sum(log.outcome is not None and log.outcome.wrong_claim for state in games for log in state.hands_log)
@@ -236,7 +236,7 @@ def test_a_ruleset_a_sheet_cannot_describe(tmp_path: Path) -> None:
     assert "\n" not in message
 
 
-def test_c6_c7_slam_calls_and_declarations_score_as_the_engine_did(tmp_path: Path) -> None:
+def test_C6_C7_slam_calls_and_declarations_score_as_the_engine_did(tmp_path: Path) -> None:
     rs = house(tmp_path, "declaring", "declarations: {slam: [6, 7, 8], declare: true}")
     games = played(rs, range(12))
     declared = sum("declaration" in row for state in games for row in sheet_rows(state))
@@ -245,7 +245,7 @@ def test_c6_c7_slam_calls_and_declarations_score_as_the_engine_did(tmp_path: Pat
         check_against_engine(state, sheet_rows(state), rs)
 
 
-def test_c6_c7_by_hand(tmp_path: Path) -> None:
+def test_C6_C7_by_hand(tmp_path: Path) -> None:
     """C6: a slam called on 7♥ is worth an eight-bid in hearts (300) for every trick, and loses 7♥'s 200
     plus the 100 penalty; C7: a declaration takes every trick or loses 500 (``declare_value``)."""
     rs = house(tmp_path, "declaring", "declarations: {slam: [7], slam_penalty: 100, declare: true}")
@@ -260,7 +260,7 @@ def test_c6_c7_by_hand(tmp_path: Path) -> None:
         score_sheet([{"contractor": "N", "contract": "6S", "tricks": 10, "declaration": "grand"}], rs)
 
 
-def test_r2_a_breach_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> None:
+def test_R2_a_breach_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> None:
     rs = house(tmp_path, "breach", "scoring: {breach: 100}")
     games = played(rs, range(16))
     breached = sum(bool(row.get("breach")) for state in games for row in sheet_rows(state))
@@ -269,7 +269,7 @@ def test_r2_a_breach_on_the_sheet_scores_as_the_engine_did(tmp_path: Path) -> No
         check_against_engine(state, sheet_rows(state), rs)
 
 
-def test_r2_a_breach_by_hand(tmp_path: Path) -> None:
+def test_R2_a_breach_by_hand(tmp_path: Path) -> None:
     """R2 (breach 100): E breaches N's 7♥. N takes 7: made, EW lose 100 (win/lose). N takes 5: the
     defence has 5, the breach of a 7-bid: N loses 200, EW gain 100 on top of their 50 (lose/win)."""
     rs = house(tmp_path, "breach", "scoring: {breach: 100}")
@@ -370,7 +370,7 @@ def test_a_bad_yaml_start_is_refused(tmp_path: Path) -> None:
 # --- called partners, three sides, a passed-out deal played -------------------------------------
 
 
-def test_p5_a_called_partner_scores_the_contract_too(tmp_path: Path) -> None:
+def test_P5_a_called_partner_scores_the_contract_too(tmp_path: Path) -> None:
     """Five-handed (P5, called_partner_share: full): A's 7♥ with C as partner, made with 7 tricks:
     A and C score 200 each; B, D, E score 10 a trick (rule 26).  Alone, A's 8♠ set: A loses 240."""
     sheet = write(tmp_path / "s.csv", "contractor,partner,contract,tricks_A,tricks_B,tricks_C,tricks_D,tricks_E",
@@ -382,7 +382,7 @@ def test_p5_a_called_partner_scores_the_contract_too(tmp_path: Path) -> None:
     assert scored.hands[0].made and not scored.hands[1].made
 
 
-def test_p5_a_half_share_is_the_engine_s(tmp_path: Path) -> None:
+def test_P5_a_half_share_is_the_engine_s(tmp_path: Path) -> None:
     path = write(tmp_path / "half.yaml", "extends: five-handed", "name: half", "players: {called_partner_share: half}")
     rs = load_ruleset(str(path))
     scored = score_sheet([{"contractor": "A", "partner": "B", "contract": "7C", "tricks_A": 5, "tricks_B": 2,
@@ -401,7 +401,7 @@ def test_p5_a_half_share_is_the_engine_s(tmp_path: Path) -> None:
       "tricks_D": 1, "tricks_E": 0}, "tricks", "rule 17"),
     ({"contractor": "A", "contract": "7H", "tricks_A": 7, "tricks_B": 3}, "tricks_C", None),
 ])
-def test_p5_an_impossible_line(row: dict[str, Any], where: str, rule: str | None) -> None:
+def test_P5_an_impossible_line(row: dict[str, Any], where: str, rule: str | None) -> None:
     with pytest.raises(SheetError) as e:
         score_sheet([row], "five-handed", source="s.csv")
     assert str(e.value).startswith(f"s.csv:1: {where}: "), e.value
@@ -435,7 +435,7 @@ def test_six_handed_three_teams_scores_per_side() -> None:
     assert scored.hands[0].scores == {teams[0]: value, teams[1]: 10, teams[2]: 10}
 
 
-def test_b10_a_passed_out_deal_played_at_no_trumps(tmp_path: Path) -> None:
+def test_B10_a_passed_out_deal_played_at_no_trumps(tmp_path: Path) -> None:
     """B10 ``no-trumps``: everybody passed, the deal is played, each side scores 10 a trick."""
     rs = house(tmp_path, "b10", "deal: {all_pass: no-trumps}")
     sheet = write(tmp_path / "s.csv", "dealer,contractor,contract,tricks_NS,tricks_EW,NS,EW", "N,,pass,6,4,60,40",
@@ -453,13 +453,13 @@ def test_b10_a_passed_out_deal_played_at_no_trumps(tmp_path: Path) -> None:
         score_sheet(write(tmp_path / "s.csv", "contract,tricks_NS,tricks_EW", "pass,6,4"))
 
 
-def test_b10_the_dealer_must_bid(tmp_path: Path) -> None:
+def test_B10_the_dealer_must_bid(tmp_path: Path) -> None:
     rs = house(tmp_path, "stuck", "deal: {all_pass: dealer-must-bid}")
     with pytest.raises(SheetError, match=r"sheet:1: contract: no deal is passed out in this ruleset \(B10"):
         score_sheet([{"contract": "pass"}], rs)
 
 
-def test_l2_a_failed_claim_costs_the_claim_penalty(tmp_path: Path) -> None:
+def test_L2_a_failed_claim_costs_the_claim_penalty(tmp_path: Path) -> None:
     rs = house(tmp_path, "claims", "play: {claims: true, claim_penalty: 100}")
     scored = score_sheet([{"contractor": "N", "contract": "7H", "tricks": 8, "claim": "failed"},
                           {"contractor": "E", "contract": "7H", "tricks": 10, "claim": "upheld"}], rs)
