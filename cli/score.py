@@ -15,8 +15,9 @@ def score(
     sheet: Annotated[Path, typer.Argument(help="A score sheet: .csv with a header line, or .yaml; a line per hand "
                                                 "with contractor, contract, tricks, optionally hand, dealer and the "
                                                 "written totals (a column per team); tricks_<team> for each side's "
-                                                "tricks, partner for a called partner, claim; a first line 'start' "
-                                                "gives the totals before the first hand.")],
+                                                "tricks, partner for a called partner, claim, breach, declaration; "
+                                                "a first line 'start' gives the totals before the first hand "
+                                                "(README, 'Score sheets').")],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the scored sheet as JSON.")] = False,
 ) -> None:
