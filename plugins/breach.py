@@ -171,7 +171,7 @@ class BreachCall(Step):
     scored = True
     sheet_column = "breach"
 
-    def from_sheet(self, text: str, rules: Rules, contract: Contract, side: Sequence[int]) -> Any:
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
         """A score sheet's ``breach`` cell: the defender who called breach."""
         seats = rules.seats
         if text not in seats:

@@ -88,7 +88,7 @@ class Declaration(Step):
     def copy_data(self, data: Any) -> Any:
         return data
 
-    def from_sheet(self, text: str, rules: Rules, contract: Contract, side: Sequence[int]) -> Any:
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
         """A score sheet's ``declaration`` cell: ``slam``, ``declare`` or ``none``, where it is offered."""
         word = text.strip().lower()
         action = {"slam": SLAM, "declare": DECLARE, "none": NO_DECLARATION}.get(word)

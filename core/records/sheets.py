@@ -413,7 +413,7 @@ class _Scorer:
             self.fail("contract", f"{contract.call} is a signal, never a contract",
                       "B7: an inkle cannot become the contract")
         side = self.side(row, contractor)
-        steps, contract = self.steps(row, contract, side)
+        steps, contract = self.steps(row, contract, contractor, side)
         stops = contract.kind == "misere" and not rules.misere_played_out and not any(
             step.plays_every_trick(data, contract)
             for step in self.step_columns.values() if (data := steps.get(step.name)) is not None)
@@ -427,7 +427,7 @@ class _Scorer:
                            contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals,
                            steps, wrong_claim)
 
-    def steps(self, row: Mapping[str, Any], contract: Contract,
+    def steps(self, row: Mapping[str, Any], contract: Contract, contractor: int,
               side: tuple[int, ...]) -> tuple[dict[str, Any], Contract]:
         """What the scored steps did, as the sheet says it (``HandOutcome.steps``), in the hand's order, and
         the contract they leave (C6/C7: a slam call or a declaration changes it)."""
@@ -436,7 +436,7 @@ class _Scorer:
             text = str(row.get(column, "")).strip()
             if text:
                 try:
-                    done[step.name] = step.from_sheet(text, self.rules, contract, side)
+                    done[step.name] = step.from_sheet(text, self.rules, contract, contractor, side)
                 except ValueError as e:
                     self.fail(column, str(e), step.rule)
                 contract = step.sheet_contract(done[step.name], contract, self.rules)

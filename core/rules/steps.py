@@ -123,9 +123,10 @@ class Step:
     sheet_column: ClassVar[str] = ""
     """The column of a score sheet that says what this step did in a hand ("": a sheet cannot say it)."""
 
-    def from_sheet(self, text: str, rules: Rules, contract: Contract, side: Sequence[int]) -> Any:
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
         """What this step keeps in ``HandLog.steps`` for a sheet's cell ``text`` in a hand of ``contract``
-        (as the auction left it) played by ``side`` (seat indexes); ValueError saying why it cannot be."""
+        (as the auction left it) played by ``contractor`` and ``side`` (seat indexes); ValueError saying
+        why it cannot be."""
         raise ValueError(f"a score sheet cannot say what {self.name} did")
 
     def sheet_contract(self, data: Any, contract: Contract, rules: Rules) -> Contract:
