@@ -13,8 +13,11 @@ from .console import err, out, print_json, user_errors
 
 def score(
     sheet: Annotated[Path, typer.Argument(help="A score sheet: .csv with a header line, or .yaml; a line per hand "
-                                                "with contractor, contract, tricks, optionally dealer and the "
-                                                "written totals (a column per team).")],
+                                                "with contractor, contract, tricks, optionally hand, dealer and the "
+                                                "written totals (a column per team); tricks_<team> for each side's "
+                                                "tricks, partner for a called partner, claim, breach, declaration; "
+                                                "a first line 'start' gives the totals before the first hand "
+                                                "(README, 'Score sheets').")],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the scored sheet as JSON.")] = False,
 ) -> None:
@@ -33,11 +36,16 @@ def score(
             table.add_column(column, justify="left" if column in ("dealer", "contract") else "right",
                              no_wrap=column == "contract")
         for h in scored.hands:
-            contract = "pass" if h.contractor is None else f"{h.contract} {h.contractor}"
+            contract = "pass" if h.contractor is None else f"{h.contract} {h.contractor}" + (
+                f"+{h.partner}" if h.partner else "")
             made = "" if h.made is None else "made" if h.made else "set"
             tricks = "" if h.tricks is None else str(h.tricks)
             points = [str(h.scores[t]) for t in teams] + [str(h.totals[t]) for t in teams]
             table.add_row(str(h.line), str(h.number), h.dealer or "", contract, tricks, made, *points)
+        start = scored.start
+        if start and (start["number"] != 1 or any(start["totals"].values())):
+            out.print(f"from hand {start['number']} at {', '.join(f'{t} {p}' for t, p in start['totals'].items())}",
+                      highlight=False)
         out.print(table)
         if scored.winner is not None:
             out.print(f"{scored.winner} wins: {scored.reason}", highlight=False)

@@ -30,6 +30,7 @@ from . import scoring
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 MISERE_BREACH = 3
 """Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
@@ -166,6 +167,24 @@ class BreachCall(Step):
 
     def copy_data(self, data: Any) -> Any:
         return list(data)
+
+    scored = True
+    sheet_column = "breach"
+
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
+        """A score sheet's ``breach`` cell: the defender who called breach."""
+        seats = rules.seats
+        if text not in seats:
+            raise ValueError(f"{text!r} is not a seat ({' '.join(seats)}): the cell names who called breach")
+        seat = seats.index(text)
+        if seat in side:
+            raise ValueError(f"{text} is on the contracting side: a defender calls breach")
+        if not breachable(contract):
+            raise ValueError(f"breach on {contract.call}: only on a contract of seven tricks or more, or a misère")
+        return [(seat, True)]
+
+    def plays_every_trick(self, data: Any, contract: Contract) -> bool:
+        return contract.goal == "none" and any(called for _, called in data)  # the misère side's third trick
 
 
 def breachable(contract: Contract) -> bool:

@@ -20,7 +20,7 @@ proof, and the claim is judged wrong, as a claim the claimer cannot show is cont
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.actions import JOKER_LEAD, Phase
@@ -28,10 +28,11 @@ from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.markers import applies_when, hookimpl
 from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
-from fivehundred.rules.tables import HandOutcome
+from fivehundred.rules.tables import Contract, HandOutcome
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 CLAIM = 900
 """The claim's action id (the one it had when the engine made claims itself: records and games keep it)."""
@@ -46,6 +47,8 @@ class Claim(Step):
     actions = range(CLAIM, CLAIM + 1)
     record_key = "claim"
     rule = "L2: the contractor may claim the remaining tricks"
+    scored = True
+    sheet_column = "claim"
 
     def actor(self, state: GameState) -> int | None:
         log = state.hand_log
@@ -100,6 +103,15 @@ class Claim(Step):
 
     def copy_data(self, data: Any) -> Any:
         return data  # a tuple
+
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
+        """A score sheet's ``claim`` cell: ``upheld`` or ``failed`` (a failed claim costs the penalty)."""
+        value = text.strip().lower()
+        if value not in ("upheld", "failed"):
+            raise ValueError(f"{text!r}: a claim is 'upheld' or 'failed' (or left empty)")
+        if contract.goal != "at-least":
+            raise ValueError(f"a claim in {contract.call}: only a contractor of a contract to take tricks claims")
+        return (contractor, 0, value == "upheld")
 
 
 def wrong_claim(outcome: HandOutcome) -> bool:

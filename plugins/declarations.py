@@ -7,7 +7,7 @@ for with one more discard.  Two steps of the hand (``fivehundred.rules.steps``),
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.cards import card_str, parse_card
@@ -18,6 +18,7 @@ from fivehundred.rules.tables import Contract
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
 GIVE = 700
@@ -29,6 +30,10 @@ _RECORDED = {NO_DECLARATION: "none", SLAM: "slam", DECLARE: "declare"}
 
 class Declaration(Step):
     """The contractor's choice (``HandLog.steps["declaration"]``: ``slam``, ``declare`` or ``none``)."""
+
+    scored = True
+    """A slam call or a declaration changes the contract after the auction (a sheet's ``declaration``)."""
+    sheet_column = "declaration"
 
     name = "declaration"
     order = 300
@@ -46,8 +51,7 @@ class Declaration(Step):
         return log.contractor
 
     def _offered(self, state: GameState, contract: Contract) -> list[int]:
-        d = state.rules.ruleset.declarations
-        return [NO_DECLARATION] + ([SLAM] if contract.tricks in d.slam else []) + ([DECLARE] if d.declare else [])
+        return _offered(state.rules.ruleset, contract)
 
     def legal(self, state: GameState, seat: int) -> list[int]:
         contract = state.hand_log.contract
@@ -59,17 +63,8 @@ class Declaration(Step):
         c = log.contract
         assert c is not None
         log.steps[self.name] = _RECORDED[action]
-        d = state.rules.ruleset.declarations
-        everything = state.rules.hand_size
-        if action == SLAM:
-            # Seed 003: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
-            # nothing); failing it loses the bid's own value plus the penalty.
-            state.set_contract(dataclasses.replace(
-                c, tricks=everything, partner_plays=False, value=_next_level_value(state, c),
-                fail_penalty=d.slam_penalty, fail_value=c.value if c.fail_value is None else c.fail_value))
-        elif action == DECLARE:
-            state.set_contract(dataclasses.replace(c, tricks=everything, partner_plays=False,
-                                                   fail_value=d.declare_value))
+        if action != NO_DECLARATION:
+            state.set_contract(_declared(c, action, state.rules))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         return "this declaration is not offered for this contract"
@@ -92,6 +87,39 @@ class Declaration(Step):
 
     def copy_data(self, data: Any) -> Any:
         return data
+
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
+        """A score sheet's ``declaration`` cell: ``slam``, ``declare`` or ``none``, where it is offered."""
+        word = text.strip().lower()
+        action = {"slam": SLAM, "declare": DECLARE, "none": NO_DECLARATION}.get(word)
+        if action is None:
+            raise ValueError(f"{text!r}: a declaration is 'slam', 'declare' or 'none'")
+        if action != NO_DECLARATION and (contract.goal != "at-least" or len(side) < 2
+                                         or action not in _offered(rules.ruleset, contract)):
+            raise ValueError(f"{word} is not offered on {contract.call}")
+        return _RECORDED[action]
+
+    def sheet_contract(self, data: Any, contract: Contract, rules: Rules) -> Contract:
+        action = next(a for a, word in _RECORDED.items() if word == data)
+        return contract if action == NO_DECLARATION else _declared(contract, action, rules)
+
+
+def _offered(ruleset: Ruleset, contract: Contract) -> list[int]:
+    d = ruleset.declarations
+    return [NO_DECLARATION] + ([SLAM] if contract.tricks in d.slam else []) + ([DECLARE] if d.declare else [])
+
+
+def _declared(c: Contract, action: int, rules: Rules) -> Contract:
+    """The contract once the contractor has called slam or declared."""
+    d = rules.ruleset.declarations
+    everything = rules.hand_size
+    if action == SLAM:
+        # Seed 003: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
+        # nothing); failing it loses the bid's own value plus the penalty.
+        return dataclasses.replace(
+            c, tricks=everything, partner_plays=False, value=_next_level_value(rules, c),
+            fail_penalty=d.slam_penalty, fail_value=c.value if c.fail_value is None else c.fail_value)
+    return dataclasses.replace(c, tricks=everything, partner_plays=False, fail_value=d.declare_value)
 
 
 class Gift(Step):
@@ -146,9 +174,9 @@ class Gift(Step):
         return data
 
 
-def _next_level_value(state: GameState, contract: Contract) -> int:
+def _next_level_value(rules: Rules, contract: Contract) -> int:
     """The value of the bid one level up in the same denomination (the contract's own if none)."""
-    return next((r.value for r in state.rules.ladder if r.kind == contract.kind and r.trump == contract.trump
+    return next((r.value for r in rules.ladder if r.kind == contract.kind and r.trump == contract.trump
                  and r.tricks == contract.tricks + 1), contract.value)
 
 

@@ -23,6 +23,7 @@ from fivehundred.engine.state import GameState, Phase, new_game
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.show import hand_face
 from fivehundred.rules.manager import make_player
+from fivehundred.rules.ruleset import ruleset_paths
 
 MAX_DEALS = 12
 
@@ -104,14 +105,36 @@ def test_the_table_shows_only_what_the_seat_may_know() -> None:
     assert not any("kitty" in line for line in shown)
 
 
-@pytest.mark.parametrize(("ruleset", "seat"), [("five-handed", "C"), ("three-handed", "B")])
-def test_other_rulesets_and_their_steps(ruleset: str, seat: str, tmp_path: Path) -> None:
+def a_seat_that_plays(ruleset: str) -> str:
+    """The second seat that is not a dummy (P2: a dummy's cards are played by its owner)."""
+    rs = fivehundred.load_ruleset(ruleset)
+    return [s for s in rs.players.seats if s not in rs.players.dummies][1]
+
+
+@pytest.mark.parametrize("ruleset", sorted(ruleset_paths()))
+def test_every_shipped_ruleset_is_played_and_its_record_validates(ruleset: str, tmp_path: Path) -> None:
+    seat = a_seat_that_plays(ruleset)
     expected, recorder = recorded_game(ruleset, seat, seed=2)
     answers = iter(recorder.lines)
     game = play_at_table(ruleset, seat, bots="random", seed=2, read=lambda: next(answers, None),
                          write=lambda _: None, out=tmp_path / "g.jsonl", max_deals=MAX_DEALS)
     assert game.record == expected and not game.refusals
-    assert fivehundred.validate([tmp_path / "g.jsonl"]).ok
+    report = fivehundred.validate([tmp_path / "g.jsonl"])
+    assert report.ok and report.checked == 1, [str(p) for p in report.problems]
+
+
+def test_a_user_s_ruleset_file_is_played_and_its_record_validates(tmp_path: Path) -> None:
+    house = tmp_path / "club.yaml"
+    house.write_text("extends: pagat-australian\nname: club\nplay: {claims: true}\ndeal: {all_pass: no-trumps}\n",
+                     encoding="utf-8")
+    expected, recorder = recorded_game(str(house), "E", seed=3)
+    out = tmp_path / "g.jsonl"
+    result = run("play", "-r", house, "--seat", "E", "--bots", "random", "--seed", "3", "--max-deals",
+                 str(MAX_DEALS), "-o", out, stdin="\n".join(recorder.lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8")) == expected
+    report = fivehundred.validate([out], fivehundred.load_ruleset(str(house)))
+    assert report.ok and report.checked == 1, [str(p) for p in report.problems]
 
 
 def test_bad_input(tmp_path: Path) -> None:

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from fivehundred.batch.simulation import play_game
 from fivehundred.cli.app import app
-from fivehundred.records.ptn_import import read_games
+from fivehundred.records.ptn_export import export_ptn
+from fivehundred.records.ptn_import import import_ptn, read_games
+from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.records.show import call_face, card_face, hand_face, show_game, show_records
 from fivehundred.rules.errors import RecordError
 
@@ -35,6 +38,19 @@ def test_an_imported_ptn_record_reads_the_same_way() -> None:
     record = read_games(source.read_text(encoding="utf-8"), source.name).records[0]
     golden = (DATA / "show" / "australian-8NT-partial.txt").read_text(encoding="utf-8")
     assert "\n".join(show_game(record)) + "\n" == golden
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "five-handed", "three-handed", "french-canadian"])
+def test_a_game_exported_to_ptn_and_imported_shows_as_the_game_did(name: str, tmp_path: Path) -> None:
+    """``show`` reads an imported PTN record as it reads the record it came from, hand for hand."""
+    record = game_to_dict(play_game(name, seed=5, players="random", max_deals=6), seed=5, game=0)
+    games = tmp_path / "games.jsonl"
+    games.write_text(dumps(record) + "\n", encoding="utf-8")
+    export_ptn([games], tmp_path / "games.ptn")
+    back = import_ptn([tmp_path / "games.ptn"], tmp_path / "back.jsonl").records
+    assert len(back) == 1
+    shown, again = list(show_game(record)), list(show_game(back[0]))
+    assert len(shown) > 10 and shown[1:] == again[1:]  # the first line names the source
 
 
 def test_one_hand_of_one_game() -> None:

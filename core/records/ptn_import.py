@@ -7,7 +7,12 @@ does not store, are worked out to put each trick's cards in playing order.  Cons
 follow on (the next dealer, the totals the last hand left) make one game.  The totals before a hand
 are its ``GameScores`` less its own score (a hand cut short has none yet: its ``GameScores`` are
 the totals at that moment).  A record cut short is imported up to where it stops, and the import
-says where; the hand is then marked ``unfinished``.
+says where; the hand is then marked ``unfinished``.  A record cut short in its header has no hand
+and is left out, with a note (a game record has a hand at least).
+
+What PTN.md leaves open is never guessed silently: an option it does not document is refused
+(``trickster.read_options``), and the two things the replay works out — Trickster's words for
+misère in ``Auction`` (``CALL_NAMES``), the suit a led joker names — are named in a note each time.
 
 This project writes tags of its own, which other readers ignore: ``Ruleset`` (name and hash of a
 ruleset Trickster's options cannot express), ``Board``, ``Seed`` and ``Game`` (the hand's number,
@@ -38,8 +43,9 @@ from fivehundred.engine.state import (
     GameState,
     Phase,
 )
-from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card, parse_suit
+from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError, UnknownNameError
+from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_text
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
@@ -56,11 +62,12 @@ from .ptn import (
     seat_list,
 )
 from .record import dumps, game_to_dict
-from .trickster import build_ruleset, options_ruleset, read_options, shipped_match
+from .trickster import OptionError, build_ruleset, options_ruleset, read_options, shipped_match
 
-CALL_NAMES = {"misère": "misere", "nullo": "misere", "openmisère": "open-misere", "openmisere": "open-misere",
-              "opennullo": "open-misere"}
-"""Other spellings of the named calls (how Trickster spells them in ``Auction`` is not known)."""
+CALL_NAMES = {"misère": "misere", "nullo": "misere", "openmisère": "open-misere", "opennullo": "open-misere"}
+"""Trickster's words for the named calls, as its ``Event`` summaries write them ("misère after 7", "open
+nullo ±500"; spaces, hyphens and case aside).  How ``Auction`` spells them is not known (PTN.md): a call
+read through this table is a guess, and the import says so in a note."""
 
 
 @dataclass
@@ -102,10 +109,15 @@ def _ruleset_of(rec: PtnRecord, result: ImportResult) -> Ruleset:
         if digest and digest != ruleset.content_hash:
             raise _error(rec.where("Ruleset"), f"Ruleset: {name} has hash {ruleset.content_hash} here, not {digest}")
         return ruleset
+    players = _players_in(rec)
+    if players is not None and players != 4:
+        raise _error(rec.where("Deal" if "Deal" in rec.tags else "GameScores"),
+                     f"a Trickster game of {players} players: Trickster's options are known for four players only, "
+                     "so no ruleset is guessed (records this project wrote name theirs in a Ruleset tag)")
     try:
         options, notes = read_options(rec.value("GameOptionsJson"), rec.value("Event"))
-    except (ValueError, TypeError) as e:
-        raise _error(rec.where("GameOptionsJson"), f"GameOptionsJson: {e}") from None
+    except OptionError as e:
+        raise _error(rec.where(e.tag), f"{e.tag}: {e}") from None
     result.notes.extend(f"{rec.where('GameOptionsJson')}: {note}" for note in notes)
     ruleset = build_ruleset(options)
     shipped = shipped_match(ruleset)
@@ -115,14 +127,25 @@ def _ruleset_of(rec: PtnRecord, result: ImportResult) -> Ruleset:
     return ruleset
 
 
+def _players_in(rec: PtnRecord) -> int | None:
+    """How many seats the record's ``Deal`` (or ``GameScores``) lists, if it has one."""
+    for tag in ("Deal", "GameScores"):
+        value = rec.value(tag)
+        if value is not None and ":" in value:
+            return len(value.split(":", 1)[1].split())
+    return None
+
+
 # --- one hand ---------------------------------------------------------------------------------
 
 
 class _Hand:
     """Replays one PTN record's hand on a game state."""
 
-    def __init__(self, rec: PtnRecord, state: GameState):
+    def __init__(self, rec: PtnRecord, state: GameState, notes: list[str] | None = None):
         self.rec, self.state = rec, state
+        self.notes = notes if notes is not None else []
+        """Where the replay guessed (a call in Trickster's words, the suit a joker led names)."""
         self.rules: Rules = state.rules
         self.seats = ptn_seats(self.rules.seats) or self.rules.seats
         """PTN's names of the seats, as the text uses them."""
@@ -218,15 +241,21 @@ class _Hand:
         text = plain_call(token)
         if text.lower() == "misdeal":
             return MISDEAL_CALL
+        try:
+            return CALL + self.rules.parse_call(text)
+        except ValueError:
+            pass
         alias = CALL_NAMES.get(text.lower().replace(" ", "").replace("-", ""))
-        for candidate in (text, alias):
-            if candidate is None:
-                continue
-            try:
-                return CALL + self.rules.parse_call(candidate)
-            except ValueError:
-                continue
-        raise _error(where, f"Auction: {token!r} is not a call of ruleset {self.rules.ruleset.name}")
+        try:
+            rung = self.rules.parse_call(alias or "")
+        except ValueError:
+            raise _error(where, f"Auction: {token!r} is not a call of ruleset {self.rules.ruleset.name} (calls: "
+                         f"Pass, 6♠ … 10NT, or the ladder's named calls: "
+                         f"{', '.join(c.call for c in self.rules.ladder if not c.call[:1].isdigit())})") from None
+        note = f"{where}: Auction: {token!r} read as {alias} (a guess: PTN.md does not say how Trickster spells it)"
+        if note not in self.notes:
+            self.notes.append(note)
+        return CALL + rung
 
     def check_contract(self) -> None:
         rec, log = self.rec, self.state.hand_log
@@ -330,15 +359,16 @@ class _Hand:
                 raise _error(where, f"Play: {e}") from None
             order = players_from(state, seat)
             later = [cards[s] for s in order[1:len(order) - len(state.trick)]]
-            self.act(seat, self.play_action(card, named, later), where, token)
+            self.act(seat, self.play_action(card, named, later, where), where, token)
             played.add(seat)
         extra = [self.seats[s] for s, token in cards.items() if token != "-" and s not in played]
         if extra:
             raise _error(where, f"Play: trick {number} has a card for {', '.join(extra)}, who did not play to it")
 
-    def play_action(self, card: int, named: int | None, later: Sequence[str]) -> int:
+    def play_action(self, card: int, named: int | None, later: Sequence[str], where: str) -> int:
         """The action playing ``card``: a joker that must name a suit names ``named``, or else the suit
-        that the later cards of the trick allow and follow most."""
+        that the later cards of the trick allow and follow most (a guess, noted; when the later cards
+        do not tell, the record is imported up to that joker)."""
         state = self.state
         matching = [a for a in state.legal_actions() if _card_of(a) == card]
         if named is not None:
@@ -347,7 +377,14 @@ class _Hand:
             return card if named is None else JOKER_LEAD + 4 * (card - JOKER_BASE) + named
         if len(matching) == 1:
             return matching[0]
-        return max(matching, key=lambda a: self._fits(a, later))
+        fits = {action: self._fits(action, later) for action in matching}
+        best = [action for action in matching if fits[action] == max(fits.values())]
+        if len(best) > 1:
+            raise _Stop("at a joker led whose suit PTN does not record and the cards after it do not tell", where)
+        suit = SUIT_LETTERS[(best[0] - JOKER_LEAD) % 4]
+        self.notes.append(f"{where}: Play: the joker led names {suit}, as the cards after it follow (a guess: PTN.md "
+                          "does not say how Trickster records the suit a led joker names)")
+        return best[0]
 
     def _fits(self, action: int, later: Sequence[str]) -> int:
         """How many later cards of the trick follow the suit ``action`` names (-1: one is illegal)."""
@@ -383,9 +420,10 @@ def _card_of(action: int) -> int:
     return action
 
 
-def _replay_hand(rec: PtnRecord, state: GameState) -> _Stop | None:
-    """Replay ``rec``'s hand on ``state``; return where the record stops (None: the hand is whole)."""
-    hand = _Hand(rec, state)
+def _replay_hand(rec: PtnRecord, state: GameState, notes: list[str] | None = None) -> _Stop | None:
+    """Replay ``rec``'s hand on ``state``; return where the record stops (None: the hand is whole).
+    The places where the replay guessed go to ``notes``."""
+    hand = _Hand(rec, state, notes)
     fields: dict[str, Any] = {}
     if "Fields" in rec.tags:
         try:
@@ -516,24 +554,22 @@ def read_games(text: str, source: str = "<ptn>") -> ImportResult:
         game = _add_hand(rec, rules, game, result)
     if game is not None:
         result.records.append(game.record())
+    used = {record["ruleset"]["name"] for record in result.records}
+    result.rulesets = {name: data for name, data in result.rulesets.items() if name in used}
     return result
 
 
-def _add_hand(rec: PtnRecord, rules: Rules, game: _Game | None, result: ImportResult) -> _Game:
+def _add_hand(rec: PtnRecord, rules: Rules, game: _Game | None, result: ImportResult) -> _Game | None:
     scores = _game_scores(rec, rules)
     dealer = _dealer(rec, rules)
     board = _board(rec)
     seed, number = _extension_ints(rec)
-    if dealer is None:  # nothing of the hand is there: a record of the game as it stood
+    if dealer is None:  # nothing of the hand is there: no record (a game record has a hand at least)
         result.notes.append(f"{rec.cut or _last_line(rec)}: the record stops in the header, before the Dealer and "
-                            "the Deal: no hand to import, only the ruleset and the scores")
+                            "the Deal: no hand to import, the record is left out")
         if game is not None:
             result.records.append(game.record())
-        totals = scores or [0] * len(rules.team_names)
-        state = _new_state(rules, 0, totals, board or 1)
-        by_team = dict(zip(rules.team_names, totals, strict=True))
-        header: dict[str, Any] = {"number": 1, "totals": by_team} if any(totals) else {}
-        return _Game(rules, state, header, _players(rec, rules), stopped=True)
+        return None
     # A trial replay tells the hand's own score, hence the totals before it (the game's totals so
     # far, or 0-0, stand in for them during the trial: mid-hand ends, E6, depend on them).
     zeros = [0] * len(rules.team_names)
@@ -554,7 +590,7 @@ def _add_hand(rec: PtnRecord, rules: Rules, game: _Game | None, result: ImportRe
             start = {"number": hand, "totals": dict(zip(rules.team_names, before, strict=True))}
         game = _Game(rules, _new_state(rules, dealer, before, hand), start, _players(rec, rules), seed, number)
     assert game is not None
-    stop = _replay_hand(rec, game.state)
+    stop = _replay_hand(rec, game.state, result.notes)
     if stop is not None:
         where = rec.cut or stop.where or _last_line(rec)
         result.notes.append(f"{where}: the record stops {stop}; imported up to there")
@@ -597,18 +633,22 @@ def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> Im
     """Read PTN files into game records; with ``out``, write them there (JSON Lines) and write each
     ruleset that no shipped one matches next to it, as ``NAME.yaml`` (``extends:`` and the fields
     that differ).  Raises ``RecordError`` naming ``file:line`` and the tag for a record that breaks
-    the rules or does not read."""
+    the rules or does not read, and when no file has a hand to import (nothing is written then)."""
     result = ImportResult()
+    paths = list(paths)
     for raw in paths:
         path = Path(raw)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+            text = read_text(path, MAX_RECORD_BYTES, "a PTN file")
+        except InputError as e:
+            raise RecordError(str(e)) from None
         one = read_games(text, str(path))
         result.records += one.records
         result.rulesets.update(one.rulesets)
         result.notes += one.notes
+    if not result.records:
+        why = result.notes[-1] if result.notes else f"{', '.join(map(str, paths))}: no PTN record"
+        raise RecordError(f"nothing to import: {why}")
     if out is not None:
         target = Path(out)
         for name, data in result.rulesets.items():

@@ -12,6 +12,9 @@ Every option Trickster offers for the four-handed game is a ruleset field here:
   reference; false: above 8♠, below 8♣ (it ranks by its 250 points);
 - ``bidAfterPass`` 2 (a player who passed may bid again once the bid has changed): ``auction.reentry``.
 
+An option, a value or a part of the ``Event`` summary that PTN.md does not document is refused
+(``OptionError``, naming the tag), never mapped to a guessed rule; the table settings take any value.
+
 ``options_ruleset`` builds the ruleset for a set of options, ``shipped_match`` finds the shipped
 ruleset that says exactly the same, and ``ruleset_options`` goes back the other way.
 """
@@ -19,6 +22,7 @@ ruleset that says exactly the same, and ``ruleset_options`` goes back the other 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from pathlib import Path
@@ -89,23 +93,59 @@ class Options:
         return "-".join(parts)
 
 
+class OptionError(ValueError):
+    """An option of a Trickster record that is not known (``tag``: ``GameOptionsJson`` or ``Event``)."""
+
+    def __init__(self, tag: str, message: str):
+        super().__init__(message)
+        self.tag = tag
+
+
+_KNOWN_VALUES: dict[str, tuple[Any, ...]] = {
+    "variation": (1,), "deckSize": tuple(KITTY), "mustBidToWin": (True, False), "whenNullo": (1,),
+    "S8Overbid250Nullo": (True, False), "bidAfterPass": (2,),
+}
+"""Each rule option of ``GameOptionsJson`` and the values known for it (PTN.md); omitted means the default."""
+_TABLE_SETTINGS = frozenset({"noWatching", "noSuggestions", "reviewLastDeal"})
+"""Options that are table settings, not rules: any value."""
+
+_SUMMARY_PARTS = {
+    "must bid to win": ("must_bid_to_win", True), "bid after pass if bid changed": ("reentry", True),
+    "misere after 7": ("misere_after_seven", True), "misere anytime": ("misere_after_seven", False),
+    "8♠ overbids misere": ("eight_spades_over_misere", True), "open misere ±500": None, "review last deal": None,
+}
+"""The parts of an ``Event`` summary after its first (``nullo`` is read as ``misere``), and the option each sets
+(None: a part that every known export has, or a table setting)."""
+_FIRST_PART = re.compile(r"(australian|american) with (\d+)-card (kitty|widow)")
+
+
 def read_options(options_json: str | None, summary: str | None) -> tuple[Options, list[str]]:
     """The options of a game from ``GameOptionsJson`` and the ``Event`` summary, and notes on where
-    they disagree (the summary wins: it states the rules in force).  Raises ``ValueError`` for JSON
-    that does not read."""
+    they disagree (the summary wins: it states the rules in force).  Raises ``OptionError`` (naming
+    the tag) for JSON that does not read, and for an option, a value or a part of the summary that
+    is not known: no rule is guessed for it."""
     notes: list[str] = []
     found: dict[str, Any] = {}
     if options_json is not None:
-        data = json.loads(options_json)
+        try:
+            data = json.loads(options_json)
+        except json.JSONDecodeError as e:
+            raise OptionError("GameOptionsJson", f"not JSON: {e.msg}") from None
         if not isinstance(data, dict):
-            raise ValueError("GameOptionsJson is not a JSON object")
-        deck = data.get("deckSize", 43)
-        if deck not in KITTY:
-            raise ValueError(f"GameOptionsJson: deckSize {deck} is not a four-handed Trickster deck (43, 45 or 46)")
-        found = {"australian": data.get("variation") == 1, "deck": deck,
-                 "must_bid_to_win": bool(data.get("mustBidToWin", False)),
+            raise OptionError("GameOptionsJson", "not a JSON object")
+        for key, value in data.items():
+            known = _KNOWN_VALUES.get(key)
+            if known is None and key not in _TABLE_SETTINGS:
+                known_keys = ", ".join([*_KNOWN_VALUES, *sorted(_TABLE_SETTINGS)])
+                raise OptionError("GameOptionsJson", f"the option {key!r} is not known (known: {known_keys}): no rule "
+                                  "is guessed for it")
+            if known is not None and (value not in known or isinstance(value, bool) != isinstance(known[0], bool)):
+                raise OptionError("GameOptionsJson", f"{key}: the value {json.dumps(value)} is not known (known: "
+                                  f"{', '.join(json.dumps(v) for v in known)}, or the option left out)")
+        found = {"australian": data.get("variation") == 1, "deck": data.get("deckSize", 43),
+                 "must_bid_to_win": data.get("mustBidToWin", False),
                  "misere_after_seven": data.get("whenNullo") == 1,
-                 "eight_spades_over_misere": data.get("S8Overbid250Nullo", True) is not False,
+                 "eight_spades_over_misere": data.get("S8Overbid250Nullo", True),
                  "reentry": data.get("bidAfterPass") == 2}
     if summary is not None and " - " in summary:
         said = _summary_options(summary.split(" - ", 1)[1])
@@ -120,20 +160,29 @@ def read_options(options_json: str | None, summary: str | None) -> tuple[Options
 
 
 def _summary_options(text: str) -> dict[str, Any]:
-    words = text.lower().replace("misère", "misere").replace("nullo", "misere")
-    said: dict[str, Any] = {}
-    if words.startswith("australian"):
-        said["australian"] = True
-    elif words.startswith("american"):
-        said["australian"] = False
-    for deck, kitty in KITTY.items():
-        if f"{kitty}-card kitty" in words or f"{kitty}-card widow" in words:
-            said["deck"] = deck
-    said["must_bid_to_win"] = "must bid to win" in words
-    said["reentry"] = "bid after pass" in words
-    if "misere after 7" in words or "misere anytime" in words:
-        said["misere_after_seven"] = "misere after 7" in words
-    said["eight_spades_over_misere"] = "8♠ overbids misere" in words
+    """The options an ``Event`` summary states: every part must be known (``_SUMMARY_PARTS``)."""
+    parts = [part.strip() for part in text.lower().replace("misère", "misere").replace("nullo", "misere").split(",")]
+    first = _FIRST_PART.fullmatch(parts[0])
+    kitty = None if first is None else int(first.group(2))
+    deck = next((d for d, k in KITTY.items() if k == kitty), None)
+    if first is None or deck is None:
+        raise OptionError("Event", f"the summary starts {parts[0]!r}, not 'Australian with 3-card kitty' or "
+                          "'American with 5-card widow' (a kitty of 3, 5 or 6)")
+    said: dict[str, Any] = {"australian": first.group(1) == "australian", "deck": deck, "must_bid_to_win": False,
+                            "reentry": False, "eight_spades_over_misere": False}
+    for part in parts[1:]:
+        if part not in _SUMMARY_PARTS:
+            raise OptionError("Event", f"the summary says {part!r}, which is not a known Trickster option: no rule "
+                              "is guessed for it")
+        option = _SUMMARY_PARTS[part]
+        if option is not None:
+            said[option[0]] = option[1]
+    if "misere after 7" not in parts and "misere anytime" not in parts:
+        raise OptionError("Event", "the summary says neither 'misère after 7' nor 'misère anytime' (or nullo), as "
+                          "every known export does: when misère may be bid is not known")
+    if "open misere ±500" not in parts[1:]:
+        raise OptionError("Event", "the summary does not say 'open misère ±500' (or 'open nullo ±500'), which every "
+                          "known export says: whether open misère is played is not known")
     return said
 
 

@@ -22,6 +22,9 @@ MAX_RECORD_BYTES = 64 << 20
 """A single record (a line of JSON Lines, or a ``.json`` file) of more than 64 MiB is refused
 (a 1,000-deal game, the longest a batch plays, takes about 2 MiB)."""
 
+MAX_SHEET_BYTES = 1 << 20
+"""A score sheet of more than 1 MiB is refused (a sheet of 10,000 hands is under 500 KiB)."""
+
 
 class InputError(FiveHundredError):
     """A file that cannot be read as input: missing, not a regular file, too large, or not UTF-8."""

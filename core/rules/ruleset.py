@@ -402,23 +402,33 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], Lines]:
         text = read_text(path, MAX_RULESET_BYTES, "a ruleset")
     except InputError as e:
         raise RulesetError([str(e)]) from None
-    loader = _LineLoader(text)
-    try:
-        node = loader.get_single_node()
-        if node is not None:
-            _check_tree(node, str(path))
-            data = loader.construct_document(node)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark else str(path)
-        raise RulesetError([f"{where}: invalid YAML: {getattr(e, 'problem', None) or e}"]) from None
-    finally:
-        loader.dispose()
+    node, data = load_plain_yaml(text, str(path))
     if node is None or not isinstance(node, yaml.MappingNode):
         raise RulesetError([f"{path}:1: a ruleset must be a mapping of keys to values"])
     lines: Lines = {}
     _index_lines(node, (), str(path), lines)
     return data, lines
+
+
+def load_plain_yaml(text: str, file: str) -> tuple[yaml.Node | None, Any]:
+    """Plain-data YAML (a ruleset, a score sheet) read with the guards against hostile YAML: no tags
+    but plain data's, no recursive alias, at most ``MAX_YAML_NODES`` values and ``MAX_YAML_DEPTH``
+    levels once aliases are expanded.  The node tree (for line numbers) and the data; ``RulesetError``
+    naming ``file:line``."""
+    loader = _LineLoader(text)
+    data: Any = None
+    try:
+        node = loader.get_single_node()
+        if node is not None:
+            _check_tree(node, file)
+            data = loader.construct_document(node)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{file}:{mark.line + 1}" if mark else file
+        raise RulesetError([f"{where}: invalid YAML: {getattr(e, 'problem', None) or e}"]) from None
+    finally:
+        loader.dispose()
+    return node, data
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

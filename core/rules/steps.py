@@ -36,6 +36,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
 
+    from .manager import Rules
+    from .tables import Contract
+
 Stage = Literal["before-auction", "exchange", "lead"]
 STAGES = ("before-auction", "exchange", "lead")
 
@@ -129,6 +132,30 @@ class Step:
         """The action to assume when a record holds no more actions for this step (an older format
         that left the default out), or None: the record is missing it."""
         return None
+
+    # --- score sheets --------------------------------------------------------------------------
+
+    scored: ClassVar[bool] = False
+    """Whether the hand's score depends on what this step did (it reads ``HandOutcome.steps``): a score
+    sheet must then say it, in ``sheet_column``, or the ruleset cannot be scored from a sheet."""
+    sheet_column: ClassVar[str] = ""
+    """The column of a score sheet that says what this step did in a hand ("": a sheet cannot say it)."""
+
+    def from_sheet(self, text: str, rules: Rules, contract: Contract, contractor: int, side: Sequence[int]) -> Any:
+        """What this step keeps in ``HandLog.steps`` for a sheet's cell ``text`` in a hand of ``contract``
+        (as the auction left it) played by ``contractor`` and ``side`` (seat indexes); ValueError saying
+        why it cannot be."""
+        raise ValueError(f"a score sheet cannot say what {self.name} did")
+
+    def sheet_contract(self, data: Any, contract: Contract, rules: Rules) -> Contract:
+        """The contract once this step has done ``data`` (as ``from_sheet`` gives it): the auction's
+        unless the step changes it (``GameState.set_contract``)."""
+        return contract
+
+    def plays_every_trick(self, data: Any, contract: Contract) -> bool:
+        """Whether, having done ``data`` (as ``from_sheet`` gives it) in a hand of ``contract``, this step
+        has the hand played to its last trick, even a misère the contractor has lost."""
+        return False
 
     # --- what the seats see ------------------------------------------------------------------
 
