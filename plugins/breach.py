@@ -17,7 +17,7 @@ add the breach to the scores that the other scoring plugins decided.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,7 @@ from . import scoring
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 MISERE_BREACH = 3
 """Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
@@ -166,6 +167,12 @@ class BreachCall(Step):
 
     def copy_data(self, data: Any) -> Any:
         return list(data)
+
+    def public_size(self, rules: Rules) -> int:
+        return 2 * rules.players  # for each seat: asked and passed, asked and called breach
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        return [2 * seat + int(called) for seat, called in public]
 
 
 def breachable(contract: Contract) -> bool:

@@ -7,7 +7,7 @@ for with one more discard.  Two steps of the hand (``fivehundred.rules.steps``),
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.cards import card_str, parse_card
@@ -18,6 +18,7 @@ from fivehundred.rules.tables import Contract
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 NO_DECLARATION, SLAM, DECLARE = 600, 601, 602
 GIVE = 700
@@ -92,6 +93,12 @@ class Declaration(Step):
 
     def copy_data(self, data: Any) -> Any:
         return data
+
+    def public_size(self, rules: Rules) -> int:
+        return len(_RECORDED)  # the contractor's declaration, one of them
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        return [list(_RECORDED.values()).index(public)]
 
 
 class Gift(Step):
