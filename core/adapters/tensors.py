@@ -56,15 +56,23 @@ class Layout:
 class View:
     """One player's tensor under a layout, on one episode, brought up to date when asked (``update``)."""
 
-    __slots__ = ("calls", "drawn", "flat", "grown", "hand", "layout", "player", "redrawn", "seen", "state",
-                 "trick_cards", "tricks", "version")
+    __slots__ = ("calls", "drawn", "flat", "grown", "hand", "layout", "play_grown", "play_redrawn", "player",
+                 "playing", "redrawn", "seen", "state", "trick_cards", "tricks", "version")
 
     def __init__(self, layout: Layout, player: int):
         self.layout, self.player = layout, player
         self.flat = np.zeros(layout.size, _float)
         views = layout.views(self.flat)
-        self.grown = [(_GROWN[p.name], views[p.name]) for p in layout.pieces if p.name in _GROWN]
-        self.redrawn = [(_REDRAWN[p.name], views[p.name]) for p in layout.pieces if p.name not in _GROWN]
+        names = [p.name for p in layout.pieces]
+        where = {p.name: (offset, p.shape) for p, offset in zip(layout.pieces, layout.offsets, strict=True)}
+        self.grown = [(_GROWN[name], *where[name]) for name in names if name in _GROWN]
+        self.play_grown = [(_GROWN[name], *where[name]) for name in names if name in _GROWN and name in _IN_PLAY]
+        redrawn = [name for name in names if name not in _GROWN]
+        self.redrawn = [(_REDRAWN[name], views[name]) for name in redrawn]
+        self.play_redrawn = [i for i, name in enumerate(redrawn) if name in _IN_PLAY]
+        """The redrawn pieces that can change from one card played to the next."""
+        self.playing = False
+        """Whether the tensor shows the play of its hand (then only the pieces of the play can change)."""
         self.drawn: list[Any] = [_NOTHING] * len(self.redrawn)
         """The value each redrawn piece shows now."""
         self.state: Any = None
@@ -86,9 +94,13 @@ class View:
             self.flat.fill(0)
             self.drawn = [_NOTHING] * len(self.redrawn)
             self.calls = self.tricks = self.trick_cards = 0
+            self.playing = False
         self.state, self.version, self.hand, self.seen = state, version, hand, None
-        table, drawn = self.layout.table, self.drawn
-        for i, ((source, draw), view) in enumerate(self.redrawn):
+        playing = hand >= 0 and state.phase == Phase.PLAY  # type: ignore[union-attr]
+        still = playing and self.playing  # only cards played since: the contract, the calls... stand
+        table, drawn, redrawn = self.layout.table, self.drawn, self.redrawn
+        for i in self.play_redrawn if still else range(len(redrawn)):
+            (source, draw), view = redrawn[i]
             value = source(self, episode)
             if value != drawn[i]:
                 view.fill(0)
@@ -97,9 +109,13 @@ class View:
         if hand >= 0 and self.grown:
             calls = state.hand_log.calls  # type: ignore[union-attr]
             fresh = _cards_since(self)
-            for grow, view in self.grown:
-                grow(table, view, calls, self.calls, fresh)
+            entries: list[int] = []
+            for grow, offset, shape in self.play_grown if still else self.grown:
+                entries += grow(table, offset, shape, calls, self.calls, fresh)
+            if entries:
+                self.flat[entries] = 1
             self.calls = len(calls)
+        self.playing = playing
         return self.flat
 
     def cards_seen(self, episode: Episode) -> tuple[Any, ...]:
@@ -112,7 +128,10 @@ class View:
 
 # --- the history of the hand: appended to ------------------------------------------------------
 
-Grow = Callable[["Table", np.ndarray, Sequence[tuple[int, int]], int, Sequence[tuple[int, int, int]]], None]
+Grow = Callable[["Table", int, tuple[int, ...], Sequence[tuple[int, int]], int, Sequence[tuple[int, int, int]]],
+                list[int]]
+"""(table, the piece's offset, its shape, the hand's calls, the calls already in, the cards new since) -> the
+entries of the flat tensor to set to 1."""
 
 
 def _cards_since(view: View) -> list[tuple[int, int, int]]:
@@ -146,34 +165,37 @@ def _placed(number: int, leader: int, cards: Sequence[int], skip: int,
     return out
 
 
-def _grow_calls(table: Table, v: np.ndarray, calls: Sequence[tuple[int, int]], start: int,
-                cards: Sequence[tuple[int, int, int]]) -> None:
-    for seat, call in calls[start:]:
-        v[seat, call + 2] = 1  # misdeal -2, pass -1, then the ladder's rungs
+def _grow_calls(table: Table, offset: int, shape: tuple[int, ...], calls: Sequence[tuple[int, int]], start: int,
+                cards: Sequence[tuple[int, int, int]]) -> list[int]:
+    width = shape[1]
+    return [offset + seat * width + call + 2 for seat, call in calls[start:]]  # misdeal -2, pass -1, the rungs
 
 
-def _grow_call_order(table: Table, v: np.ndarray, calls: Sequence[tuple[int, int]], start: int,
-                     cards: Sequence[tuple[int, int, int]]) -> None:
+def _grow_call_order(table: Table, offset: int, shape: tuple[int, ...], calls: Sequence[tuple[int, int]],
+                     start: int, cards: Sequence[tuple[int, int, int]]) -> list[int]:
+    rows, width = shape
     seats = table.rules.players
-    for i in range(start, min(len(calls), v.shape[0])):
+    out = []
+    for i in range(start, min(len(calls), rows)):
         seat, call = calls[i]
-        v[i, seat] = 1
-        v[i, seats + call + 2] = 1
+        out += (offset + i * width + seat, offset + i * width + seats + call + 2)
+    return out
 
 
-def _grow_played(table: Table, v: np.ndarray, calls: Sequence[tuple[int, int]], start: int,
-                 cards: Sequence[tuple[int, int, int]]) -> None:
-    index = table.card_index
-    for _, seat, card in cards:
-        v[seat, index[card]] = 1
+def _grow_played(table: Table, offset: int, shape: tuple[int, ...], calls: Sequence[tuple[int, int]], start: int,
+                 cards: Sequence[tuple[int, int, int]]) -> list[int]:
+    index, width = table.card_index, shape[1]
+    return [offset + seat * width + index[card] for _, seat, card in cards]
 
 
-def _grow_trick_of_card(table: Table, v: np.ndarray, calls: Sequence[tuple[int, int]], start: int,
-                        cards: Sequence[tuple[int, int, int]]) -> None:
-    index = table.card_index
-    for number, _, card in cards:
-        v[index[card], number] = 1
+def _grow_trick_of_card(table: Table, offset: int, shape: tuple[int, ...], calls: Sequence[tuple[int, int]],
+                        start: int, cards: Sequence[tuple[int, int, int]]) -> list[int]:
+    index, width = table.card_index, shape[1]
+    return [offset + index[card] * width + number for number, _, card in cards]
 
+
+_IN_PLAY = frozenset({"to_act", "hand", "shown", "trick", "led", "tricks_won", "steps", "played", "trick_of_card"})
+"""The pieces that change during the play (a step's public data may: a plugin's step says what it shows)."""
 
 _GROWN: dict[str, Grow] = {"calls": _grow_calls, "call_order": _grow_call_order, "played": _grow_played,
                            "trick_of_card": _grow_trick_of_card}
@@ -188,9 +210,9 @@ def _one(table: Table, v: np.ndarray, index: int) -> None:
 
 
 def _card_set(table: Table, v: np.ndarray, cards: Sequence[int]) -> None:
-    index = table.card_index
-    for card in cards:
-        v[index[card]] = 1
+    if cards:
+        index = table.card_index
+        v[[index[card] for card in cards]] = 1
 
 
 def _seat_set(table: Table, v: np.ndarray, seats: Sequence[int]) -> None:
@@ -239,9 +261,8 @@ def _draw_trick(table: Table, v: np.ndarray, trick: tuple[Any, ...]) -> None:
 
 
 def _draw_tricks_won(table: Table, v: np.ndarray, won: Sequence[int]) -> None:
-    share = _shares(table.rules.hand_size)
-    for seat, tricks in enumerate(won):
-        v[seat] = share[tricks]
+    if won:
+        v[:] = _shares(table.rules.hand_size)[list(won)]
 
 
 @cache
