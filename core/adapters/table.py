@@ -25,7 +25,6 @@ from typing import Any
 
 import numpy as np
 
-from fivehundred.adapters.tensors import Layout, View
 from fivehundred.bots.montecarlo import determinise
 from fivehundred.engine.state import (
     CALL,
@@ -47,6 +46,8 @@ from fivehundred.records.record import game_to_dict
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
+
+from .tensors import Layout, View
 
 EPISODES = ("deal", "game")
 MAX_DEALS = 200
@@ -208,14 +209,14 @@ class Episode:
     as ``fivehundred.new_game`` deals a seeded game).
     """
 
-    __slots__ = ("_dense", "_engine_legal", "_left", "_views", "deck", "moves", "over", "player", "state", "table")
+    __slots__ = ("_dense", "_engine_legal", "_views", "deck", "moves", "over", "player", "state", "table", "undrawn")
 
     def __init__(self, table: Table):
         self.table = table
         self.state: GameState | None = None
         self.deck: list[int] = []
         """The cards drawn so far for the deal in progress (explicit chance)."""
-        self._left: list[int] = list(range(len(table.cards)))
+        self.undrawn: list[int] = list(range(len(table.cards)))
         """The indices of the cards not drawn yet for the deal in progress, in order."""
         self.moves: list[int] | None = []
         """Every chance outcome and action index so far (explicit chance only: what replays the episode)."""
@@ -263,7 +264,7 @@ class Episode:
         if self.state is None:
             seats = self.table.rules.players
             return [(seat, 1.0 / seats) for seat in range(seats)]
-        left = self._left
+        left = self.undrawn
         chance = 1.0 / len(left)
         return [(i, chance) for i in left]
 
@@ -275,10 +276,10 @@ class Episode:
             card = table.cards[outcome]
             if card in self.deck:
                 raise ValueError(f"{card_str(card)} is already dealt")
-            self._left.remove(outcome)
+            self.undrawn.remove(outcome)
             self.deck.append(card)
             if len(self.deck) == len(table.cards):
-                deck, self.deck, self._left = self.deck, [], list(range(len(table.cards)))
+                deck, self.deck, self.undrawn = self.deck, [], list(range(len(table.cards)))
                 self.state.deal_deck(deck)
         if self.moves is not None:
             self.moves.append(outcome)
@@ -345,7 +346,7 @@ class Episode:
         other = Episode(self.table)
         other.state = self.state.clone() if self.state is not None else None
         other.deck = list(self.deck)
-        other._left = list(self._left)
+        other.undrawn = list(self.undrawn)
         other.moves = list(self.moves) if self.moves is not None else None
         other.over, other.player = self.over, self.player
         return other

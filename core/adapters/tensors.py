@@ -20,7 +20,7 @@ import numpy as np
 from fivehundred.engine.state import Phase
 
 if TYPE_CHECKING:
-    from fivehundred.adapters.table import Episode, Piece, Table
+    from .table import Episode, Piece, Table
 
 _float = np.float32
 _NOTHING = object()
@@ -175,7 +175,7 @@ def _grow_call_order(table: Table, offset: int, shape: tuple[int, ...], calls: S
                      start: int, cards: Sequence[tuple[int, int, int]]) -> list[int]:
     rows, width = shape
     seats = table.rules.players
-    out = []
+    out: list[int] = []
     for i in range(start, min(len(calls), rows)):
         seat, call = calls[i]
         out += (offset + i * width + seat, offset + i * width + seats + call + 2)

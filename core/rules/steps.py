@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
-    from fivehundred.rules.manager import Rules
+
+    from .manager import Rules
 
 Stage = Literal["before-auction", "exchange"]
 
