@@ -25,8 +25,9 @@ same number of one-deal episodes of uniformly random players:
   hand the turn round 4 agents, with a fixed observation and mask, for as many steps as a deal takes:
   the framework's own cost per step, which no adapter can go below.
 
-The figures are medians over the blocks, in deals/s, and each adapter's slowdown against ``native``
-(median of the blocks' ratios, since the machine's speed drifts over seconds).
+The figures are medians over the blocks, in deals per CPU second of this process (``--clock wall``: per
+second of wall time), and each adapter's slowdown against ``native`` (median of the blocks' ratios, since
+the machine's speed drifts over seconds).
 """
 
 from __future__ import annotations
@@ -46,23 +47,27 @@ import fivehundred
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.manager import compile_rules, make_player
 
+clock = time.process_time
+"""What a measure times: this process's CPU time (``--clock cpu``, the default: the machine may be shared, and
+every measure runs on one thread), or the wall clock (``--clock wall``)."""
+
 
 def native(ruleset: str, deals: int, seed: int) -> float:
     rules = compile_rules(fivehundred.load_ruleset(ruleset))
     rng = random.Random(seed)
     bots = [make_player("random", seat, random.Random(seed * 10 + seat)) for seat in range(rules.players)]
-    start = time.perf_counter()
+    start = clock()
     for i in range(deals):
         state = GameState(rules, first_dealer=i % rules.players)
         state.deal(rng)
         state.play_out(bots, rng, max_deals=1)
-    return deals / (time.perf_counter() - start)
+    return deals / (clock() - start)
 
 
 def native_steps(ruleset: str, deals: int, seed: int) -> float:
     rules = compile_rules(fivehundred.load_ruleset(ruleset))
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = clock()
     for i in range(deals):
         state = GameState(rules, first_dealer=i % rules.players)
         state.deal(rng)
@@ -73,7 +78,7 @@ def native_steps(ruleset: str, deals: int, seed: int) -> float:
                 if state.deck_to_redeal is None:
                     break
                 state.deal_deck(state.deck_to_redeal)
-    return deals / (time.perf_counter() - start)
+    return deals / (clock() - start)
 
 
 def openspiel(ruleset: str, deals: int, seed: int, observe: bool = False, game: Any = None) -> float:
@@ -83,7 +88,7 @@ def openspiel(ruleset: str, deals: int, seed: int, observe: bool = False, game: 
 
     game = game or pyspiel.load_game("python_fivehundred", {"ruleset": ruleset})
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = clock()
     for _ in range(deals):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -95,7 +100,7 @@ def openspiel(ruleset: str, deals: int, seed: int, observe: bool = False, game: 
                     state.information_state_tensor()
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
-    return deals / (time.perf_counter() - start)
+    return deals / (clock() - start)
 
 
 def pettingzoo(ruleset: str, deals: int, seed: int) -> float:
@@ -107,7 +112,7 @@ def pettingzoo(ruleset: str, deals: int, seed: int) -> float:
 
 def _zoo_loop(table: Any, deals: int, seed: int) -> float:
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = clock()
     for deal in range(deals):
         table.reset(seed=seed * 100_000 + deal)
         for _agent in table.agent_iter():
@@ -117,7 +122,7 @@ def _zoo_loop(table: Any, deals: int, seed: int) -> float:
                 continue
             legal = np.flatnonzero(observation["action_mask"])
             table.step(int(legal[int(rng.random() * len(legal))]))
-    return deals / (time.perf_counter() - start)
+    return deals / (clock() - start)
 
 
 def trivial_env(steps: int, size: int, actions: int) -> Any:
@@ -268,8 +273,11 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=300, help="deals per measure and block")
     ap.add_argument("--blocks", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="time CPU seconds or wall seconds")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    global clock
+    clock = time.process_time if a.clock == "cpu" else time.perf_counter
     from fivehundred.adapters.table import table_for
 
     table = table_for(a.ruleset)
@@ -297,7 +305,7 @@ def main() -> None:
         for name in names[shift:] + names[:shift]:
             row[name] = measures[name](a.seed + block)
         rows.append(row)
-    result: dict[str, Any] = {"ruleset": a.ruleset, "deals": a.deals, "blocks": a.blocks,
+    result: dict[str, Any] = {"ruleset": a.ruleset, "deals": a.deals, "blocks": a.blocks, "clock": a.clock,
                               "decisions_per_deal": steps, "engine": fivehundred.engine_build(),
                               "python": sys.version.split()[0], "deals_per_s": {}, "slowdown": {}}
     for name in names:
@@ -307,7 +315,7 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     print(f"{a.ruleset}: random one-deal episodes ({steps} decisions a deal), {a.deals} deals x {a.blocks} blocks, "
-          f"engine {result['engine']}, Python {result['python']}")
+          f"{a.clock} time, engine {result['engine']}, Python {result['python']}")
     for name in names:
         print(f"  {name:<26} {result['deals_per_s'][name]:>8.0f} deals/s   {result['slowdown'][name]:>5.1f}x native")
 
