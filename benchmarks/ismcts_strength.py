@@ -85,9 +85,10 @@ def pairing(game: Any, opponent: str, pairs: int, simulations: int, seed: int) -
         wins += sum(1.0 if r > 0 else 0.5 if r == 0 else 0.0 for r in returns)
         deals += 2
     mean = statistics.fmean(samples)
-    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else math.nan
+    half = 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)) if len(samples) > 1 else None
     return {"opponent": opponent, "pairs": pairs, "deals": deals, "simulations": simulations, "seed": seed,
-            "mean_points": round(mean, 1), "ci95": [round(mean - half, 1), round(mean + half, 1)],
+            "mean_points": round(mean, 1),
+            "ci95": None if half is None else [round(mean - half, 1), round(mean + half, 1)],
             "deal_wins": wins, "deal_win_rate": round(wins / deals, 4), "deal_win_ci95": wilson(round(wins), deals),
             "seconds": round(time.perf_counter() - start, 1)}
 
@@ -114,9 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(r))
         else:
-            lo, hi = r["ci95"]
+            ci = "" if r["ci95"] is None else " ({:+.1f} to {:+.1f})".format(*r["ci95"])
             wlo, whi = r["deal_win_ci95"]
-            print(f"| {opponent} | {r['deals']} ({r['pairs']}) | {r['mean_points']:+.1f} ({lo:+.1f} to {hi:+.1f}) "
+            print(f"| {opponent} | {r['deals']} ({r['pairs']}) | {r['mean_points']:+.1f}{ci} "
                   f"| {100 * r['deal_win_rate']:.1f}% ({100 * wlo:.1f}–{100 * whi:.1f}) | {r['seconds']} |")
         sys.stdout.flush()
     return 0
