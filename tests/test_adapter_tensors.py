@@ -170,6 +170,22 @@ def test_every_steps_public_data_is_in_the_tensors(tmp_path: Path) -> None:
     assert all(p.name != "steps" for p in table_for("pagat-australian").pieces)  # no steps, no piece
 
 
+def test_a_step_that_numbers_its_data_beyond_its_size_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = table_for("five-handed")
+    (step,) = table.rules.steps
+    size = step.public_size(table.rules)
+    monkeypatch.setattr(type(step), "public_indices", lambda self, public, rules: [self.public_size(rules)])
+    layout = table.layout(table.pieces_for(private=True, recall=False))
+    e = Episode(table)
+    e.deal(random.Random(2))
+    with pytest.raises(ValueError, match=f"step 'partner-call': public_indices gave entry {size}, outside its "
+                                         f"public_size {size}"):
+        while not e.over:
+            e.tensor(e.current_player(), layout)
+            legal = e.legal_actions()
+            e.apply_action(legal[-1])  # the highest call wins the auction; then the partner is called
+
+
 def play_and_compare(table: Table, rng: random.Random, games: int, steps: set[str] | None = None) -> int:
     """Random games, every tensor asked at random compared with the reference; how many were compared (and
     into ``steps`` the names of the steps whose public data showed)."""

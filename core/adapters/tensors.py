@@ -285,9 +285,14 @@ def _steps(view: View, e: Episode) -> tuple[int, ...]:
         return ()
     rules, out, offset = state.rules, [], 0  # type: ignore[union-attr]
     for step in rules.steps:
+        size = step.public_size(rules)
         if step.name in public:
-            out += [offset + i for i in step.public_indices(public[step.name], rules)]
-        offset += step.public_size(rules)
+            for i in step.public_indices(public[step.name], rules):
+                if not 0 <= i < size:
+                    raise ValueError(f"step {step.name!r}: public_indices gave entry {i}, outside its public_size "
+                                     f"{size}, for {public[step.name]!r}")
+                out.append(offset + i)
+        offset += size
     return tuple(out)
 
 
