@@ -26,6 +26,10 @@ except ImportError as error:  # the framework is an optional extra
 import numpy as np
 
 from fivehundred.adapters.table import MAX_DEALS, Episode, Piece, Table, table_for
+from fivehundred.engine.state import CHANCE, TERMINAL
+
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("this OpenSpiel numbers the chance and terminal players differently from fivehundred")
 
 SHORT_NAME = "python_fivehundred"
 DEFAULTS: dict[str, Any] = {"ruleset": "pagat-australian", "episode": "deal", "max_deals": MAX_DEALS}
@@ -90,12 +94,7 @@ class FiveHundredState(pyspiel.State):
         return self.episode.state
 
     def current_player(self) -> int:
-        player = self.episode.current_player()
-        if player == -1:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player < 0:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+        return self.episode.player  # the engine's CHANCE and TERMINAL are OpenSpiel's ids (checked below)
 
     def is_terminal(self) -> bool:
         return self.episode.over
@@ -158,6 +157,7 @@ class Observer:
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.recall = bool(iig_obs_type.perfect_recall)
         self.pieces: tuple[Piece, ...] = table.pieces_for(private=self.private, recall=self.recall)
+        self.layout = table.layout(self.pieces)
         self.tensor = np.zeros(sum(p.size for p in self.pieces), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         offset = 0
@@ -166,7 +166,7 @@ class Observer:
             offset += piece.size
 
     def set_from(self, state: FiveHundredState, player: int) -> None:
-        state.episode.tensor(player, self.pieces, self.tensor)
+        state.episode.tensor(player, self.layout, self.tensor)
 
     def string_from(self, state: FiveHundredState, player: int) -> str:
         return state.episode.text(player, private=self.private, recall=self.recall)

@@ -56,8 +56,8 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         self.table: Table = (Table(ruleset, episode, max_deals) if isinstance(ruleset, Ruleset)
                              else table_for(str(ruleset), episode, max_deals))
         table = self.table
-        self.pieces = table.pieces_for(private=True, recall=True)
-        size = sum(p.size for p in self.pieces)
+        self.layout = table.layout(table.pieces_for(private=True, recall=True))
+        size = self.layout.size
         self.possible_agents = list(table.names)
         self.agent_of = dict(enumerate(self.possible_agents))
         self.player_of = {name: p for p, name in enumerate(self.possible_agents)}
@@ -93,7 +93,7 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         mask = np.zeros(len(self.table.actions), np.int8)
         if not self.episode.over and self.episode.current_player() == player:
             mask[self.episode.legal_actions()] = 1
-        return {"observation": self.episode.tensor(player, self.pieces), "action_mask": mask}
+        return {"observation": self.episode.tensor(player, self.layout), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -8,7 +8,7 @@ still overcall it.  While the round lasts nobody sees their own hand (``Step.hid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.markers import hookimpl
@@ -17,6 +17,7 @@ from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 LOOK = 1100
 """The player looks at its cards: no blind bid."""
@@ -90,6 +91,14 @@ class BlindBid(Step):
 
     def copy_data(self, data: Any) -> Any:
         return list(data)
+
+    def public_size(self, rules: Rules) -> int:
+        return rules.players * (1 + len(self.calls))  # for each seat: looked, or the blind bid it made
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        width = 1 + len(self.calls)
+        return [seat * width + (0 if rung < 0 else 1 + self.calls.index(rules.ladder[rung].call))
+                for seat, rung in public]
 
 
 @hookimpl

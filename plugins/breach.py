@@ -17,7 +17,7 @@ add the breach to the scores that the other scoring plugins decided.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -185,6 +185,12 @@ class BreachCall(Step):
 
     def plays_every_trick(self, data: Any, contract: Contract) -> bool:
         return contract.goal == "none" and any(called for _, called in data)  # the misère side's third trick
+
+    def public_size(self, rules: Rules) -> int:
+        return 2 * rules.players  # for each seat: asked and passed, asked and called breach
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        return [2 * seat + int(called) for seat, called in public]
 
 
 def breachable(contract: Contract) -> bool:

@@ -7,7 +7,7 @@ for with one more discard.  Two steps of the hand (``fivehundred.rules.steps``),
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.cards import card_str, parse_card
@@ -102,6 +102,12 @@ class Declaration(Step):
     def sheet_contract(self, data: Any, contract: Contract, rules: Rules) -> Contract:
         action = next(a for a, word in _RECORDED.items() if word == data)
         return contract if action == NO_DECLARATION else _declared(contract, action, rules)
+
+    def public_size(self, rules: Rules) -> int:
+        return len(_RECORDED)  # the contractor's declaration, one of them
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        return [list(_RECORDED.values()).index(public)]
 
 
 def _offered(ruleset: Ruleset, contract: Contract) -> list[int]:

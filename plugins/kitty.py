@@ -5,14 +5,16 @@ actions: it turns the cards up as the hand is dealt, and observations show them 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import Step
+from fivehundred.rules.steps import Step, card_position
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState
+    from fivehundred.rules.manager import Rules
 
 
 class FaceUpKitty(Step):
@@ -34,6 +36,12 @@ class FaceUpKitty(Step):
 
     def copy_data(self, data: Any) -> Any:
         return data
+
+    def public_size(self, rules: Rules) -> int:
+        return len(rules.deck)  # the cards face up
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        return [card_position(rules, card) for card in public]
 
 
 @hookimpl

@@ -7,16 +7,17 @@ A step of the hand (``fivehundred.rules.steps``), before the nomination.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import Step
+from fivehundred.rules.steps import Step, card_position
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 PARTNER = 500
 """Action ids: ``PARTNER + card`` calls that card."""
@@ -78,6 +79,12 @@ class PartnerCall(Step):
 
     def copy_data(self, data: Any) -> Any:
         return data
+
+    def public_size(self, rules: Rules) -> int:
+        return 1 + len(rules.deck)  # alone, or the card called
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        return [0 if public < 0 else 1 + card_position(rules, public)]
 
 
 def called_card(log: HandLog) -> int | None:

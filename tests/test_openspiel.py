@@ -169,3 +169,14 @@ def test_a_game_played_through_openspiel_is_a_valid_record(ruleset: str, tmp_pat
     report = fivehundred.validate([path])
     assert report.ok, str(report)
     assert state.engine_state.deals == 2 or state.engine_state.result is not None
+
+
+def test_every_built_in_step_passes_the_conformance_check(tmp_path: Path) -> None:
+    """The steps no shipped ruleset has (C6/C7 declaration and gift, R2 breach): the tensors' declared shapes hold."""
+    path = tmp_path / "every-step.yaml"
+    path.write_text("name: every-step\nextends: pagat-australian\nscoring: {breach: 100}\n"
+                    "declarations: {slam: [7], declare: true}\n", encoding="utf-8")
+    game = load(str(path))
+    assert game.information_state_tensor_shape()[0] == game.table.layout(
+        game.table.pieces_for(private=True, recall=True)).size
+    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)

@@ -110,3 +110,12 @@ def test_a_game_played_through_pettingzoo_is_a_valid_record(ruleset: str, tmp_pa
     path.write_text(dumps(table.unwrapped.record(seed=11)) + "\n", encoding="utf-8")
     report = fivehundred.validate([path])
     assert report.ok, str(report)
+
+
+def test_every_built_in_step_passes_the_api_test(tmp_path: Path) -> None:
+    """The steps no shipped ruleset has (C6/C7 declaration and gift, R2 breach) and their part of the tensors."""
+    path = tmp_path / "every-step.yaml"
+    path.write_text("name: every-step\nextends: pagat-australian\nscoring: {breach: 100}\n"
+                    "declarations: {slam: [7], declare: true}\n", encoding="utf-8")
+    api_test(env(ruleset=str(path)), num_cycles=600)
+    seed_test(lambda: env(ruleset=str(path)), num_cycles=300)

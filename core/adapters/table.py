@@ -46,11 +46,11 @@ from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
+from .tensors import Layout, View
+
 EPISODES = ("deal", "game")
 MAX_DEALS = 200
 """A whole game (episode ``game``) not over after this many deals is a draw."""
-
-_float = np.float32
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,7 @@ class Table:
         self.max_game_length = per_deal if episode == "deal" else per_deal * max_deals
         self.auction_length = seats * (len(rules.ladder) + 2)
         self.pieces = self._pieces()
+        self._layouts: dict[tuple[Piece, ...], Layout] = {}
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -142,6 +143,12 @@ class Table:
     def _pieces(self) -> tuple[Piece, ...]:
         rules = self.rules
         seats, deck, calls = rules.players, len(self.cards), len(rules.ladder) + 2
+        steps = sum(step.public_size(rules) for step in rules.steps)
+        return (*self._plain_pieces(seats, deck, calls), *((Piece("steps", (steps,)),) if steps else ()),
+                *self._recall_pieces(seats, deck, calls))
+
+    def _plain_pieces(self, seats: int, deck: int, calls: int) -> tuple[Piece, ...]:
+        rules = self.rules
         return (
             Piece("player", (self.players,)), Piece("phase", (len(Phase) + 1,)), Piece("to_act", (seats,)),
             Piece("dealer", (seats,)), Piece("hand", (deck,), private=True), Piece("discards", (deck,), private=True),
@@ -149,13 +156,25 @@ class Table:
             Piece("contractor", (seats,)), Piece("side", (seats,)), Piece("nomination", (5,)),
             Piece("played", (seats, deck)), Piece("trick", (seats, deck)), Piece("led", (5,)),
             Piece("tricks_won", (seats,)), Piece("totals", (len(rules.team_names),)), Piece("sitting", (seats,)),
+        )
+
+    def _recall_pieces(self, seats: int, deck: int, calls: int) -> tuple[Piece, ...]:
+        return (
             Piece("dealt", (deck,), private=True, recall=True),
-            Piece("trick_of_card", (deck, rules.hand_size), recall=True),
+            Piece("trick_of_card", (deck, self.rules.hand_size), recall=True),
             Piece("call_order", (self.auction_length, seats + calls), recall=True),
         )
 
     def pieces_for(self, *, private: bool, recall: bool) -> tuple[Piece, ...]:
         return tuple(p for p in self.pieces if (private or not p.private) and (recall or not p.recall))
+
+    def layout(self, pieces: Sequence[Piece]) -> Layout:
+        """The pieces laid out flat (one layout per set of pieces: ask once, keep it)."""
+        key = tuple(pieces)
+        layout = self._layouts.get(key)
+        if layout is None:
+            layout = self._layouts[key] = Layout(self, key)
+        return layout
 
     def action_text(self, action_index: int) -> str:
         """A player's action by its dense index."""
@@ -187,41 +206,48 @@ class Episode:
     as ``fivehundred.new_game`` deals a seeded game).
     """
 
-    __slots__ = ("deck", "moves", "over", "state", "table")
+    __slots__ = ("_dense", "_engine_legal", "_views", "deck", "moves", "over", "player", "state", "table", "undrawn")
 
     def __init__(self, table: Table):
         self.table = table
         self.state: GameState | None = None
         self.deck: list[int] = []
         """The cards drawn so far for the deal in progress (explicit chance)."""
+        self.undrawn: list[int] = list(range(len(table.cards)))
+        """The indices of the cards not drawn yet for the deal in progress, in order."""
         self.moves: list[int] | None = []
         """Every chance outcome and action index so far (explicit chance only: what replays the episode)."""
         self.over = False
+        self.player = CHANCE
+        """The player to act, ``CHANCE`` while cards are to be dealt, ``TERMINAL`` once the episode is over."""
+        self._engine_legal: list[int] | None = None
+        self._dense: list[int] = []
+        self._views: dict[tuple[int, Layout], View] = {}
+        """Each player's tensors (by layout), kept up to date as they are asked for."""
 
     # --- turns and moves ---
 
     def current_player(self) -> int:
         """The player to act, ``CHANCE`` while cards are to be dealt, ``TERMINAL`` once the episode is over."""
-        if self.over:
-            return TERMINAL
-        state = self.state
-        if state is None or state.phase == Phase.DEAL:
-            return CHANCE
-        return self.table.player_of_seat[state.current_player()]
+        return self.player
 
     def seat_to_act(self) -> int:
         return self.state.current_player() if self.state is not None and not self.over else -1
 
     def legal_actions(self) -> list[int]:
-        """The dense indices of the legal actions, sorted (the engine's ids keep their order)."""
-        if self.current_player() < 0:
+        """The dense indices of the legal actions, sorted (the engine's ids keep their order; do not modify the
+        list: it is kept while the state stands)."""
+        if self.player < 0:
             return []
-        index = self.table.action_index
-        return [index[a] for a in self.state.legal_actions()]  # type: ignore[union-attr]
+        legal = self.state.legal_actions()  # type: ignore[union-attr]  # the engine's, kept while the state stands
+        if legal is not self._engine_legal:
+            index = self.table.action_index
+            self._engine_legal, self._dense = legal, [index[a] for a in legal]
+        return self._dense
 
     def apply_action(self, action_index: int) -> None:
         state = self.state
-        if state is None or self.current_player() < 0:
+        if state is None or self.player < 0:
             raise ValueError("no player is to act")
         state.apply(self.table.actions[action_index])
         if self.moves is not None:
@@ -232,13 +258,12 @@ class Episode:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node, with their probabilities: the first dealer, then the next card."""
-        table = self.table
         if self.state is None:
-            seats = table.rules.players
+            seats = self.table.rules.players
             return [(seat, 1.0 / seats) for seat in range(seats)]
-        drawn = set(self.deck)
-        left = [i for i, card in enumerate(table.cards) if card not in drawn]
-        return [(i, 1.0 / len(left)) for i in left]
+        left = self.undrawn
+        chance = 1.0 / len(left)
+        return [(i, chance) for i in left]
 
     def apply_chance(self, outcome: int) -> None:
         table = self.table
@@ -248,9 +273,10 @@ class Episode:
             card = table.cards[outcome]
             if card in self.deck:
                 raise ValueError(f"{card_str(card)} is already dealt")
+            self.undrawn.remove(outcome)
             self.deck.append(card)
             if len(self.deck) == len(table.cards):
-                deck, self.deck = self.deck, []
+                deck, self.deck, self.undrawn = self.deck, [], list(range(len(table.cards)))
                 self.state.deal_deck(deck)
         if self.moves is not None:
             self.moves.append(outcome)
@@ -278,6 +304,12 @@ class Episode:
             state.deal_deck(state.deck_to_redeal)
         if state.is_terminal() or self._capped():
             self.over = True
+        if self.over:
+            self.player = TERMINAL
+        elif state.phase == Phase.DEAL:
+            self.player = CHANCE
+        else:
+            self.player = self.table.player_of_seat[state.current_player()]
 
     def _capped(self) -> bool:
         state = self.state
@@ -311,8 +343,9 @@ class Episode:
         other = Episode(self.table)
         other.state = self.state.clone() if self.state is not None else None
         other.deck = list(self.deck)
+        other.undrawn = list(self.undrawn)
         other.moves = list(self.moves) if self.moves is not None else None
-        other.over = self.over
+        other.over, other.player = self.over, self.player
         return other
 
     def determinised(self, player: int, rng: Any) -> Episode:
@@ -358,18 +391,20 @@ class Episode:
         logs = state.hands_log
         return list(logs) if state.phase in (Phase.DEAL, Phase.GAME_OVER) else list(logs[:-1])
 
-    def tensor(self, player: int, pieces: Sequence[Piece], out: np.ndarray | None = None) -> np.ndarray:
-        """The pieces for ``player``, flat, in order (written into ``out`` when given)."""
-        size = sum(p.size for p in pieces)
-        flat = np.zeros(size, _float) if out is None else out
-        flat.fill(0)
-        offset = 0
-        obs = self.observation(player)
-        for piece in pieces:
-            view = flat[offset:offset + piece.size].reshape(piece.shape)
-            _FILL[piece.name](self, player, obs, view)
-            offset += piece.size
-        return flat
+    def tensor(self, player: int, layout: Layout, out: np.ndarray | None = None) -> np.ndarray:
+        """The layout's pieces for ``player``, flat (``Table.layout``): a new array, or written into ``out`` when
+        given.  The player's tensor is kept with the episode and brought up to date from when it was last asked."""
+        if self.state is None:
+            flat = layout.initial(player, self)
+        else:
+            view = self._views.get((player, layout))
+            if view is None:
+                view = self._views[player, layout] = View(layout, player)
+            flat = view.update(self)
+        if out is None:
+            return flat.copy()
+        out[:] = flat
+        return out
 
     def text(self, player: int, *, private: bool = True, recall: bool = False) -> str:
         """What ``player`` sees, as text; with ``recall``, everything it has seen this episode."""
@@ -492,165 +527,3 @@ def table_text(episode: Episode) -> str:
     if episode.over:
         lines.append("over: " + " ".join(f"{n} {r:g}" for n, r in zip(table.names, episode.returns(), strict=True)))
     return "\n".join(lines)
-
-
-# --- tensors -----------------------------------------------------------------------------------
-
-
-def _one(view: np.ndarray, index: int) -> None:
-    if 0 <= index < view.shape[0]:
-        view[index] = 1
-
-
-def _fill_player(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    v[p] = 1
-
-
-def _fill_phase(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if e.over:
-        v[-1] = 1
-    elif e.state is not None:
-        v[int(e.state.phase)] = 1
-    else:
-        v[int(Phase.DEAL)] = 1
-
-
-def _fill_to_act(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    _one(v, e.seat_to_act())
-
-
-def _fill_dealer(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if e.state is not None:
-        v[e.state.dealer] = 1
-
-
-def _cards_into(e: Episode, v: np.ndarray, cards: Sequence[int]) -> None:
-    index = e.table.card_index
-    for card in cards:
-        v[index[card]] = 1
-
-
-def _fill_hand(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        _cards_into(e, v, obs.hand)
-
-
-def _fill_discards(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        _cards_into(e, v, obs.discards)
-
-
-def _fill_shown(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        for seat, cards in obs.open_hands:
-            _cards_into(e, v[seat], cards)
-
-
-def _fill_calls(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        for seat, call in obs.calls:
-            v[seat, call + 2] = 1  # misdeal -2, pass -1, then the ladder's rungs
-
-
-def _fill_contract(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None and obs.contract is not None:
-        v[obs.contract.rung + 1] = 1  # rung -1: the hand nobody bid (B10 'no-trumps')
-
-
-def _fill_contractor(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        _one(v, obs.contractor)
-
-
-def _fill_side(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if e.state is not None:
-        for seat in e.state.contracting_side:
-            v[seat] = 1
-
-
-def _fill_nomination(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None and obs.nomination is not None:
-        v[obs.nomination] = 1
-    elif obs is not None and obs.contract is not None:
-        v[4] = 1
-
-
-def _each_card(e: Episode, obs: Observation) -> list[tuple[int, int, int]]:
-    """(trick number, seat, card) for every card played this hand, the trick in progress last."""
-    assert e.state is not None
-    order = e.state.play_order
-    out = []
-    tricks = [(leader, cards) for leader, cards, _, _ in obs.tricks]
-    if obs.current_trick:
-        tricks.append((obs.leader, obs.current_trick))
-    for number, (leader, cards) in enumerate(tricks):
-        seat = leader
-        for card in cards:
-            out.append((number, seat, card))
-            seat = order[seat]
-    return out
-
-
-def _fill_played(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        index = e.table.card_index
-        for _, seat, card in _each_card(e, obs):
-            v[seat, index[card]] = 1
-
-
-def _fill_trick(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None and obs.current_trick:
-        index = e.table.card_index
-        for _, seat, card in _each_card(e, obs)[-len(obs.current_trick):]:
-            v[seat, index[card]] = 1
-
-
-def _fill_led(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None and obs.led is not None:
-        v[obs.led] = 1
-
-
-def _fill_tricks_won(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None and obs.tricks_won:
-        v[:] = np.asarray(obs.tricks_won, _float) / e.table.rules.hand_size
-
-
-def _fill_totals(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if e.state is not None:
-        scale = 2.0 * max(e.table.ruleset.game.target, 1)
-        v[:] = np.clip(np.asarray(e.state.totals, _float) / scale, -1.0, 1.0)
-
-
-def _fill_sitting(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        for seat in obs.sitting:
-            v[seat] = 1
-
-
-def _fill_dealt(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    _cards_into(e, v, e.hand_seen(p))
-
-
-def _fill_trick_of_card(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        index = e.table.card_index
-        for number, _, card in _each_card(e, obs):
-            v[index[card], number] = 1
-
-
-def _fill_call_order(e: Episode, p: int, obs: Observation | None, v: np.ndarray) -> None:
-    if obs is not None:
-        seats = e.table.rules.players
-        for i, (seat, call) in enumerate(obs.calls[:v.shape[0]]):
-            v[i, seat] = 1
-            v[i, seats + call + 2] = 1
-
-
-_FILL = {
-    "player": _fill_player, "phase": _fill_phase, "to_act": _fill_to_act, "dealer": _fill_dealer,
-    "hand": _fill_hand, "discards": _fill_discards, "shown": _fill_shown, "calls": _fill_calls,
-    "contract": _fill_contract, "contractor": _fill_contractor, "side": _fill_side, "nomination": _fill_nomination,
-    "played": _fill_played, "trick": _fill_trick, "led": _fill_led, "tricks_won": _fill_tricks_won,
-    "totals": _fill_totals, "sitting": _fill_sitting, "dealt": _fill_dealt, "trick_of_card": _fill_trick_of_card,
-    "call_order": _fill_call_order,
-}

@@ -737,30 +737,44 @@ class GameState(Exchange):
         log = self.hands_log[-1] if self.hands_log and self.phase != _DEAL else None
         contractor = log.contractor if log else -1
         trick = self._trick if self.phase == _PLAY else []
-        shown = tuple((s, tuple(self._held[s])) for s in self._public_seats()) if log else ()
-        exposed = next((cards for s, cards in shown if s == contractor and s != seat), None)
+        hand, discards, shown = self.cards_seen(seat)
+        exposed = next((cards for s, cards in shown if s == contractor), None)
         return Observation(
             seat=seat, phase=self.phase, dealer=self.dealer,
-            hand=tuple(self._held[seat]) if log and not self._hands_unseen() else (),
+            hand=hand,
             calls=tuple(log.calls) if log else (),
             contract=log.contract if log else None, contractor=contractor,
             nomination=log.nomination if log else None,
-            discards=self._discards_made_by(seat) if log else (),
+            discards=discards,
             tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
             current_trick=tuple(trick), led=self._led if trick else None, leader=self._leader if log else -1,
             tricks_won=tuple(self._won) if log else (), totals=tuple(self.totals),
-            open_hand=exposed, open_hands=tuple(x for x in shown if x[0] != seat),
+            open_hand=exposed, open_hands=shown,
             sitting_out=self._sitting_out if log else -1, sitting=tuple(sorted(self._out)) if log else (),
             step=self._step.name if self._step is not None and self.phase == _STEP else None,
-            steps=self._public_steps(log) if log and log.steps else {},
+            steps=self.public_steps(),
         )
+
+    def cards_seen(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
+        """The cards ``seat`` sees now, as ``observation(seat)`` gives them: its own hand (none while a step
+        hides it), its own discards, and every other seat's exposed cards as (seat, cards)."""
+        if not self.hands_log or self.phase == _DEAL:
+            return (), (), ()
+        held = self._held
+        hand = () if self._hands_unseen() else tuple(held[seat])
+        shown = tuple((s, tuple(held[s])) for s in self._public_seats() if s != seat)
+        return hand, self._discards_made_by(seat), shown
+
+    def public_steps(self) -> dict[str, Any]:
+        """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
+        if not self.hands_log or self.phase == _DEAL or not self.hands_log[-1].steps:
+            return {}
+        log = self.hands_log[-1]
+        shown = ((step.name, step.public(self, log)) for step in self.rules.steps if step.name in log.steps)
+        return {name: public for name, public in shown if public is not None}
 
     def _hands_unseen(self) -> bool:
         return self.phase == _STEP and self._step is not None and self._step.hides_own_hand
-
-    def _public_steps(self, log: HandLog) -> dict[str, Any]:
-        shown = ((step.name, step.public(self, log)) for step in self.rules.steps if step.name in log.steps)
-        return {name: public for name, public in shown if public is not None}
 
     def clone(self) -> GameState:
         """An independent copy (hands, trick and logs copied; rules shared)."""

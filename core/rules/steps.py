@@ -30,7 +30,7 @@ uses; the engine refuses a ruleset whose steps' ranges overlap.  The engine's ow
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 if TYPE_CHECKING:
@@ -166,6 +166,22 @@ class Step:
     def copy_data(self, data: Any) -> Any:
         """A copy of this step's data for ``clone()`` (a deep copy unless the data is immutable)."""
         return copy.deepcopy(data)
+
+    # --- as numbers, for the research frameworks' tensors (``fivehundred.adapters``) ------------------
+
+    def public_size(self, rules: Rules) -> int:
+        """How many entries of 0 and 1 say all that ``public`` can answer under ``rules`` (0: this step
+        shows nothing in the tensors)."""
+        return 0
+
+    def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
+        """The entries (each below ``public_size``) set to 1 for ``public``, an answer of ``public()``."""
+        return ()
+
+
+def card_position(rules: Rules, card: int) -> int:
+    """A card's place in the ruleset's deck in card order (how the tensors number cards)."""
+    return sorted(rules.deck).index(card)
 
 
 def check_steps(steps: Sequence[Step], reserved: Sequence[range]) -> None:
