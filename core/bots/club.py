@@ -10,7 +10,8 @@ call's value, less the failure's cost times its chance (the ladder's value, ``fa
 failure that falls to the losing score) is the call's worth; the player bids the best call worth
 more than passing (than partner's standing contract, when partner holds the bid).
 
-Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables; in a
+Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables, but
+against a misère it defends as ``MisereDefender`` does (it attacks the contractor's suits); in a
 misère played by both partners, the partner ducks as the contractor does, and a side that has the
 tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
 
@@ -28,7 +29,8 @@ from fivehundred.engine.state import CALL, PASS_ACTION, Observation
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
-from .heuristic import HeuristicPlayer, _Denomination, _key, _RulesInfo, forced_call, own_tricks
+from .defence import MisereDefender
+from .heuristic import _Denomination, _key, _RulesInfo, forced_call, own_tricks
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -83,7 +85,7 @@ def _at_least(estimate: float, tricks: int, spread: float) -> float:
     return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * math.sqrt(2.0))))
 
 
-class ClubPlayer(HeuristicPlayer):
+class ClubPlayer(MisereDefender):
     """Bids for expected score from the ruleset's own ladder, contracts and game end."""
 
     side_ducks = True
