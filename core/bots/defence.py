@@ -58,13 +58,20 @@ class MisereDefender(HeuristicPlayer):
             return self._misere_shed(p, legal)
         strength = {a: self._strength(p, a, led) for a in legal}
         targets = self._targets(p)
+        team = p.info.team_of
         to_play = [s for s in self._remaining(p) if s in targets]
         if not to_play:
             if winner in targets:
                 under = [a for a in legal if strength[a] < best]
                 # duck; when we cannot, the trick is ours anyway: shed the highest card
                 return max(under or legal, key=strength.__getitem__)
-            return max(legal, key=strength.__getitem__)  # the contractor is safe here
+            # the contractor is safe here: shed high, but leave the lead with a partner when we
+            # have nothing to attack with
+            if team[winner] == team[p.seat] and not self._has_attack(p, targets):
+                under = [a for a in legal if strength[a] < best]
+                if under:
+                    return max(under, key=strength.__getitem__)
+            return max(legal, key=strength.__getitem__)
         held = self._held_by(p, to_play[0], led) if len(to_play) == 1 else None
         if held is None:
             # unknown cards: keep the trick where it is, the highest card that stays under it
@@ -78,6 +85,21 @@ class MisereDefender(HeuristicPlayer):
         if keep:
             return max(keep, key=strength.__getitem__)
         return min(legal, key=strength.__getitem__)
+
+    def _has_attack(self, p: _Play, targets: Sequence[int]) -> bool:
+        """Could we lead to force the contractor: a card under all its cards of a suit, or a card
+        of a suit where the defenders' low cards outnumber its own?  (Unknown hands: assume so.)"""
+        suit_of = p.table.suit_of
+        hand = p.obs.hand
+        for t in targets:
+            for s in {suit_of[c] for c in hand} - {NO_SUIT}:
+                held = self._held_by(p, t, s)
+                if held is None:
+                    return True
+                if held and (min(p.table.power[s][c] for c in hand if suit_of[c] == s) < held[0]
+                             or self._exposed_excess(p, s, held, hand) > 0):
+                    return True
+        return False
 
     # --- leading ------------------------------------------------------------------------------
 
