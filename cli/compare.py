@@ -25,7 +25,7 @@ def compare(
     = "pagat-australian",
     ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
     players: Annotated[str, typer.Option("--players", "-p", help="Arm A's players: one name, or one per seat.")]
-    = "heuristic",
+    = "club",
     players_b: Annotated[str | None, typer.Option("--players-b", help="Arm B's players (default: arm A's).")]
     = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,

@@ -30,7 +30,7 @@ from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .heuristic import _Denomination, _key, _RulesInfo, forced_call, own_tricks
+from .heuristic import _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -78,6 +78,16 @@ def _pricing(rules: Rules, info: _RulesInfo) -> _Pricing:
     if known is None or known[0] is not rules:
         known = _PRICING[id(rules)] = (rules, _Pricing(rules, info))
     return known[1]
+
+
+BIDDER_LOGIT = math.log(3.0)
+"""A misère bidder's hand is made three times in four (the logit of 3/4)."""
+
+
+def _misere_chance(risk: float, params: ClubParams) -> float:
+    """The chance of losing every trick with a misère danger of ``risk``: a logistic curve, even
+    money at ``misere_mid``."""
+    return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid)))
 
 
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
@@ -136,7 +146,15 @@ class ClubPlayer(MisereDefender):
         known = self._side.get(memo_key)
         if known is not None:
             return known
-        own = self._own_tricks(obs.hand, d)
+        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params)
+        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
+        return estimate
+
+    def estimate(self, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]], info: _RulesInfo,
+                 pricing: _Pricing, contract: Contract, d: _Denomination, params: ClubParams) -> float:
+        """Tricks our side should take as contractor of ``contract`` holding ``hand`` after ``calls``
+        (not capped at the hand size)."""
+        own = self._own_tricks(hand, d)
         # the hand count assumes the usual exchange of a three-card kitty
         estimate = own + params.trick_bias + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
         helpers = len(info.partners[seat]) if contract.partner_plays else 0
@@ -148,24 +166,30 @@ class ClubPlayer(MisereDefender):
             partners = info.partners[seat]
             ladder = info.rules.ladder
             if any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
-                   and _key(ladder[call]) == _key(contract) for s, call in obs.calls):
+                   and _key(ladder[call]) == _key(contract) for s, call in calls):
                 estimate += params.partner_support
-        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
         return estimate
+
+    def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
+                          contract: Contract) -> float | None:
+        """``estimate`` of ``contract`` under ``rules`` (None for a misère), as the auction prices it
+        (the calibration fits the trick model to it)."""
+        info = _info(rules)
+        pricing = _pricing(rules, info)
+        d = pricing.denomination[contract.rung]
+        if d is None:
+            return None
+        return self.estimate(seat, hand, calls, info, pricing, contract, d, self._params(rules))
 
     def make_chance(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
         """(probability of making ``contract``, expected tricks; 0 for a misère)."""
         d = pricing.denomination[contract.rung]
         if d is None:  # a misère kind
-            misere = info.misere or info.denomination(contract)
-            discards = pricing.kitty_size if contract.kitty else 0
-            risk = self._misere_risk(obs.hand, misere, max(0, discards - 1))
-            if contract.open:
-                risk *= params.open_risk
+            chance = _misere_chance(self.misere_danger(obs.hand, info, pricing, contract, params), params)
             if contract.partner_plays and (info.partners[seat] or pricing.called_partner):
-                risk += params.partner_misere_risk * (params.open_risk if contract.partner_open else 1.0)
-            return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid))), 0.0
+                chance *= self.partner_misere_chance(seat, obs, info, contract, params)
+            return chance, 0.0
         estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
         spread = params.trick_spread
         if contract.goal == "exactly":
@@ -173,6 +197,41 @@ class ClubPlayer(MisereDefender):
             over = _at_least(estimate - params.exact_control, contract.tricks + 1, spread)
             return max(0.0, _at_least(estimate, contract.tricks, spread) - over), estimate
         return _at_least(estimate, contract.tricks, spread), estimate
+
+    def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
+                      params: ClubParams) -> float:
+        """The danger of a misère for ``hand``: after the discards it will make (none when the kitty
+        goes to partner or nowhere; one is kept back for what the kitty brings), more when shown."""
+        misere = info.misere or info.denomination(contract)
+        discards = pricing.kitty_size if contract.kitty and not contract.kitty_to_partner else 0
+        risk = self._misere_risk(hand, misere, max(0, discards - 1))
+        return risk * params.open_risk if contract.open else risk
+
+    def partner_misere_chance(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract,
+                              params: ClubParams) -> float:
+        """The chance that a partner who must lose every trick too does: an average hand's
+        (``partner_misere_risk``), or, once the partner has called a misère in this auction (not
+        blind), a misère bidder's hand, made three times in four; less when shown and it was not."""
+        ladder = info.rules.ladder
+        partners = info.partners[seat]
+        called = [ladder[call] for s, call in obs.calls
+                  if s in partners and 0 <= call < len(ladder) and ladder[call].kind == "misere"
+                  and not ladder[call].before_looking and not ladder[call].signal]
+        if not called:
+            risk = params.partner_misere_risk
+        else:
+            risk = params.misere_mid - BIDDER_LOGIT / params.misere_slope
+            if any(c.open for c in called):
+                risk /= params.open_risk  # safe enough to be shown
+        if contract.partner_open:
+            risk *= params.open_risk
+        return _misere_chance(risk, params)
+
+    def contract_danger(self, rules: Rules, hand: Sequence[int], contract: Contract) -> float:
+        """``misere_danger`` of ``contract`` for ``hand`` under ``rules``, as the auction prices it
+        (the calibration fits the misère curve to it)."""
+        info = _info(rules)
+        return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
 
     def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract) -> float:
         """Expected points of contracting ``contract`` now, game effects included."""
