@@ -80,8 +80,9 @@ def _pricing(rules: Rules, info: _RulesInfo) -> _Pricing:
     return known[1]
 
 
-BIDDER_LOGIT = math.log(3.0)
-"""A misère bidder's hand is made three times in four (the logit of 3/4)."""
+BIDDER_CHANCE = 0.75
+"""A misère bidder's hand is made three times in four."""
+BIDDER_LOGIT = math.log(BIDDER_CHANCE / (1.0 - BIDDER_CHANCE))
 
 
 def _misere_chance(risk: float, params: ClubParams) -> float:
@@ -233,12 +234,17 @@ class ClubPlayer(MisereDefender):
         info = _info(rules)
         return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
 
-    def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract) -> float:
-        """Expected points of contracting ``contract`` now, game effects included."""
+    def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract,
+                   chance: float | None = None) -> float:
+        """Expected points of contracting ``contract`` now, game effects included (``chance``: the
+        make chance when known otherwise, else priced from ``seat``'s hand)."""
         rules = info.rules
         params = self._params(rules)
         pricing = _pricing(rules, info)
-        chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
+        if chance is None:
+            chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
+        else:
+            estimate = float(contract.tricks)
         gain = float(contract.value)
         if contract.goal == "at-least":
             if pricing.overtrick_points:
@@ -278,7 +284,11 @@ class ClubPlayer(MisereDefender):
         needed = params.min_gain
         if holder >= 0 and holder in info.partners[seat]:
             # our side already holds a contract: bid only what our side expects to score better
-            needed = max(needed, self.call_worth(seat, obs, info, ladder[standing])) + params.takeout_gain
+            standing_call = ladder[standing]
+            # a misère partner plays alone is worth what a misère bidder's hand makes of it, not ours
+            alone = standing_call.kind == "misere" and not standing_call.partner_plays
+            worth_standing = self.call_worth(seat, obs, info, standing_call, BIDDER_CHANCE if alone else None)
+            needed = max(needed, worth_standing) + params.takeout_gain
         elif holder >= 0 and holder != seat:
             needed -= params.sacrifice * ladder[standing].value
         return CALL + best if worth[best] > needed else PASS_ACTION
