@@ -113,6 +113,8 @@ class MisereDefender(HeuristicPlayer):
         power = p.table.power
         targets = self._targets(p)
         hand = p.obs.hand
+        holdings = {(t, s): self._held_by(p, t, s) for t in targets for s in {suit_of[c] for c in cards} - {NO_SUIT}}
+        excess: dict[tuple[int, int], float] = {}
 
         def attack(c: int) -> tuple[int, float, int]:
             s = suit_of[c]
@@ -122,16 +124,18 @@ class MisereDefender(HeuristicPlayer):
             mine = row[c]
             best: tuple[int, float, int] = (3, 0.0, mine)
             for t in targets:
-                held = self._held_by(p, t, s)
+                held = holdings[t, s]
                 if held == []:
                     continue  # it throws its danger on this lead
                 if held is None:
                     below = sum(1 for x in p.out[s] if row[x] < mine)
                     key: tuple[int, float, int] = (2, below, mine)
-                elif not any(h < mine for h in held):
+                elif held[0] > mine:
                     key = (0, 0.0, mine)  # it must win unless a defender overtakes
                 else:
-                    key = (1, -self._exposed_excess(p, s, held, hand), mine)
+                    if (t, s) not in excess:
+                        excess[t, s] = self._exposed_excess(p, s, held, hand)
+                    key = (1, -excess[t, s], mine)
                 best = min(best, key)
             return best
 
