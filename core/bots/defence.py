@@ -49,9 +49,9 @@ class MisereDefender(HeuristicPlayer):
 
     # --- following ----------------------------------------------------------------------------
 
-    def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
+    def _defend_follow(self, p: _Play, legal: Sequence[int]) -> int | None:
         if not self._defending(p):
-            return super()._misere_follow(p, legal)
+            return None
         led, best, winner = self._trick_state(p)
         following = led != NO_SUIT and all(a < JOKER_LEAD and p.table.suit_of[a] == led for a in legal)
         if not following:
@@ -103,9 +103,9 @@ class MisereDefender(HeuristicPlayer):
 
     # --- leading ------------------------------------------------------------------------------
 
-    def _misere_lead(self, p: _Play, legal: Sequence[int]) -> int:
+    def _defend_lead(self, p: _Play, legal: Sequence[int]) -> int | None:
         if not self._defending(p):
-            return super()._misere_lead(p, legal)
+            return None
         cards = [c for c in legal if c < JOKER_LEAD]
         if not cards:
             return legal[0]
@@ -153,9 +153,9 @@ class MisereDefender(HeuristicPlayer):
 
     # --- void ---------------------------------------------------------------------------------
 
-    def _misere_shed(self, p: _Play, legal: Sequence[int]) -> int:
+    def _defend_shed(self, p: _Play, legal: Sequence[int]) -> int | None:
         if not self._defending(p):
-            return super()._misere_shed(p, legal)
+            return None
         suit_of = p.table.suit_of
         targets = self._targets(p)
 
