@@ -9,7 +9,9 @@ A match ``A,B`` (or ``A,B,GAMES``) plays ``--games`` (or GAMES) games: each seed
 A in the first team's seats and once with the sides swapped, so that the luck of the deal cancels
 between the pair (the n-th deal of both games is the same shuffle).  A player may carry an
 argument as on the command line (``montecarlo:200``, ``montecarlo:50ms``).  The win rate is the
-first side's share of the finished games.  The ruleset must be a game of two teams (the reference is).
+first side's share of the finished games.  In a ruleset of more than two teams (three-handed …) A
+takes each team's seats in turn, B every other seat, on the same seeded games
+(``fivehundred.batch.calibration.match``); A's fair share of the wins is then one in that many.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ def seating(ruleset: fivehundred.Ruleset, first: str, second: str) -> list[str]:
 
 
 def play_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    teams = len(ruleset.players.teams)
+    if teams != 2:
+        return rotated_match(ruleset, a, b, games, seed, workers)
     pairs = max(1, games // 2)
     start = time.perf_counter()
     team_a, team_b = (t.name for t in ruleset.players.teams)
@@ -59,6 +64,20 @@ def play_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: i
     ci = wilson(wins, finished)
     return {"a": a, "b": b, "games": 2 * pairs, "unfinished": unfinished, "a_wins": wins,
             "a_rate": round(wins / finished, 4) if finished else None, "ci95": ci,
+            "seconds": round(time.perf_counter() - start, 1)}
+
+
+def rotated_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: int,
+                  workers: int) -> dict[str, Any]:
+    """A in each team's seats in turn on the same seeded games, B in every other seat."""
+    from fivehundred.batch.calibration import match
+
+    teams = len(ruleset.players.teams)
+    start = time.perf_counter()
+    result = match(ruleset, a, b, max(1, games // teams), seed, workers)
+    return {"a": a, "b": b, "games": result.games, "unfinished": 0, "a_wins": result.wins,
+            "a_rate": round(result.wins / result.games, 4) if result.games else None,
+            "ci95": wilson(result.wins, result.games), "fair_share": round(1 / teams, 4),
             "seconds": round(time.perf_counter() - start, 1)}
 
 
@@ -87,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             rate = "–" if r["a_rate"] is None else f"{100 * r['a_rate']:.1f}%"
             ci = "" if r["ci95"] is None else f" ({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f})"
             extra = f", {r['unfinished']} unfinished" if r["unfinished"] else ""
+            extra += f" (fair share {100 * r['fair_share']:.1f}%)" if "fair_share" in r else ""
             print(f"| {a} vs {b} | {r['games']}{extra} | {r['a_wins']} | {rate}{ci} | {r['seconds']} |")
         sys.stdout.flush()
     return 0

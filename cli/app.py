@@ -69,7 +69,7 @@ def simulate(
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
     players: Annotated[str, typer.Option("--players", "-p", help=f"One player, or one per seat (P1,P2,…); players: "
                                                                   f"{PLAYERS}.")]
-    = "heuristic",
+    = "club",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     out_file: Annotated[Path | None, typer.Option(
         "--out", "-o", help="Write every game: a .parquet path gets one row per deal (needs fivehundred\\[parquet]), "

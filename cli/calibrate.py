@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 import fivehundred
 
 from .console import err, out, print_json, user_errors
+
+if TYPE_CHECKING:
+    from fivehundred.bots.params import ClubParams
+    from fivehundred.rules.ruleset import Ruleset
 
 
 def calibrate(
@@ -28,6 +32,12 @@ def calibrate(
     reference: Annotated[list[str] | None, typer.Option(
         help="Players the tuned one meets at the end (repeatable; default: heuristic).")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
+    fit_tricks: Annotated[bool, typer.Option(
+        "--fit-tricks", help="Instead of the climb: fit the trick model (trick_bias, trick_spread) to what the "
+        "contracting sides took in -n seeded self-play games from the start.")] = False,
+    fit_misere: Annotated[bool, typer.Option(
+        "--fit-misere", help="Instead of the climb: fit the misère curve (misere_mid, open_risk) to the misères "
+        "played alone in -n seeded self-play games (after --fit-tricks, with its result).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the run as JSON.")] = False,
 ) -> None:
     """Tune the club player's parameters for a ruleset against the best so far, and write them.
@@ -43,6 +53,9 @@ def calibrate(
         rs = fivehundred.load_ruleset(ruleset)
         first = tuned_for(rs.name) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
         target = out_file or Path(f"{rs.name}.club.json")
+        if fit_tricks or fit_misere:
+            _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere)
+            return
 
         def show(step: Step) -> None:
             if not as_json:
@@ -64,4 +77,39 @@ def calibrate(
         d = result.as_dict()
         out.print(f"tuned vs {name}: score {d['score']} (95% {d['ci95'][0]}–{d['ci95'][1]}) "
                   f"over {d['games']} games, {d['wins']} won", highlight=False)
+    out.print(f"wrote {target}", highlight=False)
+
+
+def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, seed: int, target: Path,
+         as_json: bool, tricks: bool, misere: bool) -> None:
+    from fivehundred.batch.calibration import fit_misere, fit_tricks
+    from fivehundred.bots.params import shipped_path, tuning_of, write_params
+
+    words = ["-r", ruleset, *(["--fit-tricks"] if tricks else []), *(["--fit-misere"] if misere else []),
+             "--start", start, "-n", games, "--seed", seed, "-o", target]
+    command = " ".join(["fivehundred calibrate", *(shlex.quote(str(w)) for w in words)])
+    before = tuning_of(shipped_path(rs.name) if start == "tuned" else None if start == "default" else Path(start))
+    tuning = dict(before or {})
+    best = first
+    lines = []
+    if tricks:
+        trick_fit = fit_tricks(rs, start=best, seed=seed, games=games)
+        best = trick_fit.best
+        tuning["tricks_fit"] = {"command": command, **trick_fit.as_dict()}
+        changed = trick_fit.as_dict()["changed"] or "nothing"
+        lines.append(f"{trick_fit.contracts} contracts to take tricks; the estimate was off by "
+                     f"{trick_fit.mean_error:+.2f} tricks on average; changed: {changed}")
+    if misere:
+        fit = fit_misere(rs, start=best, seed=seed, games=games)
+        best = fit.best
+        tuning["misere_fit"] = {"command": command, **fit.as_dict()}
+        lines.append(f"{fit.contracts} misères played alone, {fit.made} made; the curve gave them "
+                     f"{fit.predicted_before:.1%} before the fit, {fit.predicted_after:.1%} after; "
+                     f"changed: {fit.as_dict()['changed'] or 'nothing'}")
+    write_params(target, best, ruleset=rs.name, ruleset_hash=rs.content_hash, tuning=tuning)
+    if as_json:
+        print_json({k: v for k, v in tuning.items() if k in ("tricks_fit", "misere_fit")})
+        return
+    for line in lines:
+        out.print(line, highlight=False)
     out.print(f"wrote {target}", highlight=False)

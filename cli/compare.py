@@ -26,7 +26,7 @@ def compare(
     ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
     players: Annotated[str, typer.Option("--players", "-p", help=f"Arm A's players: one, or one per seat; "
                                                                   f"players: {PLAYERS}.")]
-    = "heuristic",
+    = "club",
     players_b: Annotated[str | None, typer.Option("--players-b", help="Arm B's players (default: arm A's).")]
     = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,

@@ -4,6 +4,7 @@ its calibration are pure functions of their seeds, and seeded batches meet issue
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import fivehundred
-from fivehundred.batch.calibration import calibrate, match
+from fivehundred.batch.calibration import calibrate, fit_curve, match
 from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import DEFAULT, ClubParams, ParamsError, read_params, tuned_for, write_params
@@ -207,6 +208,59 @@ def test_calibrate_command_writes_a_file_that_players_accept(tmp_path: Path) -> 
     assert sim.exit_code == 0, sim.output
     bad = runner.invoke(app, ["calibrate", "-r", "nullo", "--start", str(tmp_path / "missing.json")])
     assert bad.exit_code == 1 and "cannot read" in bad.output
+
+
+def test_calibrate_fit_misere_keeps_the_tuning_run_and_adds_the_fit(tmp_path: Path) -> None:
+    path = tmp_path / "three.json"
+    result = CliRunner().invoke(app, ["calibrate", "-r", "three-handed", "--fit-misere", "-n", "3", "--seed", "1",
+                                      "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    fit = data["tuning"]["misere_fit"]
+    assert fit["command"].startswith("fivehundred calibrate -r three-handed --fit-misere") and fit["games"] == 3
+    assert data["tuning"]["steps"]  # the shipped run it started from is still there
+    assert read_params(path) == tuned_for("three-handed").model_copy(update=fit["changed"])
+
+
+def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool]]:
+    """Twenty misères at each danger from 0 to 4, made as often as the curve (slope 1.5) says."""
+    rows = []
+    for step in range(41):
+        danger = step / 10
+        made = round(20 / (1 + math.exp(1.5 * (danger * (shown if is_open else 1.0) - mid))))
+        rows += [(danger, is_open, i < made) for i in range(20)]
+    return rows
+
+
+def test_the_misere_curve_is_fitted_to_what_the_defenders_let_through() -> None:
+    fitted = fit_curve(_outcomes(2.0, 1.0, False) + _outcomes(2.0, 1.6, True), DEFAULT)
+    assert abs(fitted.misere_mid - 2.0) <= 0.1 and abs(fitted.open_risk - 1.6) <= 0.1
+    assert fitted.misere_slope == DEFAULT.misere_slope
+    bolder = fit_curve(_outcomes(3.2, 1.0, False), DEFAULT)
+    assert abs(bolder.misere_mid - 3.2) <= 0.1 and bolder.open_risk == DEFAULT.open_risk  # no open misère: kept
+
+
+def test_a_partner_who_called_misere_makes_a_double_misere_worth_bidding() -> None:
+    from fivehundred.bots.heuristic import _info
+    from fivehundred.rules.cards import parse_cards
+
+    rules = compile_rules(fivehundred.load_ruleset("perfect"))
+    info = _info(rules)
+    player = ClubPlayer(0, random.Random(0), DEFAULT)
+    hands = ["5S 6S 7S 5C 6C 7C 4D 5D 4H 5H", "AS KS QS JS 10S AC KC QC JC 10C",
+             "8S 9S 8C 9C 6D 7D 8D 6H 7H 8H", "AD KD QD JD 10D AH KH QH JH 10H"]
+    used = {c for h in hands for c in parse_cards(h)}
+    st = GameState(rules, first_dealer=1)  # South speaks first
+    st.deal_cards([parse_cards(h) for h in hands], [c for c in rules.deck if c not in used])
+    while st.phase == Phase.STEP:  # the blind round (B8): everybody looks at their cards
+        st.apply(st.parse_action("look"))
+    double = next(c for c in rules.ladder if c.call == "double-misere")
+    alone = player.call_worth(0, st.observation(0), info, double)
+    for call in ("misere", "pass"):  # South (North's partner) calls misère, West passes
+        st.apply(st.parse_action(call))
+    assert st.current_player() == 0
+    supported = player.call_worth(0, st.observation(0), info, double)
+    assert alone < 0 < supported  # a low hand of one's own is worth the double only beside a misère bidder
 
 
 # --- sanity targets ---------------------------------------------------------------------------

@@ -11,6 +11,8 @@ is a pure function of (ruleset, start, seed, games, rounds).
 
 from __future__ import annotations
 
+import math
+import random
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,10 +21,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import ClubParams, write_params
+from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
-from .simulation import simulate, wilson
+from .simulation import play_game, simulate, wilson
 
 STEPS: dict[str, float] = {
     "trick_bias": 0.5,
@@ -185,3 +189,163 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
     if ruleset.game.swamp is not None:
         names.append("fall_penalty")
     return names
+
+
+# --- the misère curve, fitted to the defence ---------------------------------------------------
+
+MIN_MISERES = 30
+"""Fewer solo misère contracts than this in a fit's games leave the curve as it was."""
+MIN_CONTRACTS = 30
+"""Fewer contracts to take tricks than this leave the trick model as it was."""
+
+
+@dataclass(frozen=True)
+class MisereFit:
+    """The misère make curve fitted to self-play: ``misere_mid`` (and ``open_risk``, where an open
+    misère was played) by maximum likelihood, the slope kept."""
+
+    ruleset: str
+    seed: int | str
+    games: int
+    contracts: int
+    """Solo misère contracts played (every round's games)."""
+    made: int
+    predicted_before: float
+    """Mean make chance the curve gave those contracts before the fit, and after it."""
+    predicted_after: float
+    start: ClubParams
+    best: ClubParams
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "seed": self.seed, "games": self.games, "contracts": self.contracts,
+                "made": self.made, "predicted_before": round(self.predicted_before, 4),
+                "predicted_after": round(self.predicted_after, 4),
+                "changed": {k: v for k, v in self.best.model_dump().items() if v != getattr(self.start, k)}}
+
+
+@dataclass(frozen=True)
+class TrickFit:
+    """The trick model fitted to self-play: ``trick_bias`` and ``trick_spread`` from what the
+    contracting sides took against what the auction estimated for them."""
+
+    ruleset: str
+    seed: int | str
+    games: int
+    contracts: int
+    mean_error: float
+    """Mean of (tricks taken − tricks estimated) before the fit (0 after it)."""
+    start: ClubParams
+    best: ClubParams
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "seed": self.seed, "games": self.games, "contracts": self.contracts,
+                "mean_error": round(self.mean_error, 4),
+                "changed": {k: v for k, v in self.best.model_dump().items() if v != getattr(self.start, k)}}
+
+
+def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int, seed: int | str) -> list[tuple[float, int]]:
+    """(tricks estimated, tricks taken) for every contract to take tricks in ``games`` seeded games of
+    ``club`` with ``params`` in every seat: the contractor's estimate from its hand as dealt and the
+    calls before its last, the tricks its side took."""
+    rules = compile_rules(ruleset)
+    judge = ClubPlayer(0, random.Random(0), params)
+    with tempfile.TemporaryDirectory(prefix="fivehundred-tricks-") as tmp:
+        spec = _spec(params, Path(tmp), "club")
+        rows = []
+        for game in range(games):
+            state = play_game(ruleset, seed, spec, game=game)
+            for log in state.hands_log:
+                c, outcome = log.contract, log.outcome
+                if c is None or outcome is None or c.kind == "misere" or c.goal != "at-least" or c.before_looking:
+                    continue
+                last = max(i for i, (seat, _) in enumerate(log.calls) if seat == log.contractor)
+                estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor],
+                                                   log.calls[:last], c)
+                if estimate is not None:
+                    rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side)))
+    return rows
+
+
+def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0,
+               games: int = 400) -> TrickFit:
+    """Fit the club player's trick model to what its sides take: play ``games`` seeded games and move
+    ``trick_bias`` by the mean error of the contracts' estimates, ``trick_spread`` to its spread
+    (on a grid of 0.05; unchanged with fewer than ``MIN_CONTRACTS`` contracts)."""
+    start = start or ClubParams()
+    rows = trick_outcomes(ruleset, start, games, f"{seed}:tricks")
+    errors = [taken - estimate for estimate, taken in rows]
+    mean = sum(errors) / len(errors) if errors else 0.0
+    best = start
+    if len(rows) >= MIN_CONTRACTS:
+        spread = math.sqrt(sum((e - mean) ** 2 for e in errors) / len(errors))
+        best = start.model_copy(update={"trick_bias": round((start.trick_bias + mean) * 20) / 20,
+                                        "trick_spread": max(0.5, round(spread * 20) / 20)})
+    return TrickFit(ruleset.name, seed, games, len(rows), mean, start, best)
+
+
+def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
+                    seed: int | str) -> list[tuple[float, bool, bool]]:
+    """(danger before the open multiplier, shown, made) of every misère played alone in ``games``
+    seeded games of ``club`` with ``params`` in every seat; the danger is the contractor's as it
+    bid (its hand as dealt)."""
+    rules = compile_rules(ruleset)
+    plain = params.model_copy(update={"open_risk": 1.0})
+    judge = ClubPlayer(0, random.Random(0), plain)
+    with tempfile.TemporaryDirectory(prefix="fivehundred-misere-") as tmp:
+        spec = _spec(params, Path(tmp), "club")
+        rows = []
+        for game in range(games):
+            state = play_game(ruleset, seed, spec, game=game)
+            for log in state.hands_log:
+                c, outcome = log.contract, log.outcome
+                if c is None or outcome is None or c.kind != "misere" or c.partner_plays or c.before_looking:
+                    continue
+                danger = judge.contract_danger(rules, log.hands[log.contractor], c)
+                rows.append((danger, c.open, outcome.made))
+    return rows
+
+
+def _log_sigmoid(x: float) -> float:
+    return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
+
+
+def _log_likelihood(rows: Sequence[tuple[float, bool, bool]], mid: float, slope: float, shown: float) -> float:
+    total = 0.0
+    for danger, is_open, made in rows:
+        x = slope * (mid - danger * (shown if is_open else 1.0))  # made with chance σ(x)
+        total += _log_sigmoid(x if made else -x)
+    return total
+
+
+def fit_curve(rows: Sequence[tuple[float, bool, bool]], params: ClubParams) -> ClubParams:
+    """``params`` with ``misere_mid`` (and ``open_risk``, when an open misère is among ``rows``) of
+    the greatest likelihood of ``rows`` ((danger, shown, made)), on a grid of 0.05, the slope kept."""
+    mids = [m / 20 for m in range(-40, 161)]
+    shown_values = [1.0 + s / 20 for s in range(61)] if any(o for _, o, _ in rows) else [params.open_risk]
+    slope, mid, shown = params.misere_slope, params.misere_mid, params.open_risk
+    for _ in range(3):  # one coordinate, then the other, until they settle
+        mid = max(mids, key=lambda m: _log_likelihood(rows, m, slope, shown))
+        shown = max(shown_values, key=lambda o: _log_likelihood(rows, mid, slope, o))
+    return params.model_copy(update={"misere_mid": mid, "open_risk": shown})
+
+
+def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0, games: int = 400,
+               rounds: int = 2) -> MisereFit:
+    """Fit the club player's misère curve to what its own defenders let through: play ``games``
+    seeded games, fit ``misere_mid`` (and ``open_risk``) to the misères played alone, play again with
+    the fit (fewer, safer misères get bid), and fit to every round's contracts together."""
+    start = start or ClubParams()
+    best = start
+    rows: list[tuple[float, bool, bool]] = []
+    for round_ in range(rounds):
+        rows += misere_outcomes(ruleset, best, games, f"{seed}:misere:{round_}")
+        if len(rows) < MIN_MISERES:
+            break
+        best = fit_curve(rows, best)
+
+    def mean_chance(p: ClubParams) -> float:
+        return sum(1.0 / (1.0 + math.exp(p.misere_slope * (d * (p.open_risk if o else 1.0) - p.misere_mid)))
+                   for d, o, _ in rows) / max(1, len(rows))
+
+    return MisereFit(ruleset.name, seed, games, len(rows), sum(1 for *_, m in rows if m),
+                     mean_chance(start), mean_chance(best), start, best)

@@ -35,6 +35,7 @@ from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .chunks import process_pool
 from .simulation import (
+    DEFAULT_PLAYER,
     MAX_DEALS,
     GameStats,
     Summary,
@@ -60,8 +61,8 @@ WELCH = "unpaired: difference of means ± 1.96·√(sA²/nA + sB²/nB)"
 class Arm:
     """One side of a comparison: a ruleset and its players (one name, or one per seat).
 
-    ``None`` means the default: for arm A the reference ruleset and heuristic players, for arm B
-    whatever arm A uses.
+    ``None`` means the default: for arm A the reference ruleset and ``DEFAULT_PLAYER`` (club) in every
+    seat, for arm B whatever arm A uses.
     """
 
     ruleset: Ruleset | str | Path | None = None
@@ -80,7 +81,7 @@ def _resolve(a: Arm | None, b: Arm | None) -> tuple[_Side, _Side]:
     a, b = a or Arm(), b or Arm()
     rs_a = _load(a.ruleset if a.ruleset is not None else "pagat-australian")
     rs_b = rs_a if b.ruleset is None else _load(b.ruleset)
-    players_a = a.players if a.players is not None else "heuristic"
+    players_a = a.players if a.players is not None else DEFAULT_PLAYER
     side_a = _Side(rs_a, _players_for(rs_a, players_a))
     side_b = _Side(rs_b, _players_for(rs_b, b.players if b.players is not None else players_a))
     teams_a, teams_b = _team_names(rs_a), _team_names(rs_b)

@@ -37,10 +37,15 @@ MAX_DEALS = 1000
 """A game still unfinished after this many deals is abandoned (reported, never silently dropped)."""
 
 
+DEFAULT_PLAYER = "club"
+"""The player in every seat when none is named (``heuristic``, the older rule-of-thumb player, stays
+available by name)."""
+
+
 def _players_for(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[str]:
     seats = len(ruleset.players.seats)
     if players is None:
-        names = ["heuristic"]
+        names = [DEFAULT_PLAYER]
     elif isinstance(players, str):
         names = [p.strip() for p in players.split(",") if p.strip()]
     else:
@@ -390,7 +395,8 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     ``workers`` processes play on this machine; ``scheduler`` (a Dask scheduler address or a
     ``distributed.Client``; needs ``fivehundred[cluster]``) plays on a Dask cluster instead.
     The records and the summary depend only on (ruleset, seed, players, games): not on ``workers``
-    nor on the cluster.  ``progress`` is called with the number of games just finished.
+    nor on the cluster.  ``progress`` is called with the number of games just finished.  ``players``:
+    one name for every seat, or one per seat (default ``DEFAULT_PLAYER``, the club player).
     """
     if scheduler is not None and workers != 1:
         raise ValueError("workers and scheduler exclude each other: the cluster's workers play the games")

@@ -10,7 +10,8 @@ call's value, less the failure's cost times its chance (the ladder's value, ``fa
 failure that falls to the losing score) is the call's worth; the player bids the best call worth
 more than passing (than partner's standing contract, when partner holds the bid).
 
-Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables; in a
+Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables, but
+against a misère it defends as ``MisereDefender`` does (it attacks the contractor's suits); in a
 misère played by both partners, the partner ducks as the contractor does, and a side that has the
 tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
 
@@ -28,7 +29,8 @@ from fivehundred.engine.state import CALL, PASS_ACTION, Observation
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
-from .heuristic import HeuristicPlayer, _Denomination, _key, _RulesInfo, forced_call, own_tricks
+from .defence import MisereDefender
+from .heuristic import _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -78,12 +80,23 @@ def _pricing(rules: Rules, info: _RulesInfo) -> _Pricing:
     return known[1]
 
 
+BIDDER_CHANCE = 0.75
+"""A misère bidder's hand is made three times in four."""
+BIDDER_LOGIT = math.log(BIDDER_CHANCE / (1.0 - BIDDER_CHANCE))
+
+
+def _misere_chance(risk: float, params: ClubParams) -> float:
+    """The chance of losing every trick with a misère danger of ``risk``: a logistic curve, even
+    money at ``misere_mid``."""
+    return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid)))
+
+
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
     """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
     return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * math.sqrt(2.0))))
 
 
-class ClubPlayer(HeuristicPlayer):
+class ClubPlayer(MisereDefender):
     """Bids for expected score from the ruleset's own ladder, contracts and game end."""
 
     side_ducks = True
@@ -134,7 +147,15 @@ class ClubPlayer(HeuristicPlayer):
         known = self._side.get(memo_key)
         if known is not None:
             return known
-        own = self._own_tricks(obs.hand, d)
+        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params)
+        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
+        return estimate
+
+    def estimate(self, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]], info: _RulesInfo,
+                 pricing: _Pricing, contract: Contract, d: _Denomination, params: ClubParams) -> float:
+        """Tricks our side should take as contractor of ``contract`` holding ``hand`` after ``calls``
+        (not capped at the hand size)."""
+        own = self._own_tricks(hand, d)
         # the hand count assumes the usual exchange of a three-card kitty
         estimate = own + params.trick_bias + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
         helpers = len(info.partners[seat]) if contract.partner_plays else 0
@@ -146,24 +167,30 @@ class ClubPlayer(HeuristicPlayer):
             partners = info.partners[seat]
             ladder = info.rules.ladder
             if any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
-                   and _key(ladder[call]) == _key(contract) for s, call in obs.calls):
+                   and _key(ladder[call]) == _key(contract) for s, call in calls):
                 estimate += params.partner_support
-        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
         return estimate
+
+    def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
+                          contract: Contract) -> float | None:
+        """``estimate`` of ``contract`` under ``rules`` (None for a misère), as the auction prices it
+        (the calibration fits the trick model to it)."""
+        info = _info(rules)
+        pricing = _pricing(rules, info)
+        d = pricing.denomination[contract.rung]
+        if d is None:
+            return None
+        return self.estimate(seat, hand, calls, info, pricing, contract, d, self._params(rules))
 
     def make_chance(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
         """(probability of making ``contract``, expected tricks; 0 for a misère)."""
         d = pricing.denomination[contract.rung]
         if d is None:  # a misère kind
-            misere = info.misere or info.denomination(contract)
-            discards = pricing.kitty_size if contract.kitty else 0
-            risk = self._misere_risk(obs.hand, misere, max(0, discards - 1))
-            if contract.open:
-                risk *= params.open_risk
+            chance = _misere_chance(self.misere_danger(obs.hand, info, pricing, contract, params), params)
             if contract.partner_plays and (info.partners[seat] or pricing.called_partner):
-                risk += params.partner_misere_risk * (params.open_risk if contract.partner_open else 1.0)
-            return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid))), 0.0
+                chance *= self.partner_misere_chance(seat, obs, info, contract, params)
+            return chance, 0.0
         estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
         spread = params.trick_spread
         if contract.goal == "exactly":
@@ -172,12 +199,52 @@ class ClubPlayer(HeuristicPlayer):
             return max(0.0, _at_least(estimate, contract.tricks, spread) - over), estimate
         return _at_least(estimate, contract.tricks, spread), estimate
 
-    def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract) -> float:
-        """Expected points of contracting ``contract`` now, game effects included."""
+    def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
+                      params: ClubParams) -> float:
+        """The danger of a misère for ``hand``: after the discards it will make (none when the kitty
+        goes to partner or nowhere; one is kept back for what the kitty brings), more when shown."""
+        misere = info.misere or info.denomination(contract)
+        discards = pricing.kitty_size if contract.kitty and not contract.kitty_to_partner else 0
+        risk = self._misere_risk(hand, misere, max(0, discards - 1))
+        return risk * params.open_risk if contract.open else risk
+
+    def partner_misere_chance(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract,
+                              params: ClubParams) -> float:
+        """The chance that a partner who must lose every trick too does: an average hand's
+        (``partner_misere_risk``), or, once the partner has called a misère in this auction (not
+        blind), a misère bidder's hand, made three times in four; less when shown and it was not."""
+        ladder = info.rules.ladder
+        partners = info.partners[seat]
+        called = [ladder[call] for s, call in obs.calls
+                  if s in partners and 0 <= call < len(ladder) and ladder[call].kind == "misere"
+                  and not ladder[call].before_looking and not ladder[call].signal]
+        if not called:
+            risk = params.partner_misere_risk
+        else:
+            risk = params.misere_mid - BIDDER_LOGIT / params.misere_slope
+            if any(c.open for c in called):
+                risk /= params.open_risk  # safe enough to be shown
+        if contract.partner_open:
+            risk *= params.open_risk
+        return _misere_chance(risk, params)
+
+    def contract_danger(self, rules: Rules, hand: Sequence[int], contract: Contract) -> float:
+        """``misere_danger`` of ``contract`` for ``hand`` under ``rules``, as the auction prices it
+        (the calibration fits the misère curve to it)."""
+        info = _info(rules)
+        return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
+
+    def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract,
+                   chance: float | None = None) -> float:
+        """Expected points of contracting ``contract`` now, game effects included (``chance``: the
+        make chance when known otherwise, else priced from ``seat``'s hand)."""
         rules = info.rules
         params = self._params(rules)
         pricing = _pricing(rules, info)
-        chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
+        if chance is None:
+            chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
+        else:
+            estimate = float(contract.tricks)
         gain = float(contract.value)
         if contract.goal == "at-least":
             if pricing.overtrick_points:
@@ -217,7 +284,11 @@ class ClubPlayer(HeuristicPlayer):
         needed = params.min_gain
         if holder >= 0 and holder in info.partners[seat]:
             # our side already holds a contract: bid only what our side expects to score better
-            needed = max(needed, self.call_worth(seat, obs, info, ladder[standing])) + params.takeout_gain
+            standing_call = ladder[standing]
+            # a misère partner plays alone is worth what a misère bidder's hand makes of it, not ours
+            alone = standing_call.kind == "misere" and not standing_call.partner_plays
+            worth_standing = self.call_worth(seat, obs, info, standing_call, BIDDER_CHANCE if alone else None)
+            needed = max(needed, worth_standing) + params.takeout_gain
         elif holder >= 0 and holder != seat:
             needed -= params.sacrifice * ladder[standing].value
         return CALL + best if worth[best] > needed else PASS_ACTION

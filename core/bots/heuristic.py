@@ -783,7 +783,22 @@ class HeuristicPlayer:
                     win *= 1.0 - miss ** lower + miss ** (lower + higher)
         return 4.0 * win + later
 
+    def _defend_lead(self, p: _Play, legal: Sequence[int]) -> int | None:
+        """A defender's lead against a misère, when a subclass defends otherwise (None: as below)."""
+        return None
+
+    def _defend_follow(self, p: _Play, legal: Sequence[int]) -> int | None:
+        """A defender's card to a misère trick, when a subclass defends otherwise (None: as below)."""
+        return None
+
+    def _defend_shed(self, p: _Play, legal: Sequence[int]) -> int | None:
+        """A void defender's discard in a misère, when a subclass defends otherwise (None: as below)."""
+        return None
+
     def _misere_lead(self, p: _Play, legal: Sequence[int]) -> int:
+        chosen = self._defend_lead(p, legal)
+        if chosen is not None:
+            return chosen
         cards = [c for c in legal if c < JOKER_LEAD]
         if not cards:
             return legal[0]
@@ -811,6 +826,9 @@ class HeuristicPlayer:
         return min(cards, key=attack)
 
     def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
+        chosen = self._defend_follow(p, legal)
+        if chosen is not None:
+            return chosen
         led, best, winner = self._trick_state(p)
         if led == NO_SUIT:
             return self._misere_shed(p, legal)
@@ -840,6 +858,9 @@ class HeuristicPlayer:
     def _misere_shed(self, p: _Play, legal: Sequence[int]) -> int:
         """When void: the contractor throws the card that most reduces its danger, a defender
         its highest (keeping low cards to lead under the contractor)."""
+        chosen = self._defend_shed(p, legal)
+        if chosen is not None:
+            return chosen
         suit_of = p.table.suit_of
         if p.seat == p.contractor:
             hand = p.obs.hand

@@ -94,6 +94,15 @@ def tuned_for(ruleset_name: str) -> ClubParams:
     return known
 
 
+def tuning_of(path: Path | None) -> dict[str, Any] | None:
+    """The tuning run a parameters file records (None: no file, or none recorded)."""
+    if path is None or not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    tuning = data.get("tuning") if isinstance(data, dict) else None
+    return tuning if isinstance(tuning, dict) else None
+
+
 def write_params(path: str | Path, params: ClubParams, **about: Any) -> None:
     """Write a parameters file (a temporary file, then a rename: never half-written)."""
     p = Path(path)

@@ -1,0 +1,175 @@
+"""Defending against a misère: make a contractor who must lose every trick win one.
+
+The defenders attack a suit the contractor still holds: they lead low into it, so that each lead
+costs the contractor one of its low cards, until a lead comes under its lowest card and it must win.
+Following, a defender keeps the trick under the card the contractor would have to play (it never
+rescues the contractor by overtaking), and once the contractor cannot lose the trick it sheds a high
+card.  Void, a defender throws the cards that attack nothing first: those of suits the contractor
+has shown out of, and, against an open misère, those above every card the contractor holds.
+
+Against an open misère the contractor's hand is public once the first trick is complete
+(``Observation.open_hand``); before that, and against a closed misère, a defender knows only the
+suits the contractor has shown out of and the cards still unseen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fivehundred.engine.state import JOKER_LEAD
+from fivehundred.rules.cards import NO_SUIT
+
+from .heuristic import HeuristicPlayer, _card, _Play
+
+
+class MisereDefender(HeuristicPlayer):
+    """The heuristic player with the defence against misère of a club player."""
+
+    def _targets(self, p: _Play) -> tuple[int, ...]:
+        """The seats that must lose every trick: the contractor, and its partners who play."""
+        contract = p.obs.contract
+        if contract is not None and contract.partner_plays:
+            team = p.info.team_of
+            return tuple(s for s in p.opponents if team[s] == team[p.contractor]) or (p.contractor,)
+        return (p.contractor,)
+
+    def _held_by(self, p: _Play, seat: int, suit: int) -> list[int] | None:
+        """Powers of ``seat``'s cards of ``suit``, lowest first, when known (an exposed hand,
+        or [] once it has shown out); None when unknown."""
+        if p.void[seat] >> suit & 1:
+            return []
+        shown = p.shown.get(seat)
+        if shown is None:
+            return None
+        row = p.table.power[suit]
+        return sorted(row[c] for c in shown if p.table.suit_of[c] == suit)
+
+    def _defending(self, p: _Play) -> bool:
+        return p.seat != p.contractor and p.info.team_of[p.seat] != p.info.team_of[p.contractor]
+
+    # --- following ----------------------------------------------------------------------------
+
+    def _defend_follow(self, p: _Play, legal: Sequence[int]) -> int | None:
+        if not self._defending(p):
+            return None
+        led, best, winner = self._trick_state(p)
+        following = led != NO_SUIT and all(a < JOKER_LEAD and p.table.suit_of[a] == led for a in legal)
+        if not following:
+            return self._misere_shed(p, legal)
+        strength = {a: self._strength(p, a, led) for a in legal}
+        targets = self._targets(p)
+        team = p.info.team_of
+        to_play = [s for s in self._remaining(p) if s in targets]
+        if not to_play:
+            if winner in targets:
+                under = [a for a in legal if strength[a] < best]
+                # duck; when we cannot, the trick is ours anyway: shed the highest card
+                return max(under or legal, key=strength.__getitem__)
+            # the contractor is safe here: shed high, but leave the lead with a partner when we
+            # have nothing to attack with
+            if team[winner] == team[p.seat] and not self._has_attack(p, targets):
+                under = [a for a in legal if strength[a] < best]
+                if under:
+                    return max(under, key=strength.__getitem__)
+            return max(legal, key=strength.__getitem__)
+        held = self._held_by(p, to_play[0], led) if len(to_play) == 1 else None
+        if held is None:
+            # unknown cards: keep the trick where it is, the highest card that stays under it
+            under = [a for a in legal if strength[a] < best]
+            return max(under, key=strength.__getitem__) if under else min(legal, key=strength.__getitem__)
+        above = [h for h in held if h > best]
+        if not above:
+            return max(legal, key=strength.__getitem__)  # it ducks whatever we play: shed
+        # stay under the contractor's next card, so that it is forced or ducks with its lowest
+        keep = [a for a in legal if strength[a] < above[0]]
+        if keep:
+            return max(keep, key=strength.__getitem__)
+        return min(legal, key=strength.__getitem__)
+
+    def _has_attack(self, p: _Play, targets: Sequence[int]) -> bool:
+        """Could we lead to force the contractor: a card under all its cards of a suit, or a card
+        of a suit where the defenders' low cards outnumber its own?  (Unknown hands: assume so.)"""
+        suit_of = p.table.suit_of
+        hand = p.obs.hand
+        for t in targets:
+            for s in {suit_of[c] for c in hand} - {NO_SUIT}:
+                held = self._held_by(p, t, s)
+                if held is None:
+                    return True
+                if held and (min(p.table.power[s][c] for c in hand if suit_of[c] == s) < held[0]
+                             or self._exposed_excess(p, s, held, hand) > 0):
+                    return True
+        return False
+
+    # --- leading ------------------------------------------------------------------------------
+
+    def _defend_lead(self, p: _Play, legal: Sequence[int]) -> int | None:
+        if not self._defending(p):
+            return None
+        cards = [c for c in legal if c < JOKER_LEAD]
+        if not cards:
+            return legal[0]
+        suit_of = p.table.suit_of
+        power = p.table.power
+        targets = self._targets(p)
+        hand = p.obs.hand
+        holdings = {(t, s): self._held_by(p, t, s) for t in targets for s in {suit_of[c] for c in cards} - {NO_SUIT}}
+        excess: dict[tuple[int, int], float] = {}
+
+        def attack(c: int) -> tuple[int, float, int]:
+            s = suit_of[c]
+            if s == NO_SUIT:
+                return (4, 0.0, 0)
+            row = power[s]
+            mine = row[c]
+            best: tuple[int, float, int] = (3, 0.0, mine)
+            for t in targets:
+                held = holdings[t, s]
+                if held == []:
+                    continue  # it throws its danger on this lead
+                if held is None:
+                    below = sum(1 for x in p.out[s] if row[x] < mine)
+                    key: tuple[int, float, int] = (2, below, mine)
+                elif held[0] > mine:
+                    key = (0, 0.0, mine)  # it must win unless a defender overtakes
+                else:
+                    if (t, s) not in excess:
+                        excess[t, s] = self._exposed_excess(p, s, held, hand)
+                    key = (1, -excess[t, s], mine)
+                best = min(best, key)
+            return best
+
+        return min(cards, key=attack)
+
+    def _exposed_excess(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
+        """How far the defenders' low cards outnumber an exposed holding's, at its weakest card:
+        positive when leading low in ``suit`` again and again must force it."""
+        row = p.table.power[suit]
+        ours = sorted([row[x] for x in p.out[suit]] + [row[x] for x in hand if p.table.suit_of[x] == suit])
+        excess = -len(held)
+        for i, h in enumerate(held):
+            excess = max(excess, sum(1 for x in ours if x < h) - i)
+        return excess
+
+    # --- void ---------------------------------------------------------------------------------
+
+    def _defend_shed(self, p: _Play, legal: Sequence[int]) -> int | None:
+        if not self._defending(p):
+            return None
+        suit_of = p.table.suit_of
+        targets = self._targets(p)
+
+        def spare(a: int) -> tuple[int, int, int]:
+            c = _card(a)
+            s = suit_of[c]
+            if s == NO_SUIT:
+                return (1, 1 << 30, 0)
+            mine = p.table.power[s][c]
+            useless = 1
+            for t in targets:
+                held = self._held_by(p, t, s)
+                if held is None or any(h > mine for h in held):
+                    useless = 0  # it may still lead under a card of the contractor's
+            return (useless, self._below(p, c), mine)
+
+        return max(legal, key=spare)

@@ -1,0 +1,74 @@
+"""The club player's defence against misère, in set positions of the reference game.
+
+In each deal East plays open misère (its partner West sits out) after taking the kitty and
+discarding what it took; North and South defend.  East's hand is shown once the first trick is
+complete, and the defenders must play to make it win a trick.
+"""
+
+from __future__ import annotations
+
+import random
+
+from helpers import E, N, S, act, new_hand
+
+from fivehundred.bots.club import ClubPlayer
+from fivehundred.engine.state import GameState
+from fivehundred.rules.cards import card_str
+
+
+def decide(st: GameState) -> str:
+    seat = st.current_player()
+    return card_str(ClubPlayer(seat, random.Random(0)).act(st, st.legal_actions()))
+
+
+def open_misere(north: str, east: str, south: str, west: str, kitty: str) -> GameState:
+    """East bids open misère over North's pass and throws the kitty's three cards back."""
+    st = new_hand([north, east, south, west, kitty])
+    act(st, "pass open-misere pass pass")
+    act(st, kitty)
+    assert st.current_player() == E
+    return st
+
+
+def test_a_defender_who_cannot_duck_the_contractor_keeps_its_low_card() -> None:
+    st = open_misere(north="8S 10S 6S KS JC 10C 9C JD 10D 9D",
+                     east="5S QS 5C 6C 4D 5D 6D 4H 5H 6H",
+                     south="9S JS AC KC QC AD KD QD AH KH",
+                     west="AS 8C 8D 7H 8H 9H 10H JH QH JK", kitty="7S 7C 7D")
+    act(st, "5S")  # East leads its lowest spade: South beats it whatever it plays
+    assert st.current_player() == S
+    assert decide(st) == "JS"  # the 9 stays, to lead under East's queen later
+
+
+def test_a_defender_stays_under_the_contractors_card_with_its_highest_safe_card() -> None:
+    st = open_misere(north="5D 9D KD 8S 9S 8C 9C QH JH 10H",
+                     east="4D QD 5S 6S 5C 6C 4H 5H 6H 7H",
+                     south="6D 8D AS KS QS AC KC QC AH KH",
+                     west="10S JS 10C JC 10D JD AD 8H 9H JK", kitty="7S 7C 7D")
+    act(st, "5S AS 9S 6D")  # South wins the first trick; East's hand is shown; South leads the 6
+    assert st.current_player() == N  # West sits out: North plays before East
+    # East ducks with the 4 whatever North plays under its queen: North keeps the 5, which the
+    # queen cannot duck once the 4 is gone, and throws the 9 (not the king, which frees the queen)
+    assert decide(st) == "9D"
+
+
+def test_a_void_defender_keeps_the_card_that_can_force_the_contractor() -> None:
+    st = open_misere(north="AS KS QS JS 10S 9S 8S AC KC QC",
+                     east="5S 6S 5C 6C 7C 4D 5D 6D QH KH",
+                     south="8C 7D 8D 9D 10D JD QD KD AD JH",
+                     west="JC 4H 5H 6H 7H 8H 9H 10H AH JK", kitty="7S 9C 10C")
+    act(st, "5C 8C AC AS 6S")  # North wins the first trick and leads a spade: South is void
+    assert st.current_player() == S
+    # every diamond of South's is above East's: the jack of hearts, under East's queen and king,
+    # is the defence's only way to make East win a heart
+    assert decide(st) == "AD"
+
+
+def test_a_defender_leads_under_every_card_the_contractor_holds_in_a_suit() -> None:
+    st = open_misere(north="5D 9D KD 8S 9S 8C 9C QH JH 10H",
+                     east="7D QD 5S 6S 5C 6C 4H 5H 6H 7H",
+                     south="6D 8D AS KS QS AC KC QC AH KH",
+                     west="10S JS 10C JC 10D JD AD 8H 4D JK", kitty="7S 7C 9H")
+    act(st, "5S AS 9S")  # South wins the first trick and sees East's hand
+    assert st.current_player() == S
+    assert decide(st) == "6D"  # under the 7 and the queen: East must win it
