@@ -193,7 +193,7 @@ class Exchange:
         self.phase = _PLAY
 
     def _exposed_seats(self) -> list[int]:
-        """Seats whose hands are shown once the first trick is complete (rule 18, C2, C3)."""
+        """Seats whose hands are shown once the first trick is complete (rule 18; ``Contract.partner_open``)."""
         log = self.hands_log[-1]
         if log.contract is None or not self._open_hand_shown:
             return []

@@ -71,7 +71,7 @@ class HandLog:
     hands: list[list[int]]
     kitty: list[int]
     dead: list[int] = field(default_factory=list)
-    """P3: the dead hand, out of play."""
+    """The cards the deal pattern deals to nobody (its ``dead`` packets), out of play."""
     misdeal: bool = False
     """D4: the deal was thrown in (no face card) and the same dealer dealt again."""
     calls: list[tuple[int, int]] = field(default_factory=list)
@@ -124,7 +124,8 @@ class Observation:
     open_hand: tuple[int, ...] | None
     """The open misère contractor's hand, once exposed."""
     open_hands: tuple[tuple[int, tuple[int, ...]], ...]
-    """Every exposed hand as (seat, cards): open misère, a shown partner (C2, C3)."""
+    """Every exposed hand as (seat, cards): the open misère contractor's, a partner's whose contract shows
+    it (``Contract.partner_open``)."""
     sitting_out: int
     sitting: tuple[int, ...] = ()
     """Every seat sitting the hand out (the misère contractor's partners)."""
@@ -835,7 +836,8 @@ class GameState(Exchange):
 
     @property
     def auction_barred(self) -> frozenset[int]:
-        """Seats that take no part in this hand's auction (dummies, P2; seats barred by the last hand, R1)."""
+        """Seats that take no part in this hand's auction (dummies, P2; seats the auction rules bar after the
+        last hand, ``AuctionRules.barred_after``)."""
         return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
 
     def open_bid(self, seat: int, call: int) -> None:
@@ -898,7 +900,7 @@ class GameState(Exchange):
         self._side = self._out = NOBODY
         out = rules.dummies | self._barred if self._barred else rules.dummies
         bidding = self._bidding = rules.auction.start(self.dealer, rules.players, out)
-        self._barred = NOBODY  # R1 bars a player from the next auction only
+        self._barred = NOBODY  # a bar lasts one auction
         bidding.calls = log.calls
         self.step += 1
         for step in rules.beginning_steps:
