@@ -148,6 +148,8 @@ def validate(
     = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    max_problems: Annotated[int, typer.Option("--max-problems", min=0, help="Problems to show at most (the others "
+                                              "are counted); 0 shows every one.")] = 1000,
 ) -> None:
     """Check game records (every call, discard and card) or ruleset files; exit 1 if any is invalid."""
     workers = capped_workers(workers)
@@ -158,7 +160,7 @@ def validate(
         with Progress(*columns, console=err, transient=True, disable=not shown) as bar:
             task = bar.add_task("bytes", total=total)
             report = fivehundred.validate(files, ruleset=ruleset, workers=workers,
-                                          progress=lambda n: bar.advance(task, n))
+                                          progress=lambda n: bar.advance(task, n), max_problems=max_problems or None)
     if as_json:
         print_json(report.as_dict())
     else:
@@ -166,8 +168,10 @@ def validate(
             out.print(f"[red]invalid[/red] {problem}", highlight=False, soft_wrap=True)
         if any(problem.rule for problem in report.problems):
             out.print(R.DOCUMENTS, highlight=False, soft_wrap=True)
-        bad = len({p.source for p in report.problems})
-        out.print(f"{report.checked - bad} of {report.checked} valid", highlight=False)
+        if report.not_kept:
+            out.print(f"… and {report.not_kept} more problems, not shown (--max-problems {max_problems}; 0 shows "
+                      "every one)", highlight=False)
+        out.print(f"{report.checked - report.invalid} of {report.checked} valid", highlight=False)
     if not report.ok:
         raise typer.Exit(1)
 

@@ -76,7 +76,7 @@ def _pool_check(job: Job) -> Verdict:
 
 
 def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, *, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> Report:
+             progress: Callable[[int], None] | None = None, max_problems: int | None = None) -> Report:
     """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
 
     Records are read a line at a time, checked against the record schema (``record_schema()``), then
@@ -85,7 +85,8 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, 
     ``progress`` is called with the number of bytes of the files just checked.
 
     ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
-    not installed).
+    not installed).  ``max_problems`` keeps only the first problems found (the others are counted in
+    ``Report.not_kept``), so that checking a huge file of bad records stays in bounded memory.
     """
     files = [Path(p) for p in paths]
     for path in files:
@@ -93,7 +94,7 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, 
             raise FiveHundredError(f"{path}: no such file")
     forget_rulesets()  # files may have changed since the last call
     override = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    report = Report()
+    report = Report(keep=max_problems)
     with ExitStack() as stack:
         verdicts: Iterator[Verdict]
         if workers > 1:
@@ -104,7 +105,7 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, 
             verdicts = (_check(job, override) for job in _jobs(files))
         for checked, problems, size in verdicts:
             report.checked += checked
-            report.problems.extend(problems)
+            report.add(problems)
             if progress is not None:
                 progress(size)
     return report

@@ -77,17 +77,35 @@ class Problem:
 
 @dataclass
 class Report:
-    """The outcome of ``validate``: how many items were checked and every problem found."""
+    """The outcome of ``validate``: how many items were checked and the problems found (all of them, or
+    the first ``keep``, the others counted in ``not_kept``)."""
 
     checked: int = 0
     problems: list[Problem] = field(default_factory=list)
+    not_kept: int = 0
+    """Problems found after the first ``keep`` (counted, not kept: a file of bad records stays in bounds)."""
+    keep: int | None = None
+    """How many problems to keep (None: every one)."""
+    _invalid: int = 0
+
+    def add(self, problems: list[Problem]) -> None:
+        """Count the problems of items checked together (each item's problems come from one source)."""
+        self._invalid += len({p.source for p in problems})
+        room = len(problems) if self.keep is None else max(0, self.keep - len(self.problems))
+        self.problems.extend(problems[:room])
+        self.not_kept += len(problems) - min(room, len(problems))
+
+    @property
+    def invalid(self) -> int:
+        """Items with at least one problem."""
+        return max(self._invalid, len({p.source for p in self.problems}))
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        return not self.problems and not self.not_kept
 
     def as_dict(self) -> dict[str, Any]:
-        return {"checked": self.checked, "valid": self.checked - len({p.source for p in self.problems}),
+        return {"checked": self.checked, "valid": self.checked - self.invalid, "problems_not_kept": self.not_kept,
                 "rules": R.DOCUMENTS,
                 "problems": [{"source": p.source, "hand": p.hand, "step": p.step, "seat": p.seat,
                               "action": p.action, "field": p.field, "rule": p.rule, "message": p.message}

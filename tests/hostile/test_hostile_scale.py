@@ -128,3 +128,19 @@ def test_workers_are_capped_at_the_cores(games: Path) -> None:
     assert result.exit_code == 0
     assert f"--workers {cores + 7} is more than the {cores} cores of this machine; using {cores}" in result.stderr
     assert result.stdout == "24 of 24 valid\n"
+
+
+def test_problems_beyond_the_limit_are_counted_not_kept(tmp_path: Path, games: Path) -> None:
+    files = mixed(tmp_path, games)
+    every = fivehundred.validate(files)
+    assert every.not_kept == 0 and len(every.problems) > 8
+    kept = fivehundred.validate(files, max_problems=5, workers=2)
+    assert kept.problems == every.problems[:5] and kept.not_kept == len(every.problems) - 5
+    assert kept.invalid == every.invalid and not kept.ok
+    assert kept.as_dict()["valid"] == every.as_dict()["valid"] and kept.as_dict()["problems_not_kept"] == kept.not_kept
+    result = run("validate", *map(str, files), "--max-problems", "5")
+    assert result.exit_code == 1 and result.stdout.count("invalid ") == 5
+    assert f"… and {kept.not_kept} more problems, not shown" in result.stdout
+    assert f"{every.checked - every.invalid} of {every.checked} valid" in result.stdout
+    shown = run("validate", *map(str, files), "--max-problems", "0")
+    assert shown.stdout.count("invalid ") == len(every.problems) and "more problems" not in shown.stdout
