@@ -39,7 +39,7 @@ V = [
  ("B7", "inkle", "ladder fields `first_calls`, `signal`"),
  ("B8", "blind misère", "ladder field `before_looking`: a step before the auction, `plugins/blind.py` (no hand shown while it lasts); or `first_own_call` (only as the caller's first call); value as data"),
  ("B9", "no-kitty bids", "contract field `kitty: false`"),
- ("B10", "all pass", "fields `deal.all_pass: redeal|no-trumps|same-cards|dealer-must-bid`, `deal.redeals`"),
+ ("B10", "all pass", "fields `deal.all_pass: redeal|no-trumps|same-cards|dealer-must-bid`, `deal.redeals`; the bidding plugin turns them into the auction rules' `AllPassed` (played at no-trumps with no contractor, dealt again, or the same cards unshuffled), which the engine carries out"),
  ("B11", "nullo", "data: misère worth 500, no open form"),
  ("C1", "double nullo", "contract fields `partner_plays: true`, `goal: none`, `kitty_to_partner: true`; the pass is a step before the discards (`fivehundred.plugins.passing.PassToPartner`), the partner then discards"),
  ("C2", "double shields", "contract field `partner_open: true`"),

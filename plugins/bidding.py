@@ -19,7 +19,7 @@ from fivehundred.rules.auction import (
 from fivehundred.rules.cards import parse_suit
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset, parse_call
-from fivehundred.rules.tables import Contract, Kind
+from fivehundred.rules.tables import AllPassed, Contract, Kind
 
 
 @hookimpl(trylast=True)
@@ -61,7 +61,23 @@ def fivehundred_auction_rules(ruleset: Ruleset, ladder: Sequence[Contract]) -> A
     elif a.reentry == "if-bid-changed":
         flow = ReentryAfterChange
     return flow(ladder, dealer_must_bid=ruleset.deal.all_pass == "dealer-must-bid",
-                set_bar=a.set_bar, set_bar_misere=a.set_bar_misere)
+                set_bar=a.set_bar, set_bar_misere=a.set_bar_misere, all_passed=all_passed(ruleset))
+
+
+NO_BID = Contract("no-bid", -1, "no-trumps", 0, 0, kitty=False)
+"""B10 'no-trumps': the hand everybody passed, played at no-trumps with no contractor."""
+
+
+def all_passed(ruleset: Ruleset) -> AllPassed:
+    """Rule 13 and B10: a deal everybody passed is thrown in (dealt again by the same dealer up to
+    ``deal.redeals`` times, then the deal passes on), played at no-trumps, or dealt again unshuffled."""
+    how = ruleset.deal.all_pass
+    if how == "no-trumps":
+        return AllPassed(played_as=NO_BID, rule="B10 'no-trumps': a deal everybody passed is played at no-trumps")
+    if how == "same-cards":
+        return AllPassed(redeals=ruleset.deal.redeals, same_cards=True,
+                         rule="B10 'same-cards': the next dealer deals the same cards")
+    return AllPassed(redeals=ruleset.deal.redeals)
 
 
 @hookimpl

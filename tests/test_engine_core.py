@@ -23,10 +23,11 @@ from fivehundred.rules.tables import Kind
 ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_DEBT: dict[str, set[str]] = {
-    # B10 all-pass rules and the no-bid hand; D4 misdeals; P2 dummies; J2 jokers named by followers.
-    # (The dead hand, bars and partners' open hands are data the engine reads without naming a variant:
-    # the deal pattern's dead packets, the auction rules' bars, Contract.partner_open.)
-    "core/engine/state.py": {"B10", "D4", "J2", "P2"},
+    # D4 misdeals; P2 dummies; J2 jokers named by followers.
+    # (The dead hand, bars, partners' open hands and what becomes of a deal everybody passed are data the
+    # engine reads without naming a variant: the deal pattern's dead packets, the auction rules' bars and
+    # AllPassed, Contract.partner_open.)
+    "core/engine/state.py": {"D4", "J2", "P2"},
     "core/engine/exchange.py": set(),
     "core/rules/actions.py": {"D4"},
     "core/rules/steps.py": set(),

@@ -231,7 +231,8 @@ class GameState(Exchange):
 
     @property
     def contractor(self) -> int:
-        """The contractor's seat; -1 before the auction is won and in a hand nobody bid (B10)."""
+        """The contractor's seat; -1 before the auction is won and in a hand played with nobody's bid
+        (``AllPassed.played_as``)."""
         return self.hands_log[-1].contractor if self._in_hand() else -1
 
     @property
@@ -357,7 +358,7 @@ class GameState(Exchange):
 
     def deal(self, rng: random.Random) -> None:
         """Shuffle with ``rng`` and deal the next hand (the chance event)."""
-        if self._reuse_deck is not None:  # B10 'same-cards': the next dealer deals them unshuffled
+        if self._reuse_deck is not None:  # the same cards again, unshuffled (AllPassed.same_cards)
             deck, self._reuse_deck = self._reuse_deck, None
         else:
             # A uniform shuffle: the deck sorted by a random key per card, drawn in deck order.
@@ -369,8 +370,9 @@ class GameState(Exchange):
 
     @property
     def deck_to_redeal(self) -> tuple[int, ...] | None:
-        """B10 'same-cards': after a hand everybody passed, the deck the next dealer deals again unshuffled
-        (the next deal is then no chance event); None when the next deal is shuffled."""
+        """After a hand everybody passed, where the auction rules say so (``AllPassed.same_cards``), the deck
+        the next dealer deals again unshuffled (the next deal is then no chance event); None when the next
+        deal is shuffled."""
         return tuple(self._reuse_deck) if self._reuse_deck is not None and self.phase == _DEAL else None
 
     def deal_deck(self, deck: Sequence[int]) -> None:
@@ -383,7 +385,7 @@ class GameState(Exchange):
                                      rule="rule 2/6: every card of the deck is dealt once")
         if self._reuse_deck is not None and list(deck) != self._reuse_deck:
             raise IllegalActionError("the last deck must be dealt again unshuffled (deck_to_redeal)",
-                                     rule="B10 'same-cards': the next dealer deals the same cards")
+                                     rule=self.rules.auction.all_passed.rule)
         self._reuse_deck = None
         self._deal_from(list(deck))
 
@@ -963,15 +965,16 @@ class GameState(Exchange):
             self._take_kitty(bidding.holder, self.rules.ladder[bidding.standing])
 
     def _all_passed(self) -> None:
-        """Rule 13, and the variants of B10."""
-        rules = self.rules
-        if rules.all_pass == "no-trumps":
-            self._take_kitty(-1, NO_BID)
-        elif self._redeals < rules.redeals:
+        """Rule 13, as the auction rules say (``AllPassed``): play the deal with no contractor, deal again,
+        or pass the deal on (with the same cards, unshuffled)."""
+        policy = self.rules.auction.all_passed
+        if policy.played_as is not None:
+            self._take_kitty(-1, policy.played_as)
+        elif self._redeals < policy.redeals:
             self._redeals += 1
             self._redeal()
         else:
-            if rules.all_pass == "same-cards":
+            if policy.same_cards:
                 self._reuse_deck = self._deck_order
             self._next_deal()
 
@@ -1129,7 +1132,7 @@ class GameState(Exchange):
             if seat in side:
                 side_tricks += won
         contract, contractor = log.contract, log.contractor
-        ct = team_of[contractor] if contractor >= 0 else -1  # -1: nobody bid (B10 'no-trumps')
+        ct = team_of[contractor] if contractor >= 0 else -1  # -1: played with nobody's bid (AllPassed.played_as)
         made = contractor >= 0 and contract.made(side_tricks)
         outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
                               sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), log.steps)
@@ -1250,8 +1253,6 @@ class GameState(Exchange):
         return error(f"{SUIT_LETTERS[named or 0]} has already been led", R.JOKER_LEAD_SUIT)
 
 
-NO_BID = Contract("no-bid", -1, "no-trumps", 0, 0, kitty=False)
-"""B10 'no-trumps': the hand everybody passed, played at no-trumps with no contractor."""
 
 
 def _is_face(card: int) -> bool:

@@ -40,7 +40,6 @@ from typing import Any, NoReturn
 
 import yaml
 
-from fivehundred.engine.state import NO_BID
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.errors import RecordError, RulesetError
 from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, read_text
@@ -382,7 +381,7 @@ class _Scorer:
         expected = None if before is None else rules.next_seat[before]
         if dealer is None:
             return expected
-        allowed = {expected, before} if redealt and rules.redeals else {expected}
+        allowed = {expected, before} if redealt and rules.auction.all_passed.redeals else {expected}
         if before is not None and dealer not in allowed:
             self.fail("dealer", f"{rules.seats[dealer]} deals but the deal passes to {rules.seats[expected or 0]}",
                       R.DEALER)
@@ -445,10 +444,11 @@ class _Scorer:
             if column in row:
                 self.fail(column, "a deal everybody passed has no contractor, partner, claim, contract tricks or "
                           "step", R.PASSED_OUT)
-        if rules.all_pass == "dealer-must-bid":
+        if rules.auction.dealer_must_bid:
             self.fail("contract", "no deal is passed out in this ruleset", MUST_BID)
         given = self.side_tricks(row)
-        if rules.all_pass != "no-trumps":
+        played_as = rules.auction.all_passed.played_as
+        if played_as is None:
             if given is not None:
                 self.fail(next(iter(self.trick_columns)), "a deal everybody passed is not played", R.PASSED_OUT)
             return None
@@ -457,7 +457,7 @@ class _Scorer:
                       f"gives each side's tricks ({', '.join(self.trick_columns)})", PLAYED_OUT)
         self.adds_up(given, rules.hand_size)
         by_seat = self.on_seats(given, ())
-        return HandOutcome(NO_BID, -1, -1, tuple(by_seat), tuple(given), False, sum(by_seat), rules.hand_size, (),
+        return HandOutcome(played_as, -1, -1, tuple(by_seat), tuple(given), False, sum(by_seat), rules.hand_size, (),
                            totals)
 
     def side(self, row: Mapping[str, Any], contractor: int) -> tuple[int, ...]:

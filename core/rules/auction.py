@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .tables import NOBODY, Contract, HandOutcome
+from .tables import NOBODY, THROWN_IN, AllPassed, Contract, HandOutcome
 
 PASS = -1
 """The pass, as a call; bids are rung indices on the ladder (0 = lowest)."""
@@ -60,11 +60,16 @@ class AuctionRules:
       bid, may not pass.
     :param set_bar: R1: a contractor falling this many tricks short sits out the next auction.
     :param set_bar_misere: R1: … or a misère contractor taking this many tricks.
+    :param all_passed: what becomes of a deal everybody passed (rule 13; B10). A plugin that builds
+      its own auction rules passes ``fivehundred.plugins.bidding.all_passed(ruleset)`` to keep the
+      ruleset's ``deal.all_pass`` and ``deal.redeals``.
     """
 
     def __init__(self, ladder: Sequence[Contract], *, dealer_must_bid: bool = False,
-                 set_bar: int | None = None, set_bar_misere: int | None = None):
+                 set_bar: int | None = None, set_bar_misere: int | None = None,
+                 all_passed: AllPassed = THROWN_IN):
         self.ladder = tuple(ladder)
+        self.all_passed = all_passed
         # calls_over[standing + 1]: pass, then the rungs a player may call over that standing bid.
         self.calls_over = [
             (PASS, *(

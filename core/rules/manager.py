@@ -286,14 +286,13 @@ class Rules:
 
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
-    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "all_pass",
-                 "auction", "bars_after", "beginning_steps", "call_actions", "calls_over_actions",
-                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "first_steps",
-                 "game_result", "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps",
-                 "misdeal_without_face_card", "misere_played_out", "next_seat", "pattern", "plain_auction",
-                 "plain_exchange", "plain_hands", "players", "pm", "pre_auction_steps", "redeals", "ruleset",
-                 "score_hand", "seats", "step_of_action", "steps", "team_names", "team_of", "team_seats",
-                 "trick_check")
+    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
+                 "bars_after", "beginning_steps", "call_actions", "calls_over_actions", "contractor_leads",
+                 "controller", "dead_size", "deck", "dummies", "early_steps", "first_steps", "game_result", "hand_size",
+                 "kitty_size", "ladder", "late_steps", "lead_steps", "misdeal_without_face_card", "misere_played_out",
+                 "next_seat", "pattern", "plain_auction", "plain_exchange", "plain_hands", "players", "pm",
+                 "pre_auction_steps", "ruleset", "score_hand", "seats", "step_of_action", "steps", "team_names",
+                 "team_of", "team_seats", "trick_check")
 
     def __init__(self, ruleset: Any, pm: pluggy.PluginManager):
         self.ruleset = ruleset
@@ -336,7 +335,6 @@ class Rules:
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
         self.misere_played_out = not ruleset.play.misere_ends_early
         self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
-        self.all_pass, self.redeals = ruleset.deal.all_pass, ruleset.deal.redeals  # rule 13, B10
         self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""
         self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)

@@ -66,6 +66,24 @@ class Contract:
         return self.call
 
 
+class AllPassed(NamedTuple):
+    """What becomes of a deal that everybody passed (rule 13 and its variants), as the auction rules say
+    (``AuctionRules.all_passed``): the engine carries it out without knowing which variant it is."""
+
+    played_as: Contract | None = None
+    """The deal is played at this contract with no contractor (each side scoring its own tricks)."""
+    redeals: int = 0
+    """Before the deal passes on, the same dealer deals again this many times."""
+    same_cards: bool = False
+    """The next dealer deals the same cards again, unshuffled."""
+    rule: str = "rule 13: a deal everybody passed is thrown in and the deal passes on"
+    """The rule cited when a deal breaks this (a different deck dealt where the same cards are due)."""
+
+
+THROWN_IN = AllPassed()
+"""Rule 13: a deal everybody passed is thrown in and the deal passes on."""
+
+
 @dataclass(frozen=True, slots=True)
 class JokerRules:
     """How the joker behaves under one contract.
