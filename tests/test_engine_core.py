@@ -23,11 +23,12 @@ from fivehundred.rules.tables import Kind
 ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_DEBT: dict[str, set[str]] = {
-    # D4 misdeals; P2 dummies; J2 jokers named by followers.
-    # (The dead hand, bars, partners' open hands and what becomes of a deal everybody passed are data the
-    # engine reads without naming a variant: the deal pattern's dead packets, the auction rules' bars and
-    # AllPassed, Contract.partner_open.)
-    "core/engine/state.py": {"D4", "J2", "P2"},
+    # D4 misdeals (a call in the auction); P2 dummies (dealt half face down, played by another seat).
+    # (The dead hand, bars, partners' open hands, what becomes of a deal everybody passed and a follower's
+    # joker played with a named suit are data the engine reads without naming a variant: the deal
+    # pattern's dead packets, the auction rules' bars and AllPassed, Contract.partner_open, the joker
+    # actions a play table's legal plays offer.)
+    "core/engine/state.py": {"D4", "P2"},
     "core/engine/exchange.py": set(),
     "core/rules/actions.py": {"D4"},
     "core/rules/steps.py": set(),

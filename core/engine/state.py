@@ -59,7 +59,8 @@ class Trick:
     named: int | None = None
     """The suit named for a free joker led to this trick."""
     follow_names: dict[int, int] | None = None
-    """J2: suits named for jokers played by followers, by joker."""
+    """Suits named for jokers played by followers, by joker (where the play table offers a follower a joker
+    with a named suit)."""
 
 
 @dataclass(slots=True)
@@ -1078,7 +1079,7 @@ class GameState(Exchange):
             self._play(JOKER_BASE + n, suit)
 
     def _name_followers_joker(self, action: int) -> int:
-        """Remember the suit a follower named for a joker (J2); return the joker."""
+        """Remember the suit a follower named for a joker; return the joker."""
         n, named = divmod(action - JOKER_LEAD, 4)
         if self._follow_names is None:
             self._follow_names = {}
@@ -1086,7 +1087,7 @@ class GameState(Exchange):
         return JOKER_BASE + n
 
     def _named_joker_power(self, action: int, led: int) -> int:
-        """A joker played with a named suit (J2) is the top card of that suit, and of no other."""
+        """A joker played with a named suit is the top card of that suit, and of no other."""
         n, named = divmod(action - JOKER_LEAD, 4)
         return self._table.power[named][JOKER_BASE + n] if named == led else 0
 
