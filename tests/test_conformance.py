@@ -105,13 +105,13 @@ class Rung:
 
 
 MODELLED = {
-    "players": {"seats", "teams"},
+    "players": {"seats", "teams", "partnership", "called_partner_share", "call_own_card", "call_trumps"},
     "deck": {"suits", "jokers"},
-    "deal": {"packets", "first_dealer"},
+    "deal": {"packets", "first_dealer", "kitty_face_up"},
     "auction": {"rounds", "ladder"},
     "play": {"first_lead", "misere_ends_early"},
     "joker": {"lead", "void_play_in_no_trumps", "void_play_in_misere"},
-    "scoring": {"slam", "overtrick_points", "defender_trick_points", "defender_points_in_misere"},
+    "scoring": {"slam", "overtrick_points", "defender_trick_points", "defender_points_in_misere", "failed"},
     "game": {"target", "swamp"},
 }
 """The ruleset fields the referee reads as parameters; every other field must be as in the reference."""
@@ -155,11 +155,9 @@ def unsupported(rs: Ruleset, reference: Ruleset) -> list[str]:
         if c.get("open") not in (True, False, "none", "contractor"):
             out.append(f"contract {name}: open {c.get('open')}")
     for packet in mine["deal"]["packets"]:
-        out += [f"packet {k}" for k, v in packet.items() if k not in ("each", "kitty") and v is not None]
+        out += [f"packet {k}" for k, v in packet.items() if k not in ("each", "kitty", "dead") and v is not None]
     for team in mine["players"]["teams"]:
         out += [f"team {k}" for k in team if k not in ("name", "seats")]
-        if len(team["seats"]) > 2:
-            out.append(f"team {team['name']} of {len(team['seats'])} (the referee lays aside one partner only)")
     return out
 
 
@@ -179,6 +177,7 @@ class Referee:
                            + ["JK" if k == 0 else f"JK{k + 1}" for k in range(rs.deck.jokers)])
         self.hand_size = sum(p.each or 0 for p in rs.deal.packets)
         self.kitty_size = sum(p.kitty or 0 for p in rs.deal.packets)
+        self.dead_size = sum(p.dead or 0 for p in rs.deal.packets)  # P3: a hand out of play
         calls = [r.call for r in rs.auction.ladder]
         self.ladder: list[Rung] = []
         for r in rs.auction.ladder:
@@ -195,50 +194,62 @@ class Referee:
                     self.ladder.append(Rung(r.call, r.value, "trumps", int(text[:-1]), text[-1], requires=requires))
         self.by_call = {r.call: i for i, r in enumerate(self.ladder)}
 
-    def partner(self, seat: int) -> int | None:
-        for k in range(1, self.n):
-            other = (seat + k) % self.n
-            if self.team_of[other] == self.team_of[seat]:
-                return other
-        return None
+    def partners(self, seat: int) -> set[int]:
+        """Rule 1 and P6: the seat's team-mates (two in a team of three, none for a lone player)."""
+        return {other for other in range(self.n) if other != seat and self.team_of[other] == self.team_of[seat]}
 
-    def hand_score(self, rung: Rung, contractor: int, won: list[int]) -> tuple[list[int], bool]:
+    def side(self, contractor: int, partner: int | None) -> list[int]:
+        """The contracting side's teams, the contractor's first (P5: and the called partner's)."""
+        ct = self.team_of[contractor]
+        return [ct] if partner is None or self.team_of[partner] == ct else [ct, self.team_of[partner]]
+
+    def hand_score(self, rung: Rung, contractor: int, won: list[int],
+                   partner: int | None = None) -> tuple[list[int], bool]:
         """Rules 25–27: each team's points for one hand, and whether the contract was made."""
         s = self.rs.scoring
-        ct = self.team_of[contractor]
+        side = self.side(contractor, partner)
+        ct = side[0]
         by_team = [0] * len(self.teams)
         for seat, n in enumerate(won):
             by_team[self.team_of[seat]] += n
+        by_team[ct] += sum(by_team[t] for t in side[1:])  # P5: the called partner's tricks count for the side
         scores = [0] * len(self.teams)
+        failed_value = 0 if s.failed == "opponents-gain" else -rung.value  # FC: nothing is ever subtracted
         if rung.kind == "misere":
             made = won[contractor] == 0
-            scores[ct] = rung.value if made else -rung.value
+            scores[ct] = rung.value if made else failed_value
             per_trick = s.defender_points_in_misere
         else:
             taken = by_team[ct]
             made = taken >= rung.level
             if not made:
-                scores[ct] = -rung.value
+                scores[ct] = failed_value
             elif taken == self.hand_size and s.slam is not None and rung.value < s.slam.below:
                 scores[ct] = s.slam.scores
             else:
                 scores[ct] = rung.value + s.overtrick_points * (taken - rung.level)
             per_trick = s.defender_trick_points
+        gained = rung.value if not made and s.failed == "opponents-gain" else 0  # FC: to each opponent
         for team in range(len(self.teams)):
-            if team != ct:
-                scores[team] = per_trick * by_team[team]
+            if team not in side:
+                scores[team] = gained + per_trick * by_team[team]
+        for team in side[1:]:  # P5: the called partner scores the contract too, in full or half (toward zero)
+            half = self.rs.players.called_partner_share == "half"
+            scores[team] = int(scores[ct] / 2) if half else scores[ct]
         return scores, made
 
-    def game_winner(self, totals: list[int], contractor_team: int, made: bool) -> int | None:
-        """Rules 28–31, checked after a whole hand is scored."""
+    def game_winner(self, totals: list[int], side: list[int], made: bool) -> int | None:
+        """Rules 28–31, checked after a whole hand is scored; ``side``: the contracting side's teams."""
         g = self.rs.game
         if g.swamp is not None:
             for team, total in enumerate(totals):
                 if total <= g.swamp:
                     return max((t for t in range(len(totals)) if t != team), key=lambda t: totals[t])
-        if g.win == "contract-made":
-            return contractor_team if made and totals[contractor_team] >= g.target else None
-        reached = [t for t, total in enumerate(totals) if total >= g.target]
+        contractor_team = side[0]
+        if g.win == "contract-made":  # P5: a called partner who reaches the target with the contract wins too
+            reached = [t for t in side if made and totals[t] >= g.target]
+        else:
+            reached = [t for t, total in enumerate(totals) if total >= g.target]
         if not reached:
             return None
         return contractor_team if contractor_team in reached else max(reached, key=lambda t: totals[t])
@@ -259,6 +270,7 @@ class Shadow:
     dealer: int
     dealt: dict[int, list[str]]
     kitty: list[str]
+    dead: list[str] = field(default_factory=list)
     play_out: bool = False
     phase: str = "auction"
     turn: int = -1
@@ -270,9 +282,11 @@ class Shadow:
     contractor: int | None = None
     held: dict[int, list[str]] = field(default_factory=dict)
     discards: list[str] = field(default_factory=list)
+    called: str | None = None
+    partner: int | None = None
     nomination: str | None = None
     nominated: set[str] = field(default_factory=set)
-    sitting_out: int | None = None
+    sitting: set[int] = field(default_factory=set)
     tricks: list[TrickLog] = field(default_factory=list)
     trick: list[tuple[int, str]] = field(default_factory=list)
     led: str | None = None
@@ -283,9 +297,11 @@ class Shadow:
 
     def __post_init__(self) -> None:
         ref = self.ref
-        assert sorted([c for h in self.dealt.values() for c in h] + self.kitty) == ref.deck, "rule 2/6: not the deck"
+        dealt = [c for h in self.dealt.values() for c in h] + self.kitty + self.dead
+        assert sorted(dealt) == ref.deck, "rule 2/6: not the deck"
         assert all(len(h) == ref.hand_size for h in self.dealt.values()), "rule 6: hand sizes"
         assert len(self.kitty) == ref.kitty_size, "rule 6: kitty size"
+        assert len(self.dead) == ref.dead_size, "P3: the dead hand's size"
         self.held = {s: list(h) for s, h in self.dealt.items()}
         self.won = [0] * ref.n
         self.turn = (self.dealer + 1) % ref.n  # rule 8
@@ -303,11 +319,24 @@ class Shadow:
         if self.phase == "discard":
             assert self.contractor is not None
             return {f"discard {c}" for c in self.held[self.contractor]}
+        if self.phase == "call":
+            return self.legal_partner_calls()
         if self.phase == "nominate":
             return {f"nominate {s}" for s in "SCDH"} | {"nominate none"}
         if self.phase == "play":
             return self.legal_plays(self.turn)
         return set()
+
+    def legal_partner_calls(self) -> set[str]:
+        """P5: any card but the joker and the discards (and the contractor's own, and trumps, unless the
+        ruleset allows them), or alone."""
+        assert self.contractor is not None and self.rung is not None
+        players = self.ref.rs.players
+        barred = set(self.discards) | (set() if players.call_own_card else set(self.held[self.contractor]))
+        cards = {c for c in self.ref.deck if not is_joker(c) and c not in barred}
+        if not players.call_trumps and self.rung.trump is not None:
+            cards = {c for c in cards if self.suit(c) != self.rung.trump}
+        return {f"call {c}" for c in cards} | {"alone"}
 
     def suit(self, card: str) -> str | None:
         """The suit a card counts as now; None for a free joker (rules 3, 4, 19, 20)."""
@@ -341,13 +370,15 @@ class Shadow:
             return set(hand)
         legal = {c for c in hand if not self.is_free_joker(c)}
         last = len(self.tricks) == self.ref.hand_size - 1
-        for j in (c for c in hand if self.is_free_joker(c)):  # rule 22
-            if joker.lead == "any" or last:
-                suits = set("SCDH")
-            elif joker.lead == "last-trick":
-                suits = set()
-            else:
-                suits = set("SCDH") - self.led_suits
+        if joker.lead == "any" or last:  # rule 22
+            suits = set("SCDH")
+        elif joker.lead == "last-trick":
+            suits = set()
+        else:
+            suits = set("SCDH") - self.led_suits
+        if not legal and not suits:  # D2: a hand of nothing but free jokers must still lead: any suit
+            suits = set("SCDH")
+        for j in (c for c in hand if self.is_free_joker(c)):
             legal |= {f"{j}:{s}" for s in suits}
         return legal
 
@@ -368,7 +399,9 @@ class Shadow:
             return 5000 - joker_index(card)
         if suit != self.led:
             return -1
-        return 100 if is_joker(card) else rank_value(card)  # a nominated joker tops its suit (rule 19)
+        if is_joker(card):  # a nominated joker tops its suit (rule 19); D2: of two jokers, the first wins
+            return 5000 - joker_index(card)
+        return rank_value(card)
 
     # --- applying --------------------------------------------------------------------------
 
@@ -410,6 +443,18 @@ class Shadow:
         self.discards.append(card)
         if len(self.discards) < self.ref.kitty_size:
             return
+        if self.ref.rs.players.partnership == "called-card":
+            self.phase = "call"
+        else:
+            self._after_exchange(seat)
+
+    def _call(self, seat: int, text: str) -> None:
+        if text != "alone":
+            self.called = text.removeprefix("call ")
+            self.partner = next(s for s, h in self.held.items() if self.called in h)
+        self._after_exchange(seat)
+
+    def _after_exchange(self, seat: int) -> None:
         assert self.rung is not None
         may_nominate = (self.rung.trump is None and self.ref.rs.joker.nomination == "contractor"
                         and any(is_joker(c) for c in self.held[seat]))
@@ -428,12 +473,12 @@ class Shadow:
     def _start_play(self) -> None:
         ref = self.ref
         assert self.rung is not None and self.contractor is not None
-        if not self.rung.partner_plays:  # rule 15
-            self.sitting_out = ref.partner(self.contractor)
-            if self.sitting_out is not None:
-                self.held[self.sitting_out] = []
+        if not self.rung.partner_plays:  # rule 15: every partner lays the hand aside (two in P6 teams of three)
+            self.sitting = ref.partners(self.contractor)
+            for seat in self.sitting:
+                self.held[seat] = []
         first = self.contractor if ref.rs.play.first_lead == "contractor" else (self.dealer + 1) % ref.n
-        if first == self.sitting_out:
+        while first in self.sitting:
             first = (first + 1) % ref.n
         self.phase, self.turn = "play", first
 
@@ -447,10 +492,10 @@ class Shadow:
             self.tricks.append(TrickLog(seat, []))
         self.trick.append((seat, card))
         self.tricks[-1].cards.append(text)
-        size = ref.n - (self.sitting_out is not None)
+        size = ref.n - len(self.sitting)
         if len(self.trick) < size:
             nxt = (seat + 1) % ref.n
-            if nxt == self.sitting_out:
+            while nxt in self.sitting:
                 nxt = (nxt + 1) % ref.n
             self.turn = nxt
             return
@@ -469,7 +514,7 @@ class Shadow:
 
     def _score(self) -> None:
         assert self.rung is not None and self.contractor is not None
-        self.scores, self.made = self.ref.hand_score(self.rung, self.contractor, self.won)
+        self.scores, self.made = self.ref.hand_score(self.rung, self.contractor, self.won, self.partner)
         self.phase = "over"
 
 
@@ -494,7 +539,7 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
         assert h["number"] == i + 1, where
         assert h["dealer"] == seats[(first + i) % n], f"{where}: rule 7, the deal passes to the left"
         dealt = {s: list(h["hands"][seats[s]]) for s in range(n)}
-        sh = Shadow(ref, (first + i) % n, dealt, list(h["kitty"]), play_out=not strict)
+        sh = Shadow(ref, (first + i) % n, dealt, list(h["kitty"]), list(h.get("dead", [])), play_out=not strict)
         for c in h["calls"]:
             sh.apply(seats.index(c["seat"]), c["call"])
         assert sh.phase != "auction", f"{where}: the auction is not over"
@@ -508,6 +553,11 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
         assert h["contract"] == {"call": sh.rung.call, "contractor": seats[sh.contractor], "value": sh.rung.value}
         for d in h["discards"]:
             sh.apply(sh.contractor, f"discard {d}")
+        if sh.phase == "call":
+            call = h["partner_call"]
+            sh.apply(sh.contractor, call if call == "alone" else f"call {call}")
+        else:
+            assert "partner_call" not in h, f"{where}: P5, no partner to call"
         if sh.phase == "nominate":
             sh.apply(sh.contractor, f"nominate {h['nomination'] or 'none'}")
         else:
@@ -521,7 +571,7 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
             assert t["winner"] == seats[sh.tricks[k].winner], f"{where}: trick {k + 1} winner (rule 17)"
         assert sh.over, f"{where}: only {len(h['tricks'])} tricks and the hand is not over"
         # trick counts and sizes (rules 15, 17, 27)
-        size = n - (sh.sitting_out is not None)
+        size = n - len(sh.sitting)
         assert all(len(t["cards"]) == size for t in h["tricks"])
         if sh.rung.kind == "misere" and sh.won[sh.contractor] and ref.rs.play.misere_ends_early and strict:
             first_lost = next(k for k, t in enumerate(sh.tricks) if t.winner == sh.contractor)
@@ -534,7 +584,7 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
         assert h["scores"] == dict(zip(ref.teams, sh.scores, strict=True)), f"{where}: rules 24–27"
         totals = [t + s for t, s in zip(totals, sh.scores, strict=True)]
         assert h["totals"] == dict(zip(ref.teams, totals, strict=True)), f"{where}: running totals"
-        winner = ref.game_winner(totals, ref.team_of[sh.contractor], sh.made)
+        winner = ref.game_winner(totals, ref.side(sh.contractor, sh.partner), sh.made)
         shadows.append(sh)
     if winner is None:
         assert rec["result"] is None, "a result recorded but no hand ended the game (rules 28–31)"
@@ -625,6 +675,7 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
     # card accounting: held + discards + played (+ kitty before it is taken, + a hand laid aside) = deck
     everything = [c for t in o.tricks for c in t[1]] + list(o.current_trick) + [c for x in obs for c in x.hand]
     everything += [c for x in obs for c in x.discards]  # each discard seen by its maker alone
+    everything += log.dead  # P3: a dead hand nobody sees
     if st.phase == Phase.AUCTION:
         everything += log.kitty
     if st.phase == Phase.PLAY:  # every hand laid aside (a six-handed misère has two), as held, not as dealt
@@ -635,6 +686,10 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
     if sh is None:
         return  # a variant the referee does not model may put cards out of play (a dead hand)
     assert texts(everything) == texts(st.rules.deck), Counter(TEXT[c] for c in everything)
+    face_up = sh.ref.rs.deal.kitty_face_up
+    if face_up and st.phase == Phase.AUCTION:  # FC: the last kitty cards dealt lie face up for every seat
+        for x in obs:
+            assert texts(x.steps.get("kitty-face-up", ())) == sorted(sh.kitty[-face_up:]), "FC: the face-up kitty"
     # against the referee: own hand exactly, the open misère hand only once the first trick is done
     done = len(sh.tricks) - bool(sh.trick)
     for s, x in enumerate(obs):
@@ -650,7 +705,9 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
     assert [TEXT[c] for c in o.current_trick] == [c for _, c in sh.trick]
     assert o.led == ("SCDH".index(sh.led) if sh.trick and sh.led else None), "the suit led to the current trick"
     assert len(o.tricks) == done
-    assert o.sitting_out == (sh.sitting_out if sh.sitting_out is not None and st.phase == Phase.PLAY else -1)
+    playing = st.phase == Phase.PLAY
+    assert o.sitting == (tuple(sorted(sh.sitting)) if playing else ()), "rule 15: who sits the hand out"
+    assert o.sitting_out == (min(sh.sitting) if sh.sitting and playing else -1)
 
 
 def check_clones(st: GameState, legal: list[int], rng: random.Random) -> None:
@@ -707,7 +764,7 @@ def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, o
             assert log.dealer == st.dealer and log.number == st.deals
             if ref is not None:
                 sh = Shadow(ref, st.dealer, {s: [card_str(c) for c in log.hands[s]] for s in range(n)},
-                            [card_str(c) for c in log.kitty], play_out=play_out)
+                            [card_str(c) for c in log.kitty], [card_str(c) for c in log.dead], play_out=play_out)
             if observe:
                 check_observations(st, sh, totals)
             continue
@@ -757,7 +814,7 @@ def check_hand_end(st: GameState, sh: Shadow, totals: list[int]) -> list[int]:
     totals = [t + s for t, s in zip(totals, sh.scores or [], strict=True)]
     assert list(st.totals) == totals == list(log.totals)
     assert sh.contractor is not None and sh.made is not None
-    winner = ref.game_winner(totals, ref.team_of[sh.contractor], sh.made)
+    winner = ref.game_winner(totals, ref.side(sh.contractor, sh.partner), sh.made)
     if winner is None:
         assert st.phase == Phase.DEAL and st.result is None, f"the game must go on at {totals} (rules 28–31)"
         assert st.returns() == [0.0] * st.rules.players
