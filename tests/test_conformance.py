@@ -17,7 +17,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -102,6 +102,8 @@ class Rung:
     open: bool = False
     partner_plays: bool = True
     requires: int | None = None
+    first_calls: int | None = None  # B7: only among the auction's first calls
+    signal: bool = False  # B7: an inkle, never the contract
 
 
 MODELLED = {
@@ -112,7 +114,7 @@ MODELLED = {
     "play": {"first_lead", "misere_ends_early"},
     "joker": {"lead", "void_play_in_no_trumps", "void_play_in_misere"},
     "scoring": {"slam", "overtrick_points", "defender_trick_points", "defender_points_in_misere", "failed"},
-    "game": {"target", "swamp"},
+    "game": {"target", "swamp", "mid_hand"},
 }
 """The ruleset fields the referee reads as parameters; every other field must be as in the reference."""
 
@@ -148,7 +150,8 @@ def unsupported(rs: Ruleset, reference: Ruleset) -> list[str]:
     base_rung, base_misere = base["auction"]["ladder"][0], base["contracts"]["misere"]
     for rung in mine["auction"]["ladder"]:
         out += [f"ladder {rung['call']}: {k}" for k, v in rung.items()
-                if k not in ("call", "value", "requires_standing") and v != base_rung.get(k)]
+                if k not in ("call", "value", "requires_standing", "first_calls", "signal")
+                and v != base_rung.get(k)]
     for name, c in mine["contracts"].items():
         out += [f"contract {name}: {k}" for k, v in c.items()
                 if k not in ("open", "partner_plays") and v != base_misere.get(k)]
@@ -192,6 +195,8 @@ class Referee:
                     self.ladder.append(Rung(r.call, r.value, "no-trumps", int(text[:-2]), None, requires=requires))
                 else:
                     self.ladder.append(Rung(r.call, r.value, "trumps", int(text[:-1]), text[-1], requires=requires))
+        self.ladder = [replace(rung, first_calls=r.first_calls, signal=r.signal)
+                       for rung, r in zip(self.ladder, rs.auction.ladder, strict=True)]
         self.by_call = {r.call: i for i, r in enumerate(self.ladder)}
 
     def partners(self, seat: int) -> set[int]:
@@ -272,6 +277,7 @@ class Shadow:
     kitty: list[str]
     dead: list[str] = field(default_factory=list)
     play_out: bool = False
+    totals: list[int] = field(default_factory=list)  # the game's totals before this hand (E6)
     phase: str = "auction"
     turn: int = -1
     calls: list[tuple[int, str]] = field(default_factory=list)
@@ -294,6 +300,7 @@ class Shadow:
     won: list[int] = field(default_factory=list)
     scores: list[int] | None = None
     made: bool | None = None
+    ended_mid_hand: bool = False
 
     def __post_init__(self) -> None:
         ref = self.ref
@@ -315,7 +322,8 @@ class Shadow:
     def legal(self) -> set[str]:
         if self.phase == "auction":
             return {"pass"} | {r.call for i, r in enumerate(self.ref.ladder)
-                               if i > self.standing and (r.requires is None or self.standing >= r.requires)}
+                               if i > self.standing and (r.requires is None or self.standing >= r.requires)
+                               and (r.first_calls is None or len(self.calls) < r.first_calls)}
         if self.phase == "discard":
             assert self.contractor is not None
             return {f"discard {c}" for c in self.held[self.contractor]}
@@ -430,7 +438,7 @@ class Shadow:
                     nxt = (nxt + 1) % ref.n
             self.turn = nxt
             return
-        if self.holder is None:  # rule 13: nothing is scored
+        if self.holder is None or ref.ladder[self.standing].signal:  # rule 13, B7: nothing is scored
             self.phase = "over"
             return
         self.rung, self.contractor = ref.ladder[self.standing], self.holder
@@ -507,10 +515,31 @@ class Shadow:
         assert self.rung is not None
         ended_misere = (self.rung.kind == "misere" and winner == self.contractor
                         and ref.rs.play.misere_ends_early and not self.play_out)
-        if ended_misere or len(self.tricks) == ref.hand_size:
+        self.ended_mid_hand = len(self.tricks) < ref.hand_size and self.out_during_the_hand()
+        if ended_misere or len(self.tricks) == ref.hand_size or self.ended_mid_hand:
             self._score()
         else:
             self.turn = winner  # rule 17
+
+    def out_during_the_hand(self) -> bool:
+        """E6: a defending side whose total with this hand's tricks reaches the target ends the hand, unless
+        the contracting side can still make the contract and, taking every trick left, reach it too."""
+        ref, rung, g = self.ref, self.rung, self.ref.rs.game
+        assert rung is not None and self.contractor is not None
+        if not g.mid_hand or rung.kind == "misere":
+            return False
+        side = ref.side(self.contractor, self.partner)
+        by_team = [0] * len(ref.teams)
+        for seat, n in enumerate(self.won):
+            by_team[ref.team_of[seat]] += n
+        per_trick = ref.rs.scoring.defender_trick_points
+        if not any(self.totals[t] + per_trick * by_team[t] >= g.target
+                   for t in range(len(ref.teams)) if t not in side):
+            return False
+        best = list(self.won)
+        best[self.contractor] += ref.hand_size - len(self.tricks)
+        best_scores, made = ref.hand_score(rung, self.contractor, best, self.partner)
+        return not (made and self.totals[side[0]] + best_scores[side[0]] >= g.target)
 
     def _score(self) -> None:
         assert self.rung is not None and self.contractor is not None
@@ -539,7 +568,8 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
         assert h["number"] == i + 1, where
         assert h["dealer"] == seats[(first + i) % n], f"{where}: rule 7, the deal passes to the left"
         dealt = {s: list(h["hands"][seats[s]]) for s in range(n)}
-        sh = Shadow(ref, (first + i) % n, dealt, list(h["kitty"]), list(h.get("dead", [])), play_out=not strict)
+        sh = Shadow(ref, (first + i) % n, dealt, list(h["kitty"]), list(h.get("dead", [])), play_out=not strict,
+                    totals=totals)
         for c in h["calls"]:
             sh.apply(seats.index(c["seat"]), c["call"])
         assert sh.phase != "auction", f"{where}: the auction is not over"
@@ -576,7 +606,7 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
         if sh.rung.kind == "misere" and sh.won[sh.contractor] and ref.rs.play.misere_ends_early and strict:
             first_lost = next(k for k, t in enumerate(sh.tricks) if t.winner == sh.contractor)
             assert len(h["tricks"]) == first_lost + 1, f"{where}: the misère must end at the contractor's trick"
-        else:
+        elif not sh.ended_mid_hand:
             assert len(h["tricks"]) == ref.hand_size, f"{where}: {len(h['tricks'])} tricks"
             assert all(not cards for cards in sh.held.values()), f"{where}: cards left after ten tricks"
         assert h["tricks_won"] == {seats[s]: sh.won[s] for s in range(n)}, where
@@ -629,7 +659,7 @@ class Coverage:
     def add_hand(self, sh: Shadow) -> None:
         self.deals += 1
         if sh.rung is None:
-            self.seen["all-pass"] += 1
+            self.seen["inkle-thrown-in" if sh.holder is not None else "all-pass"] += 1
             return
         self.seen[sh.rung.kind] += 1
         self.seen["made" if sh.made else "failed"] += 1
@@ -639,6 +669,14 @@ class Coverage:
             self.seen["misere-ended-early"] += 1
         if sh.nomination:
             self.seen["nomination"] += 1
+        if sh.ended_mid_hand:
+            self.seen["ended-mid-hand"] += 1
+        if sh.partner is not None:
+            self.seen["partner-called"] += 1
+        elif sh.ref.rs.players.partnership == "called-card":
+            self.seen["alone"] += 1
+        if len(sh.sitting) >= 2:
+            self.seen["two-sat-out"] += 1
         for t in sh.tricks:
             if ":" in t.cards[0]:
                 self.seen["joker-led-named"] += 1
@@ -764,7 +802,8 @@ def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, o
             assert log.dealer == st.dealer and log.number == st.deals
             if ref is not None:
                 sh = Shadow(ref, st.dealer, {s: [card_str(c) for c in log.hands[s]] for s in range(n)},
-                            [card_str(c) for c in log.kitty], [card_str(c) for c in log.dead], play_out=play_out)
+                            [card_str(c) for c in log.kitty], [card_str(c) for c in log.dead], play_out=play_out,
+                            totals=list(totals))
             if observe:
                 check_observations(st, sh, totals)
             continue
@@ -883,7 +922,7 @@ def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
     first_dealers: Counter[int] = Counter()
     games = 900 if shipped_ruleset.name == "pagat-australian" else 60
     for i in range(games):
-        st, _ = drive(shipped_ruleset, f"uniform-{i}", uniform, coverage=cov)
+        st, _ = drive(shipped_ruleset, f"uniform-{i}", uniform, coverage=cov, max_deals=LONG_GAME_DEALS)
         first_dealers[st.hands_log[0].dealer] += 1
     assert cov.games == games
     if _modelled(shipped_ruleset):  # the referee counts deals only where it can follow them
@@ -898,6 +937,27 @@ def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
 def _games(rs: Ruleset, reference: int) -> int:
     """Full batches for the reference ruleset; a quarter for each variant ruleset (CI time)."""
     return reference if rs.name == "pagat-australian" else max(2, reference // 4)
+
+
+LONG_GAME_DEALS = 30
+"""Deals per uniform-random game at most.  Random bidders end a game in a hand or two where a swamp
+and a target of 500 apply; without a swamp and to 1000 (French-Canadian) they play a hundred deals."""
+
+
+def _long_games(rs: Ruleset) -> bool:
+    return rs.game.swamp is None and rs.game.target > 500
+
+
+FEATURES = {
+    "american-1904": {"inkle-thrown-in"},  # B7
+    "avondale-us": {"ended-mid-hand"},  # E6
+    "five-handed": {"partner-called", "alone"},  # P5
+    "six-handed": {"two-sat-out"},  # rule 15 with teams of three
+    "six-handed-two-jokers": {"two-sat-out", "nomination"},
+    "french-canadian": {"failed", "made"},  # FC scoring
+    "three-handed-dead-hand": {"misere"},
+}
+"""What the cautious games of each variant ruleset must go through, so that its own rules are checked."""
 
 
 def _modelled(rs: Ruleset) -> bool:
@@ -916,6 +976,8 @@ def test_cautious_games(shipped_ruleset: Ruleset) -> None:
         st, _ = drive(shipped_ruleset, f"cautious-{i}", cautious(0.55 + 0.3 * (i % 3) / 2), coverage=cov)
         if st.result is not None:
             ends["swamp" if min(st.totals) <= (shipped_ruleset.game.swamp or -10**9) else "made"] += 1
+    for what in FEATURES.get(shipped_ruleset.name, ()):
+        assert cov.seen[what], f"the cautious games never had {what}: {cov.seen}"
     if shipped_ruleset.name == "pagat-australian":
         assert cov.deals > 5 * cov.games
         assert ends["swamp"] and ends["made"], ends
@@ -949,7 +1011,8 @@ def test_simulator_games(shipped_ruleset: Ruleset) -> None:
         ref = Referee(shipped_ruleset)
     except Unsupported as e:
         pytest.skip(f"the referee does not model {e}")
-    for i in range(_games(shipped_ruleset, 2000)):
+    games = _games(shipped_ruleset, 2000) // (10 if _long_games(shipped_ruleset) else 1)  # random: 100 deals a game
+    for i in range(games):
         st = play_game(shipped_ruleset, 21, "random", game=i)
         assert st.is_terminal()
         check_record(game_to_dict(st, seed=21, game=i, players=["random"] * ref.n), ref)
