@@ -120,7 +120,7 @@ MODELLED = {
 
 ALLOWED = {
     ("auction", "rounds"): {"unlimited", "single"},
-    ("joker", "nomination"): {"contractor", "none"},
+    ("joker", "nomination"): {"contractor", "none", "when-played"},
     ("game", "win"): {"contract-made", "any"},
 }
 
@@ -292,6 +292,7 @@ class Shadow:
     partner: int | None = None
     nomination: str | None = None
     nominated: set[str] = field(default_factory=set)
+    named_now: dict[str, str] = field(default_factory=dict)  # J2: jokers in the current trick, as named
     sitting: set[int] = field(default_factory=set)
     tricks: list[TrickLog] = field(default_factory=list)
     trick: list[tuple[int, str]] = field(default_factory=list)
@@ -357,6 +358,8 @@ class Shadow:
                 return trump
             return printed_suit(card)
         if is_joker(card):
+            if self.ref.rs.joker.nomination == "when-played":  # J2: the suit its player names, once played
+                return self.named_now.get(card)
             return self.nomination if card in self.nominated else None
         return printed_suit(card)
 
@@ -367,15 +370,19 @@ class Shadow:
         assert self.rung is not None
         hand = self.held[seat]
         joker = self.ref.rs.joker
+        named_when_played = self.rung.trump is None and joker.nomination == "when-played"  # J2
         if self.trick:  # rules 16, 21
+            assert self.led is not None
             follow = {c for c in hand if self.suit(c) == self.led}
+            free = {c for c in hand if self.is_free_joker(c)}
             if follow:
                 return follow
-            free = {c for c in hand if self.is_free_joker(c)}
+            if named_when_played:  # J2: a joker without a suit (rule 21), named as any suit by its player
+                free = {f"{j}:{s}" for j in free for s in "SCDH"}
             void = joker.void_play_in_misere if self.rung.kind == "misere" else joker.void_play_in_no_trumps
             if free and void == "compulsory":
                 return free
-            return set(hand)
+            return {c for c in hand if not is_joker(c) or not named_when_played} | free
         legal = {c for c in hand if not self.is_free_joker(c)}
         last = len(self.tricks) == self.ref.hand_size - 1
         if joker.lead == "any" or last:  # rule 22
@@ -494,6 +501,8 @@ class Shadow:
         ref = self.ref
         card, named = split_play(text)
         self.held[seat].remove(card)
+        if named is not None and ref.rs.joker.nomination == "when-played":
+            self.named_now[card] = named
         if not self.trick:
             self.led = named or self.suit(card)
             self.led_suits.add(self.led)  # rule 22 decision: a named suit counts as led
@@ -511,7 +520,7 @@ class Shadow:
         assert self.power(self.trick[0][1]) >= 0, "the card led can always win"
         self.tricks[-1].winner = winner
         self.won[winner] += 1
-        self.trick = []
+        self.trick, self.named_now = [], {}
         assert self.rung is not None
         ended_misere = (self.rung.kind == "misere" and winner == self.contractor
                         and ref.rs.play.misere_ends_early and not self.play_out)
@@ -680,6 +689,8 @@ class Coverage:
         for t in sh.tricks:
             if ":" in t.cards[0]:
                 self.seen["joker-led-named"] += 1
+            if any(":" in c for c in t.cards[1:]):
+                self.seen["joker-named-by-follower"] += 1
             if any(c.startswith("JK") for c in t.cards[1:]):
                 self.seen["joker-followed"] += 1
         if sh.rung.trump and any(c == "J" + SAME_COLOUR[sh.rung.trump] for t in sh.tricks for c in t.cards):
@@ -956,6 +967,7 @@ FEATURES = {
     "six-handed-two-jokers": {"two-sat-out", "nomination"},
     "french-canadian": {"failed", "made"},  # FC scoring
     "three-handed-dead-hand": {"misere"},
+    "canadian": {"joker-named-by-follower", "joker-led-named"},  # J2
 }
 """What the cautious games of each variant ruleset must go through, so that its own rules are checked."""
 
