@@ -107,7 +107,7 @@ class Rung:
 
 
 MODELLED = {
-    "players": {"seats", "teams", "partnership", "called_partner_share", "call_own_card", "call_trumps"},
+    "players": {"seats", "teams", "dummies", "partnership", "called_partner_share", "call_own_card", "call_trumps"},
     "deck": {"suits", "jokers"},
     "deal": {"packets", "first_dealer", "kitty_face_up"},
     "auction": {"rounds", "ladder"},
@@ -181,6 +181,8 @@ class Referee:
         self.hand_size = sum(p.each or 0 for p in rs.deal.packets)
         self.kitty_size = sum(p.kitty or 0 for p in rs.deal.packets)
         self.dead_size = sum(p.dead or 0 for p in rs.deal.packets)  # P3: a hand out of play
+        self.dummies = {self.seats.index(d) for d in rs.players.dummies}  # P2: they never call
+        self.callers = self.n - len(self.dummies)
         calls = [r.call for r in rs.auction.ladder]
         self.ladder: list[Rung] = []
         for r in rs.auction.ladder:
@@ -287,6 +289,7 @@ class Shadow:
     rung: Rung | None = None
     contractor: int | None = None
     held: dict[int, list[str]] = field(default_factory=dict)
+    face_down: dict[int, dict[str, str]] = field(default_factory=dict)  # P2: by dummy, covering card → covered
     discards: list[str] = field(default_factory=list)
     called: str | None = None
     partner: int | None = None
@@ -311,8 +314,12 @@ class Shadow:
         assert len(self.kitty) == ref.kitty_size, "rule 6: kitty size"
         assert len(self.dead) == ref.dead_size, "P3: the dead hand's size"
         self.held = {s: list(h) for s, h in self.dealt.items()}
+        for seat in ref.dummies:  # P2: the first half dealt lies face down, each card under one of the second half
+            half = len(self.dealt[seat]) // 2
+            self.held[seat] = self.dealt[seat][half:]
+            self.face_down[seat] = dict(zip(self.dealt[seat][half:], self.dealt[seat][:half], strict=True))
         self.won = [0] * ref.n
-        self.turn = (self.dealer + 1) % ref.n  # rule 8
+        self.turn = self.next_caller(self.dealer)  # rule 8
 
     # --- what is legal ---------------------------------------------------------------------
 
@@ -427,6 +434,14 @@ class Shadow:
         assert text in legal, f"{self.ref.seats[seat]}: {text!r} is not legal; legal: {sorted(legal)}"
         getattr(self, f"_{self.phase}")(seat, text)
 
+    def next_caller(self, seat: int) -> int:
+        """The next seat to the left that may call: not a dummy (P2), and (rule 12) not passed."""
+        skip = self.ref.dummies | (self.passed if self.ref.rs.auction.rounds != "single" else set())
+        nxt = (seat + 1) % self.ref.n
+        while nxt in skip:
+            nxt = (nxt + 1) % self.ref.n
+        return nxt
+
     def _auction(self, seat: int, text: str) -> None:
         ref = self.ref
         self.calls.append((seat, text))
@@ -434,16 +449,13 @@ class Shadow:
             self.passed.add(seat)
         else:
             self.standing, self.holder = ref.by_call[text], seat
+        callers = ref.callers
         if ref.rs.auction.rounds == "single":
-            done = len(self.calls) == ref.n
+            done = len(self.calls) == callers
         else:  # rules 8, 12, 13
-            done = len(self.passed) == ref.n or (self.holder is not None and len(self.passed) == ref.n - 1)
+            done = len(self.passed) == callers or (self.holder is not None and len(self.passed) == callers - 1)
         if not done:
-            nxt = (seat + 1) % ref.n
-            if ref.rs.auction.rounds != "single":
-                while nxt in self.passed:
-                    nxt = (nxt + 1) % ref.n
-            self.turn = nxt
+            self.turn = self.next_caller(seat)
             return
         if self.holder is None or ref.ladder[self.standing].signal:  # rule 13, B7: nothing is scored
             self.phase = "over"
@@ -520,6 +532,9 @@ class Shadow:
         assert self.power(self.trick[0][1]) >= 0, "the card led can always win"
         self.tricks[-1].winner = winner
         self.won[winner] += 1
+        for who, played in self.trick:  # P2: the cards the dummies' played cards covered are turned up
+            if played in self.face_down.get(who, {}):
+                self.held[who].append(self.face_down[who].pop(played))
         self.trick, self.named_now = [], {}
         assert self.rung is not None
         ended_misere = (self.rung.kind == "misere" and winner == self.contractor
@@ -680,6 +695,8 @@ class Coverage:
             self.seen["nomination"] += 1
         if sh.ended_mid_hand:
             self.seen["ended-mid-hand"] += 1
+        if sh.ref.dummies and not any(sh.face_down.values()):
+            self.seen["turned-up"] += 1  # P2: every face-down card came up and was played
         if sh.partner is not None:
             self.seen["partner-called"] += 1
         elif sh.ref.rs.players.partnership == "called-card":
@@ -734,7 +751,8 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
     assert not extra, f"cards outside the deck, or seen twice: {extra}"
     if sh is None:
         return  # a variant the referee does not model may put cards out of play (a dead hand)
-    assert texts(everything) == texts(st.rules.deck), Counter(TEXT[c] for c in everything)
+    face_down = [c for under in sh.face_down.values() for c in under.values()]  # P2: seen by nobody
+    assert sorted(texts(everything) + face_down) == texts(st.rules.deck), Counter(TEXT[c] for c in everything)
     face_up = sh.ref.rs.deal.kitty_face_up
     if face_up and st.phase == Phase.AUCTION:  # FC: the last kitty cards dealt lie face up for every seat
         for x in obs:
@@ -743,6 +761,9 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
     done = len(sh.tricks) - bool(sh.trick)
     for s, x in enumerate(obs):
         assert texts(x.hand) == sorted(sh.held[s]), f"seat {s}: observation.hand"
+        shown = dict(x.open_hands)
+        for dummy in sh.ref.dummies - {s}:  # P2: a dummy's face-up cards, for every seat to see
+            assert texts(shown.get(dummy, ())) == sorted(sh.held[dummy]), f"seat {s}: the dummy's face-up cards"
         if sh.rung is not None and sh.rung.open and done >= 1 and s != sh.contractor:
             assert x.open_hand is not None, "rule 18: the open misère hand is shown after the first trick"
             assert texts(x.open_hand) == sorted(sh.held[sh.contractor]), "rule 18: the open misère hand"
@@ -963,6 +984,7 @@ FEATURES = {
     "american-1904": {"inkle-thrown-in"},  # B7
     "avondale-us": {"ended-mid-hand"},  # E6
     "five-handed": {"partner-called", "alone"},  # P5
+    "two-handed": {"turned-up"},  # P2
     "six-handed": {"two-sat-out"},  # rule 15 with teams of three
     "six-handed-two-jokers": {"two-sat-out", "nomination"},
     "french-canadian": {"failed", "made"},  # FC scoring
