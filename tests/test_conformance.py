@@ -9,7 +9,8 @@ game, and every finished game's record must replay through it.
 Besides the reference game it models the variants of the shipped rulesets: teams of three and lone
 players (P3, P6), a dead hand (P3), dummies (P2), a called partner (P5), two jokers (D2), French-
 Canadian scoring and its face-up kitty (FC), the Canadian joker (J2), inkles (B7), the 1904 mid-hand
-end (E6).  What it does not model, ruleset by ruleset, is ``UNMODELLED`` (docs/testing.md has the table).
+end (E6), Hi/Lo (C5), misères both partners play, open hands (C3).  What it does not model, ruleset by
+ruleset, is ``UNMODELLED`` (docs/testing.md has the table).
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ class Rung:
     requires: int | None = None
     first_calls: int | None = None  # B7: only among the auction's first calls
     signal: bool = False  # B7: an inkle, never the contract
+    goal: str = "at-least"  # C5 "exactly"
+    partner_open: bool = False  # C3: the partner's hand shown after the first trick too
 
 
 MODELLED = {
@@ -131,13 +134,9 @@ ALLOWED = {
 
 
 UNMODELLED = {
-    "perfect": {
+    "perfect": {  # the rest of it is checked through VARIANTS["perfect-played"]
         "ladder blind-misere: before_looking": "B8: a blind bid is a step before the auction, no hand seen",
-        "contract hi-lo: kind": "C5 Hi/Lo: a no-trumps contract for exactly five tricks, played alone",
-        "contract hi-lo: goal": "C5",
-        "contract hi-lo: tricks": "C5",
         "contract double-misere: kitty_to_partner": "C1: the contractor passes cards to the partner, who discards",
-        "contract patastrophe: partner_open": "C3: the partner's hand is shown too",
     },
 }
 """What the referee does not model, by shipped ruleset, and why: these games get the general checks only
@@ -174,7 +173,8 @@ def unsupported(rs: Ruleset, reference: Ruleset) -> list[str]:
                 and v != base_rung.get(k)]
     for name, c in mine["contracts"].items():
         out += [f"contract {name}: {k}" for k, v in c.items()
-                if k not in ("open", "partner_plays") and v != base_misere.get(k)]
+                if k not in ("open", "partner_plays", "kind", "trump", "goal", "tricks", "partner_open")
+                and v != base_misere.get(k)]
         if c.get("open") not in (True, False, "none", "contractor"):
             out.append(f"contract {name}: open {c.get('open')}")
     for packet in mine["deal"]["packets"]:
@@ -210,7 +210,12 @@ class Referee:
             if r.call in rs.contracts:
                 c = rs.contracts[r.call]
                 shown = c.open not in (False, None, "none")
-                self.ladder.append(Rung(r.call, r.value, "misere", 0, None, shown, c.partner_plays, requires))
+                if c.kind == "misere":  # rules 10, 15, 18; C3 both partners playing and shown
+                    self.ladder.append(Rung(r.call, r.value, "misere", 0, None, shown, c.partner_plays, requires,
+                                            goal="none", partner_open=c.partner_open))
+                else:  # C5: a contract of its own, e.g. exactly five tricks at no-trumps
+                    self.ladder.append(Rung(r.call, r.value, c.kind, c.tricks, c.trump, shown, c.partner_plays,
+                                            requires, goal=c.goal, partner_open=c.partner_open))
             else:
                 text = r.call.upper()
                 if text.endswith("NT"):
@@ -243,12 +248,12 @@ class Referee:
         scores = [0] * len(self.teams)
         failed_value = 0 if s.failed == "opponents-gain" else -rung.value  # FC: nothing is ever subtracted
         if rung.kind == "misere":
-            made = won[contractor] == 0
+            made = by_team[ct] == 0  # C1, C3: a partner who plays must take no trick either
             scores[ct] = rung.value if made else failed_value
             per_trick = s.defender_points_in_misere
         else:
             taken = by_team[ct]
-            made = taken >= rung.level
+            made = taken == rung.level if rung.goal == "exactly" else taken >= rung.level
             if not made:
                 scores[ct] = failed_value
             elif taken == self.hand_size and s.slam is not None and rung.value < s.slam.below:
@@ -557,7 +562,7 @@ class Shadow:
                 self.held[who].append(self.face_down[who].pop(played))
         self.trick, self.named_now = [], {}
         assert self.rung is not None
-        ended_misere = (self.rung.kind == "misere" and winner == self.contractor
+        ended_misere = (self.rung.kind == "misere" and ref.team_of[winner] == ref.team_of[self.contractor]
                         and ref.rs.play.misere_ends_early and not self.play_out)
         self.ended_mid_hand = len(self.tricks) < ref.hand_size and self.out_during_the_hand()
         if ended_misere or len(self.tricks) == ref.hand_size or self.ended_mid_hand:
@@ -647,8 +652,9 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
         # trick counts and sizes (rules 15, 17, 27)
         size = n - len(sh.sitting)
         assert all(len(t["cards"]) == size for t in h["tricks"])
-        if sh.rung.kind == "misere" and sh.won[sh.contractor] and ref.rs.play.misere_ends_early and strict:
-            first_lost = next(k for k, t in enumerate(sh.tricks) if t.winner == sh.contractor)
+        side = [s for s in range(n) if ref.team_of[s] == ref.team_of[sh.contractor]]
+        if sh.rung.kind == "misere" and any(sh.won[s] for s in side) and ref.rs.play.misere_ends_early and strict:
+            first_lost = next(k for k, t in enumerate(sh.tricks) if t.winner in side)
             assert len(h["tricks"]) == first_lost + 1, f"{where}: the misère must end at the contractor's trick"
         elif not sh.ended_mid_hand:
             assert len(h["tricks"]) == ref.hand_size, f"{where}: {len(h['tricks'])} tricks"
@@ -691,6 +697,18 @@ def cautious(pass_rate: float = 0.6, reach: int = 3) -> Policy:
     return act
 
 
+def favour(call: str) -> Policy:
+    """Bid ``call`` when it is legal and pass otherwise, so that it is the contract; play at random."""
+
+    def act(st: GameState, rng: random.Random, legal: list[int]) -> int:
+        if st.phase == Phase.AUCTION:
+            wanted = [a for a in legal if st.action_to_str(a) == call]
+            return wanted[0] if wanted else legal[0]  # the pass sorts first
+        return rng.choice(legal)
+
+    return act
+
+
 @dataclass
 class Coverage:
     """What the checked games went through, so that a test can insist on variety."""
@@ -706,6 +724,7 @@ class Coverage:
             self.seen["inkle-thrown-in" if sh.holder is not None else "all-pass"] += 1
             return
         self.seen[sh.rung.kind] += 1
+        self.seen[f"call {sh.rung.call}"] += 1
         self.seen["made" if sh.made else "failed"] += 1
         if sh.rung.open:
             self.seen["open-misere"] += 1
@@ -782,6 +801,9 @@ def check_observations(st: GameState, sh: Shadow | None, totals: list[int]) -> N
     for s, x in enumerate(obs):
         assert texts(x.hand) == sorted(sh.held[s]), f"seat {s}: observation.hand"
         shown = dict(x.open_hands)
+        if sh.rung is not None and sh.rung.partner_open and done >= 1:  # C3: the partner's hand, after trick 1
+            for partner in sh.ref.partners(sh.contractor) - {s}:
+                assert texts(shown.get(partner, ())) == sorted(sh.held[partner]), "C3: the partner's open hand"
         for dummy in sh.ref.dummies - {s}:  # P2: a dummy's face-up cards, for every seat to see
             assert texts(shown.get(dummy, ())) == sorted(sh.held[dummy]), f"seat {s}: the dummy's face-up cards"
         if sh.rung is not None and sh.rung.open and done >= 1 and s != sh.contractor:
@@ -1252,7 +1274,49 @@ VARIANTS = {
           packets: [{each: 3}, {kitty: 2}, {each: 4}, {kitty: 1}, {each: 3}, {kitty: 1}]
         joker: {nomination: none, lead: any, void_play_in_no_trumps: compulsory}
     """,
+    "perfect-played": """
+        extends: perfect
+        name: perfect-played
+        auction:
+          ladder:
+            - {call: 6S, value: 20}
+            - {call: 6C, value: 40}
+            - {call: 6D, value: 60}
+            - {call: 6H, value: 80}
+            - {call: 6NT, value: 100}
+            - {call: 7S, value: 120}
+            - {call: 7C, value: 140}
+            - {call: misere, value: 150}
+            - {call: 7D, value: 160}
+            - {call: 7H, value: 180}
+            - {call: 7NT, value: 200}
+            - {call: 8S, value: 220}
+            - {call: 8C, value: 240}
+            - {call: open-misere, value: 250}
+            - {call: 8D, value: 260}
+            - {call: 8H, value: 280}
+            - {call: 8NT, value: 300}
+            - {call: 9S, value: 320}
+            - {call: 9C, value: 340}
+            - {call: hi-lo, value: 350}
+            - {call: 9D, value: 360}
+            - {call: 9H, value: 380}
+            - {call: 9NT, value: 400}
+            - {call: 10S, value: 420}
+            - {call: 10C, value: 440}
+            - {call: double-misere, value: 450}
+            - {call: 10D, value: 460}
+            - {call: 10H, value: 480}
+            - {call: 10NT, value: 500}
+            - {call: patastrophe, value: 750}
+        contracts:
+          double-misere: {kind: misere, partner_plays: true, kitty_to_partner: false}
+          blind-misere: null
+    """,
 }
+"""``perfect-played``: the Perfect ruleset without what the referee does not model (B8's blind bid before
+the auction, C1's pass to the partner), so that its S2 ladder, C5 Hi/Lo, a misère both partners play
+and C3's open hands are checked."""
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -1262,5 +1326,10 @@ def test_ruleset_parameters(tmp_path: Any, name: str) -> None:
     path.write_text("\n".join(line[8:] for line in VARIANTS[name].splitlines()), encoding="utf-8")
     rs = fivehundred.load_ruleset(path)
     assert unsupported(rs, reference_ruleset()) == []
+    special = ["hi-lo", "double-misere", "patastrophe"] if name == "perfect-played" else []
+    cov = Coverage()
     for i in range(40):  # without a swamp, random bidders can go on for ever: cap the deals
-        drive(rs, f"{name}-{i}", cautious(0.5) if i % 2 else uniform, max_deals=12)
+        policy = favour(special[i // 3 % 3]) if special and i % 3 == 0 else cautious(0.5) if i % 2 else uniform
+        drive(rs, f"{name}-{i}", policy, max_deals=12, coverage=cov)
+    for call in special:
+        assert cov.seen[f"call {call}"], f"no {call} contract was played: {cov.seen}"
