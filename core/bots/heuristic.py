@@ -59,6 +59,8 @@ class _Denomination:
     """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
     size: list[int]
     """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
+    dangers: dict[tuple[int, ...], float] = field(default_factory=dict)
+    """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
 
 
 class _RulesInfo:
@@ -202,8 +204,19 @@ def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
     """Danger of our cards of one suit (sorted lowest first)."""
     if suit == NO_SUIT:
         return 3.0 * len(cards)  # a free joker wins whatever trick it is played to
-    size, rank = d.size[suit], d.rank
-    return sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+    key = (suit, *cards)
+    known = d.dangers.get(key)
+    if known is None:
+        if len(d.dangers) >= DANGERS_KEPT:
+            d.dangers.clear()
+        size, rank = d.size[suit], d.rank
+        known = d.dangers[key] = sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+    return known
+
+
+DANGERS_KEPT = 1 << 16
+"""Suit holdings whose misère danger a denomination remembers (the misère discards weigh the same
+holdings again and again)."""
 
 
 def _danger(suit: int, others_below: int, mine_below: int) -> float:
