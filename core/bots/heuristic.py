@@ -61,6 +61,8 @@ class _Denomination:
     """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
     dangers: dict[tuple[int, ...], float] = field(default_factory=dict)
     """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
+    throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
+    """``_suit_throw`` by holding, as worked out so far."""
 
 
 class _RulesInfo:
@@ -245,18 +247,34 @@ def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
 
 def _misere_throw(hand: Sequence[int], d: _Denomination) -> int:
     """The card whose discard most reduces the danger of a misère hand (ties: the highest)."""
-    groups = _misere_suits(hand, d)
     best, best_key = hand[0], (-1.0, 0)
-    for s, g in enumerate(groups):
-        if not g:
-            continue
-        base = _suit_danger(g, s, d)
-        for c in g:
-            relief = base - _suit_danger([x for x in g if x != c], s, d)
-            key = (round(relief, 6), -d.rank[c])
+    for s, g in enumerate(_misere_suits(hand, d)):
+        if g:
+            key, c = _suit_throw(g, s, d)
             if key > best_key:
                 best, best_key = c, key
     return best
+
+
+def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, int], int]:
+    """(relief, -rank) of the first card of holding ``g`` (lowest first) whose discard most reduces
+    its danger, and that card."""
+    memo = (s, *g)
+    known = d.throws.get(memo)
+    if known is None:
+        if len(d.throws) >= DANGERS_KEPT:
+            d.throws.clear()
+        base = _suit_danger(g, s, d)
+        best_key: tuple[float, int] | None = None
+        best = g[0]
+        for c in g:
+            relief = base - _suit_danger([x for x in g if x != c], s, d)
+            key = (round(relief, 6), -d.rank[c])
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        assert best_key is not None
+        known = d.throws[memo] = (best_key, best)
+    return known
 
 
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
