@@ -296,8 +296,8 @@ class _Track:
     next_seat: list[int]
     """The next seat to play, skipping seats that sit the hand out."""
     out_seats: frozenset[int]
-    unplayed: list[int]
-    """The deck less the cards of completed tricks."""
+    unplayed: list[list[int]]
+    """unplayed[s]: the deck's cards of suit s less the cards of completed tricks."""
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
@@ -562,14 +562,17 @@ class HeuristicPlayer:
             if obs.sitting_out >= 0:
                 aside.add(obs.sitting_out)
             nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
-            track = self._track = _Track(key, nxt, frozenset(aside), list(info.deck), void=[0] * n)
+            by_suit: list[list[int]] = [[], [], [], [], []]
+            for c in info.deck:
+                by_suit[suit_of[c]].append(c)
+            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, void=[0] * n)
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
         new = tricks[len(track.tricks):]
         if new:
             gone = {c for _leader, cards, _winner, _named in new for c in cards}
-            track.unplayed = [c for c in track.unplayed if c not in gone]
+            track.unplayed = [[c for c in cards if c not in gone] for cards in track.unplayed]
         for leader, cards, _winner, named in new:
             led = named if named is not None else suit_of[cards[0]]
             s = leader
@@ -594,10 +597,7 @@ class HeuristicPlayer:
         known.update(trick, obs.discards)
         for cards in shown.values():
             known.update(cards)
-        out: list[list[int]] = [[], [], [], [], []]
-        for c in track.unplayed:
-            if c not in known:
-                out[suit_of[c]].append(c)
+        out = [[c for c in cards if c not in known] for cards in track.unplayed]
         top = [max(map(table.power[s].__getitem__, out[s]), default=-1) for s in range(4)]
         mine = team[seat]
         opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
