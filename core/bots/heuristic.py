@@ -297,7 +297,7 @@ class _Track:
     """The next seat to play, skipping seats that sit the hand out."""
     out_seats: frozenset[int]
     unplayed: list[list[int]]
-    """unplayed[s]: the deck's cards of suit s less the cards of completed tricks."""
+    """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
@@ -565,14 +565,19 @@ class HeuristicPlayer:
             by_suit: list[list[int]] = [[], [], [], [], []]
             for c in info.deck:
                 by_suit[suit_of[c]].append(c)
+            for s in range(4):
+                by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
             track = self._track = _Track(key, nxt, frozenset(aside), by_suit, void=[0] * n)
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
         new = tricks[len(track.tricks):]
-        if new:
-            gone = {c for _leader, cards, _winner, _named in new for c in cards}
-            track.unplayed = [[c for c in cards if c not in gone] for cards in track.unplayed]
+        unplayed = track.unplayed
+        for _leader, cards, _winner, _named in new:
+            for c in cards:
+                left = unplayed[suit_of[c]]
+                if c in left:
+                    left.remove(c)
         for leader, cards, _winner, named in new:
             led = named if named is not None else suit_of[cards[0]]
             s = leader
@@ -597,8 +602,9 @@ class HeuristicPlayer:
         known.update(trick, obs.discards)
         for cards in shown.values():
             known.update(cards)
-        out = [[c for c in cards if c not in known] for cards in track.unplayed]
-        top = [max(map(table.power[s].__getitem__, out[s]), default=-1) for s in range(4)]
+        out = [[c for c in cards if c not in known] for cards in unplayed]
+        power = table.power
+        top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
         mine = team[seat]
         opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
