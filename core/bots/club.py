@@ -69,7 +69,7 @@ class _Pricing:
                     and plain.table.suit_of == table.suit_of else info.denomination(c)
             self.denomination.append(same[key])
         self.side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
-                         for c, d in zip(rules.ladder, self.denomination)]
+                         for c, d in zip(rules.ladder, self.denomination, strict=True)]
         """Per rung: what the side's trick estimate depends on besides the hand and the calls."""
 
 
@@ -295,9 +295,10 @@ class ClubPlayer(MisereDefender):
             else:
                 key = side_key[r]
                 assert key is not None
-                estimate = estimates.get(key)  # type: ignore[assignment]
-                if estimate is None:
-                    estimate = estimates[key] = self.side_tricks(seat, obs, info, pricing, contract, d, params)
+                known = estimates.get(key)
+                if known is None:
+                    known = estimates[key] = self.side_tricks(seat, obs, info, pricing, contract, d, params)
+                estimate = known
                 tricks = contract.tricks
                 # make_chance's arithmetic, with _at_least inlined
                 chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))
