@@ -301,6 +301,10 @@ class _Track:
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
+    table: PlayTable | None = None
+    """The hand's play table (the key's rung and nomination choose it)."""
+    opponents: dict[int, list[int]] = field(default_factory=dict)
+    """By seat: the opponents taking part in the play."""
 
 
 @dataclass(slots=True)
@@ -548,8 +552,6 @@ class HeuristicPlayer:
     def _situation(self, seat: int, obs: Observation, info: _RulesInfo) -> _Play:
         contract = obs.contract
         assert contract is not None
-        table = info.rules.play_table(contract, obs.nomination)
-        suit_of = table.suit_of
         n = info.players
         team = info.team_of
         contractor = obs.contractor
@@ -557,6 +559,8 @@ class HeuristicPlayer:
         track = self._track
         tricks = obs.tricks
         if track is None or track.key != key or tricks[: len(track.tricks)] != track.tricks:
+            table = info.rules.play_table(contract, obs.nomination)
+            suit_of = table.suit_of
             aside = set() if contract.partner_plays or contractor < 0 else \
                 {s for s in range(n) if s != contractor and team[s] == team[contractor]}
             if obs.sitting_out >= 0:
@@ -567,7 +571,10 @@ class HeuristicPlayer:
                 by_suit[suit_of[c]].append(c)
             for s in range(4):
                 by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
-            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, void=[0] * n)
+            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, void=[0] * n, table=table)
+        table = track.table
+        assert table is not None
+        suit_of = table.suit_of
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
@@ -606,7 +613,9 @@ class HeuristicPlayer:
         power = table.power
         top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
         mine = team[seat]
-        opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
+        opponents = track.opponents.get(seat)
+        if opponents is None:
+            opponents = track.opponents[seat] = [s for s in range(n) if team[s] != mine and s not in out_seats]
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
         return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
