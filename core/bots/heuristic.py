@@ -298,11 +298,11 @@ class _Track:
     out_seats: frozenset[int]
     unplayed: list[list[int]]
     """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
+    table: PlayTable
+    """The hand's play table (the key's rung and nomination choose it)."""
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
-    table: PlayTable | None = None
-    """The hand's play table (the key's rung and nomination choose it)."""
     opponents: dict[int, list[int]] = field(default_factory=dict)
     """By seat: the opponents taking part in the play."""
 
@@ -571,9 +571,8 @@ class HeuristicPlayer:
                 by_suit[suit_of[c]].append(c)
             for s in range(4):
                 by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
-            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, void=[0] * n, table=table)
+            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, table, void=[0] * n)
         table = track.table
-        assert table is not None
         suit_of = table.suit_of
         nxt = track.next_seat
         out_seats = track.out_seats
