@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Engine speed on one core: deals/s and games/s for random and heuristic players, beside the
+"""Engine speed on one core: deals/s and games/s for random, heuristic and club players, beside the
 yardstick ``shared/bench/limit_sim.py`` measured in the same run.  The ratios that count come from
 blocks of yardstick deals, engine deals and a ``fivehundred.simulate`` batch taken side by side in
 this process (their order rotating from block to block; median and quartiles of the blocks'
@@ -9,6 +9,7 @@ ratios); the per-ruleset lines are measured one after another and do not pair.
     python benchmarks/bench.py --ruleset all        # every shipped ruleset
     python benchmarks/bench.py --json               # machine-readable
     python benchmarks/bench.py --pure               # the pure-Python engine, when the install compiled it
+    python benchmarks/bench.py --no-yardstick --players club,heuristic --runs 5   # the bots only
 
 "deals/s" is measured as the yardstick measures it: a stream of deals (rotating dealer), each
 dealt, bid, exchanged and played out, without game bookkeeping; "games/s" plays whole games.
@@ -137,7 +138,9 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=5000)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--heuristic-scale", type=int, default=5, help="fewer deals/games for the heuristic bot")
+    ap.add_argument("--players", default="random,heuristic,club",
+                    help="comma-separated players to time per ruleset, run by run in turn (e.g. 'club' alone)")
+    ap.add_argument("--heuristic-scale", type=int, default=5, help="fewer deals/games for the bots (all but random)")
     ap.add_argument("--no-yardstick", action="store_true")
     ap.add_argument("--blocks", type=int, default=20, help="(yardstick, engine, simulate) blocks for the ratios")
     ap.add_argument("--block-deals", type=int, default=2000, help="engine deals per block (the yardstick plays 2x)")
@@ -172,12 +175,18 @@ def main() -> None:
     for name in names:
         rs = fivehundred.load_ruleset(name)
         row: dict[str, float] = {}
-        for player, scale in (("random", 1), ("heuristic", a.heuristic_scale)):
-            row[f"{player}_deals_per_s"] = statistics.median(
-                deals_per_second(rs, player, a.deals // scale, run) for run in range(a.runs))
-            g = [games_per_second(rs, player, max(1, a.games // scale), run) for run in range(a.runs)]
-            row[f"{player}_games_per_s"] = statistics.median(x[0] for x in g)
-            row[f"{player}_deals_per_s_in_games"] = statistics.median(x[1] for x in g)
+        players = [p for p in a.players.split(",") if p]
+        deals: dict[str, list[float]] = {p: [] for p in players}
+        games: dict[str, list[tuple[float, float]]] = {p: [] for p in players}
+        for run in range(a.runs):  # the players in turn, run by run, so that the machine's drift hits them alike
+            for player in players:
+                scale = 1 if player == "random" else a.heuristic_scale
+                deals[player].append(deals_per_second(rs, player, a.deals // scale, run))
+                games[player].append(games_per_second(rs, player, max(1, a.games // scale), run))
+        for player in players:
+            row[f"{player}_deals_per_s"] = statistics.median(deals[player])
+            row[f"{player}_games_per_s"] = statistics.median(x[0] for x in games[player])
+            row[f"{player}_deals_per_s_in_games"] = statistics.median(x[1] for x in games[player])
         results[name] = row
     if a.json:
         print(json.dumps(results, indent=2))
@@ -198,10 +207,10 @@ def main() -> None:
     for name in names:
         row = results[name]  # type: ignore[assignment]
         assert isinstance(row, dict)
-        line = (f"{name}: random {row['random_deals_per_s']:.0f} deals/s, {row['random_games_per_s']:.0f} games/s "
-                f"({row['random_deals_per_s_in_games']:.0f} deals/s in games); heuristic "
-                f"{row['heuristic_deals_per_s']:.0f} deals/s, {row['heuristic_games_per_s']:.1f} games/s")
-        print(line)
+        players = [p for p in a.players.split(",") if p]
+        print(f"{name}: " + "; ".join(
+            f"{p} {row[f'{p}_deals_per_s']:.0f} deals/s, {row[f'{p}_games_per_s']:.1f} games/s "
+            f"({row[f'{p}_deals_per_s_in_games']:.0f} deals/s in games)" for p in players))
 
 
 def rerun_pure() -> int:

@@ -286,3 +286,32 @@ def test_seeded_club_games_meet_the_sanity_targets(name: str) -> None:
 def test_workers_do_not_change_a_batch_of_club_games() -> None:
     one = fivehundred.simulate(12, 3, "perfect", "club", workers=1).as_dict()
     assert fivehundred.simulate(12, 3, "perfect", "club", workers=2).as_dict() == one
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "perfect", "five-handed", "three-handed"])
+def test_the_auction_loop_prices_each_call_as_call_worth_does(name: str) -> None:
+    """``call_worths`` (the auction's loop) gives each rung exactly the worth ``call_worth`` gives it."""
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.heuristic import _info
+
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    info = _info(rules)
+    pricing = _pricing(rules, info)
+    priced = 0
+    for seed in range(30):
+        st = GameState(rules, first_dealer=seed % rules.players)
+        st.deal(random.Random(seed))
+        bots = [ClubPlayer(s, random.Random(seed), DEFAULT) for s in range(rules.players)]
+        while st.phase in (Phase.AUCTION, Phase.STEP) and st.current_player() >= 0:
+            seat = st.current_player()
+            legal = st.legal_actions()
+            if st.phase == Phase.AUCTION:
+                obs = st.observation(seat)
+                rungs = [a - CALL for a in legal if CALL <= a < CALL + len(rules.ladder)
+                         and pricing.priced[a - CALL]]
+                fast = ClubPlayer(seat, random.Random(0), DEFAULT).call_worths(seat, obs, info, pricing, DEFAULT, rungs)
+                one = ClubPlayer(seat, random.Random(0), DEFAULT)
+                assert fast == {r: one.call_worth(seat, obs, info, rules.ladder[r]) for r in rungs}
+                priced += len(rungs)
+            st.apply(bots[seat].act(st, legal))
+    assert priced > 300

@@ -9,10 +9,17 @@ from pathlib import Path
 import pytest
 
 import fivehundred
-from fivehundred.bots.heuristic import HeuristicPlayer
+from fivehundred.bots.heuristic import (
+    HeuristicPlayer,
+    _danger,
+    _Denomination,
+    _info,
+    _misere_suits,
+    _misere_throw,
+)
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.state import CALL, CHANCE, DISCARD, NO_NOMINATION, PASS_ACTION, GameState, Phase, new_game
-from fivehundred.rules.cards import HEARTS, SPADES, card_str, parse_cards
+from fivehundred.rules.cards import HEARTS, NO_SUIT, SPADES, card_str, parse_cards
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import ruleset_paths
 
@@ -317,3 +324,69 @@ def test_misere_contractor_ducks_with_its_highest_losing_card() -> None:
     script(st, "4H 8H AH QS")  # W sits out; N wins the first trick and leads the queen of spades
     assert st.current_player() == E
     assert card_str(decide(st)) == "9S"
+
+
+# --- what the player remembers gives what it would work out afresh ------------------------------
+
+
+def _plain_throw(hand: Sequence[int], d: _Denomination) -> int:
+    """``_misere_throw`` counted card by card, with nothing remembered."""
+    groups = _misere_suits(hand, d)
+
+    def danger(cards: list[int], suit: int) -> float:
+        if suit == NO_SUIT:
+            return 3.0 * len(cards)
+        return sum(_danger(suit, d.size[suit] - 1 - d.rank[c] - below, below) for below, c in enumerate(cards))
+
+    best, best_key = hand[0], (-1.0, 0)
+    for s, g in enumerate(groups):
+        for c in g:
+            key = (round(danger(g, s) - danger([x for x in g if x != c], s), 6), -d.rank[c])
+            if key > best_key:
+                best, best_key = c, key
+    return best
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "three-handed", "six-handed"])
+def test_remembered_misere_throws_are_the_counted_ones(name: str) -> None:
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    info = _info(rules)
+    d = info.misere
+    assert d is not None
+    rng = random.Random(11)
+    for _ in range(300):
+        hand = rng.sample(sorted(rules.deck), rules.hand_size + rules.kitty_size)
+        rest = list(hand)
+        for _ in range(rules.kitty_size):  # the greedy discards, each against a fresh count
+            card = _misere_throw(rest, d)
+            assert card == _plain_throw(rest, d), (name, [card_str(c) for c in rest])
+            rest.remove(card)
+
+
+def test_the_play_tracks_the_unseen_cards_and_the_top_of_each_suit() -> None:
+    """At every play decision of seeded games: ``out`` is the deck less the seat's hand and discards and
+    every card played, by table suit; ``top`` is the power of each suit's best unseen card."""
+    checked = 0
+    for seed in range(6):
+        st, rng = new_game(RULES, seed)
+        bots = players("hhhh", seed)
+        while not st.is_terminal() and len(st.hands_log) <= 2:
+            seat = st.current_player()
+            if seat == CHANCE:
+                st.deal(rng)
+                continue
+            legal = st.legal_actions()
+            if st.phase == Phase.PLAY:
+                obs = st.observation(seat)
+                bot = bots[seat]
+                assert isinstance(bot, HeuristicPlayer)
+                p = bot._situation(seat, obs, _info(RULES))
+                seen = set(obs.hand) | set(obs.discards) | set(st.played)
+                table = p.table
+                for s in range(5):
+                    assert sorted(p.out[s]) == sorted(c for c in RULES.deck if c not in seen and table.suit_of[c] == s)
+                for s in range(4):
+                    assert p.top[s] == max((table.power[s][c] for c in p.out[s]), default=-1)
+                checked += 1
+            st.apply(bots[seat].act(st, legal))
+    assert checked > 100

@@ -68,6 +68,9 @@ class _Pricing:
                 same[key] = plain if plain is not None and plain.table.power == table.power \
                     and plain.table.suit_of == table.suit_of else info.denomination(c)
             self.denomination.append(same[key])
+        self.side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
+                         for c, d in zip(rules.ladder, self.denomination, strict=True)]
+        """Per rung: what the side's trick estimate depends on besides the hand and the calls."""
 
 
 _PRICING: dict[int, tuple[Rules, _Pricing]] = {}
@@ -85,6 +88,29 @@ BIDDER_CHANCE = 0.75
 BIDDER_LOGIT = math.log(BIDDER_CHANCE / (1.0 - BIDDER_CHANCE))
 
 
+SQRT2 = math.sqrt(2.0)
+
+
+def _worth(contract: Contract, chance: float, estimate: float, total: int, pricing: _Pricing,
+           params: ClubParams) -> float:
+    """Expected points of ``contract`` made with probability ``chance`` (``estimate`` tricks
+    expected), game effects included, for a side whose score is ``total``."""
+    value = contract.value
+    gain = float(value)
+    if contract.goal == "at-least":
+        if pricing.overtrick_points:
+            gain += pricing.overtrick_points * max(0.0, estimate - contract.tricks)
+        if pricing.slam and value < pricing.slam[0]:
+            all_tricks = _at_least(estimate, pricing.hand_size, params.trick_spread) / max(chance, 1e-9)
+            gain += all_tricks * (pricing.slam[1] - value)
+    loss = float(contract.fail_value if contract.fail_value is not None else value + contract.fail_penalty)
+    if total + value >= pricing.target:
+        gain += params.game_bonus
+    if pricing.swamp is not None and total - loss <= pricing.swamp:
+        loss += params.fall_penalty
+    return chance * gain - (1.0 - chance) * loss
+
+
 def _misere_chance(risk: float, params: ClubParams) -> float:
     """The chance of losing every trick with a misère danger of ``risk``: a logistic curve, even
     money at ``misere_mid``."""
@@ -93,7 +119,7 @@ def _misere_chance(risk: float, params: ClubParams) -> float:
 
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
     """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
-    return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * math.sqrt(2.0))))
+    return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * SQRT2)))
 
 
 class ClubPlayer(MisereDefender):
@@ -245,20 +271,42 @@ class ClubPlayer(MisereDefender):
             chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
         else:
             estimate = float(contract.tricks)
-        gain = float(contract.value)
-        if contract.goal == "at-least":
-            if pricing.overtrick_points:
-                gain += pricing.overtrick_points * max(0.0, estimate - contract.tricks)
-            if pricing.slam and contract.value < pricing.slam[0]:
-                all_tricks = _at_least(estimate, pricing.hand_size, params.trick_spread) / max(chance, 1e-9)
-                gain += all_tricks * (pricing.slam[1] - contract.value)
-        loss = float(contract.fail_value if contract.fail_value is not None else contract.value + contract.fail_penalty)
         total = obs.totals[info.team_of[seat]] if obs.totals else 0
-        if total + contract.value >= pricing.target:
-            gain += params.game_bonus
-        if pricing.swamp is not None and total - loss <= pricing.swamp:
-            loss += params.fall_penalty
-        return chance * gain - (1.0 - chance) * loss
+        return _worth(contract, chance, estimate, total, pricing, params)
+
+    def call_worths(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
+                    rungs: Sequence[int]) -> dict[int, float]:
+        """``call_worth`` of each of ``rungs``, priced from ``seat``'s hand (the auction's inner loop:
+        the side's trick estimate is worked out once per way of playing)."""
+        ladder = info.rules.ladder
+        total = obs.totals[info.team_of[seat]] if obs.totals else 0
+        denomination = pricing.denomination
+        side_key = pricing.side_key
+        spread = params.trick_spread
+        scale = spread * SQRT2
+        erf = math.erf
+        estimates: dict[tuple[int, bool, bool], float] = {}
+        worth: dict[int, float] = {}
+        for r in rungs:
+            contract = ladder[r]
+            d = denomination[r]
+            if d is None:
+                chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
+            else:
+                key = side_key[r]
+                assert key is not None
+                known = estimates.get(key)
+                if known is None:
+                    known = estimates[key] = self.side_tricks(seat, obs, info, pricing, contract, d, params)
+                estimate = known
+                tricks = contract.tricks
+                # make_chance's arithmetic, with _at_least inlined
+                chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))
+                if contract.goal == "exactly":
+                    over = _at_least(estimate - params.exact_control, tricks + 1, spread)
+                    chance = max(0.0, chance - over)
+            worth[r] = _worth(contract, chance, estimate, total, pricing, params)
+        return worth
 
     # --- the auction --------------------------------------------------------------------------
 
@@ -273,7 +321,7 @@ class ClubPlayer(MisereDefender):
         priced = [r for r in bids if pricing.priced[r]]
         if not priced:
             return PASS_ACTION if PASS_ACTION in legal else CALL + bids[0]
-        worth = {r: self.call_worth(seat, obs, info, ladder[r]) for r in priced}
+        worth = self.call_worths(seat, obs, info, pricing, params, priced)
         best = max(priced, key=lambda r: (worth[r], -r))
         if PASS_ACTION not in legal:
             return CALL + best

@@ -59,6 +59,10 @@ class _Denomination:
     """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
     size: list[int]
     """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
+    dangers: dict[tuple[int, ...], float] = field(default_factory=dict)
+    """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
+    throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
+    """``_suit_throw`` by holding, as worked out so far."""
 
 
 class _RulesInfo:
@@ -202,8 +206,19 @@ def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
     """Danger of our cards of one suit (sorted lowest first)."""
     if suit == NO_SUIT:
         return 3.0 * len(cards)  # a free joker wins whatever trick it is played to
-    size, rank = d.size[suit], d.rank
-    return sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+    key = (suit, *cards)
+    known = d.dangers.get(key)
+    if known is None:
+        if len(d.dangers) >= DANGERS_KEPT:
+            d.dangers.clear()
+        size, rank = d.size[suit], d.rank
+        known = d.dangers[key] = sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+    return known
+
+
+DANGERS_KEPT = 1 << 16
+"""Suit holdings whose misère danger a denomination remembers (the misère discards weigh the same
+holdings again and again)."""
 
 
 def _danger(suit: int, others_below: int, mine_below: int) -> float:
@@ -232,18 +247,34 @@ def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
 
 def _misere_throw(hand: Sequence[int], d: _Denomination) -> int:
     """The card whose discard most reduces the danger of a misère hand (ties: the highest)."""
-    groups = _misere_suits(hand, d)
     best, best_key = hand[0], (-1.0, 0)
-    for s, g in enumerate(groups):
-        if not g:
-            continue
-        base = _suit_danger(g, s, d)
-        for c in g:
-            relief = base - _suit_danger([x for x in g if x != c], s, d)
-            key = (round(relief, 6), -d.rank[c])
+    for s, g in enumerate(_misere_suits(hand, d)):
+        if g:
+            key, c = _suit_throw(g, s, d)
             if key > best_key:
                 best, best_key = c, key
     return best
+
+
+def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, int], int]:
+    """(relief, -rank) of the first card of holding ``g`` (lowest first) whose discard most reduces
+    its danger, and that card."""
+    memo = (s, *g)
+    known = d.throws.get(memo)
+    if known is None:
+        if len(d.throws) >= DANGERS_KEPT:
+            d.throws.clear()
+        base = _suit_danger(g, s, d)
+        best_key: tuple[float, int] | None = None
+        best = g[0]
+        for c in g:
+            relief = base - _suit_danger([x for x in g if x != c], s, d)
+            key = (round(relief, 6), -d.rank[c])
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        assert best_key is not None
+        known = d.throws[memo] = (best_key, best)
+    return known
 
 
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
@@ -265,11 +296,15 @@ class _Track:
     next_seat: list[int]
     """The next seat to play, skipping seats that sit the hand out."""
     out_seats: frozenset[int]
-    unplayed: list[int]
-    """The deck less the cards of completed tricks."""
+    unplayed: list[list[int]]
+    """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
+    table: PlayTable
+    """The hand's play table (the key's rung and nomination choose it)."""
     tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
+    opponents: dict[int, list[int]] = field(default_factory=dict)
+    """By seat: the opponents taking part in the play."""
 
 
 @dataclass(slots=True)
@@ -517,8 +552,6 @@ class HeuristicPlayer:
     def _situation(self, seat: int, obs: Observation, info: _RulesInfo) -> _Play:
         contract = obs.contract
         assert contract is not None
-        table = info.rules.play_table(contract, obs.nomination)
-        suit_of = table.suit_of
         n = info.players
         team = info.team_of
         contractor = obs.contractor
@@ -526,19 +559,31 @@ class HeuristicPlayer:
         track = self._track
         tricks = obs.tricks
         if track is None or track.key != key or tricks[: len(track.tricks)] != track.tricks:
+            table = info.rules.play_table(contract, obs.nomination)
+            suit_of = table.suit_of
             aside = set() if contract.partner_plays or contractor < 0 else \
                 {s for s in range(n) if s != contractor and team[s] == team[contractor]}
             if obs.sitting_out >= 0:
                 aside.add(obs.sitting_out)
             nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
-            track = self._track = _Track(key, nxt, frozenset(aside), list(info.deck), void=[0] * n)
+            by_suit: list[list[int]] = [[], [], [], [], []]
+            for c in info.deck:
+                by_suit[suit_of[c]].append(c)
+            for s in range(4):
+                by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
+            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, table, void=[0] * n)
+        table = track.table
+        suit_of = table.suit_of
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
         new = tricks[len(track.tricks):]
-        if new:
-            gone = {c for _leader, cards, _winner, _named in new for c in cards}
-            track.unplayed = [c for c in track.unplayed if c not in gone]
+        unplayed = track.unplayed
+        for _leader, cards, _winner, _named in new:
+            for c in cards:
+                left = unplayed[suit_of[c]]
+                if c in left:
+                    left.remove(c)
         for leader, cards, _winner, named in new:
             led = named if named is not None else suit_of[cards[0]]
             s = leader
@@ -563,13 +608,13 @@ class HeuristicPlayer:
         known.update(trick, obs.discards)
         for cards in shown.values():
             known.update(cards)
-        out: list[list[int]] = [[], [], [], [], []]
-        for c in track.unplayed:
-            if c not in known:
-                out[suit_of[c]].append(c)
-        top = [max(map(table.power[s].__getitem__, out[s]), default=-1) for s in range(4)]
+        out = [[c for c in cards if c not in known] for cards in unplayed]
+        power = table.power
+        top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
         mine = team[seat]
-        opponents = [s for s in range(n) if team[s] != mine and s not in out_seats]
+        opponents = track.opponents.get(seat)
+        if opponents is None:
+            opponents = track.opponents[seat] = [s for s in range(n) if team[s] != mine and s not in out_seats]
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
         return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
