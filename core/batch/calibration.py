@@ -47,6 +47,11 @@ STEPS: dict[str, float] = {
 """The tuned parameters and the size of one step of each."""
 
 
+def changed(start: ClubParams, best: ClubParams) -> dict[str, Any]:
+    """The parameters ``best`` sets otherwise than ``start`` (what a tuning run changed)."""
+    return {k: v for k, v in best.model_dump().items() if v != getattr(start, k)}
+
+
 @dataclass(frozen=True)
 class MatchResult:
     games: int
@@ -112,7 +117,7 @@ class Calibration:
     def as_dict(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "seed": self.seed, "games_per_seating": self.games,
                 "steps": [s.as_dict() for s in self.steps],
-                "changed": {k: v for k, v in self.best.model_dump().items() if v != getattr(self.start, k)},
+                "changed": changed(self.start, self.best),
                 "final": {name: r.as_dict() for name, r in self.final.items()}}
 
 
@@ -220,7 +225,7 @@ class MisereFit:
         return {"ruleset": self.ruleset, "seed": self.seed, "games": self.games, "contracts": self.contracts,
                 "made": self.made, "predicted_before": round(self.predicted_before, 4),
                 "predicted_after": round(self.predicted_after, 4),
-                "changed": {k: v for k, v in self.best.model_dump().items() if v != getattr(self.start, k)}}
+                "changed": changed(self.start, self.best)}
 
 
 @dataclass(frozen=True)
@@ -240,7 +245,7 @@ class TrickFit:
     def as_dict(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "seed": self.seed, "games": self.games, "contracts": self.contracts,
                 "mean_error": round(self.mean_error, 4),
-                "changed": {k: v for k, v in self.best.model_dump().items() if v != getattr(self.start, k)}}
+                "changed": changed(self.start, self.best)}
 
 
 def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int, seed: int | str) -> list[tuple[float, int]]:
