@@ -23,7 +23,7 @@ V = [
  ("D1", "45-card deck, kitty 5", "data: `deck.suits` with all four 4s, `deal.packets` 3-(3 kitty)-4-(2 kitty)-3; discards = kitty size"),
  ("D2", "two jokers", "data: `deck.jokers: 2` (JK beats JK2); trick tables in `plugins/tricks.py`"),
  ("D3", "other fours removed, colour four trumps", "field `trumps.colour_four`; `plugins/tricks.py`"),
- ("D4", "misdeal without a face card", "field `deal.misdeal_without_face_card: may|must`; engine (`misdeal` call, redeal by the same dealer)"),
+ ("D4", "misdeal without a face card", "field `deal.misdeal_without_face_card: may|must`; steps (`fivehundred.plugins.misdeal`: `ThrowIn` as soon as dealt, or `Misdeal`, stage `call`: offered beside the calls); the same dealer deals again (`GameState.throw_in`)"),
  ("D5", "first dealer by cut", "field `deal.first_dealer: cut`; `plugins/deck.py`"),
  ("P2", "two players with dummies", "field `players.dummies`; engine (face-down cards turned up after each trick, the partner decides)"),
  ("P3", "three players (33 cards, or a dead hand)", "data: one-seat teams, 33-card deck; `deal.packets` with `dead`"),

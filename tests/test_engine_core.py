@@ -23,20 +23,20 @@ from fivehundred.rules.tables import Kind
 ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_DEBT: dict[str, set[str]] = {
-    # D4 misdeals (a call in the auction); P2 dummies (dealt half face down, played by another seat).
+    # P2 dummies (dealt half face down, played by another seat).
     # (The dead hand, bars, partners' open hands, what becomes of a deal everybody passed and a follower's
     # joker played with a named suit are data the engine reads without naming a variant: the deal
     # pattern's dead packets, the auction rules' bars and AllPassed, Contract.partner_open, the joker
     # actions a play table's legal plays offer.)
-    "core/engine/state.py": {"D4", "P2"},
+    "core/engine/state.py": {"P2"},
     "core/engine/exchange.py": set(),
-    "core/rules/actions.py": {"D4"},
+    "core/rules/actions.py": set(),
     "core/rules/steps.py": set(),
 }
 
-MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC", "L2", "C1"}
+MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC", "L2", "C1", "D4"}
 """Variants that are steps now (plugins/partner.py, declarations.py, breach.py, blind.py, kitty.py, claims.py,
-passing.py)."""
+passing.py, misdeal.py)."""
 
 VARIANT_ID = re.compile(r"\b(?:FC|[A-Z]\d{1,2})\b")
 

@@ -55,8 +55,8 @@ def test_a_whole_game_to_its_end() -> None:
 def test_the_shape_comes_from_the_ruleset() -> None:
     pagat = load()
     rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
-    # 43 plays, 4 joker leads, 43 discards, 5 nominations, misdeal, pass, 27 calls
-    assert pagat.num_distinct_actions() == 43 + 4 + 43 + 5 + 1 + 1 + 27
+    # 43 plays, 4 joker leads, 43 discards, 5 nominations, pass, 27 calls (a misdeal only where D4 is on)
+    assert pagat.num_distinct_actions() == 43 + 4 + 43 + 5 + 1 + 27
     assert pagat.num_players() == 4 and pagat.max_chance_outcomes() == 43
     assert pagat.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert pagat.max_utility() == -pagat.min_utility() >= 2 * 520

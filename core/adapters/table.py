@@ -31,7 +31,6 @@ from fivehundred.engine.state import (
     CHANCE,
     DISCARD,
     JOKER_LEAD,
-    MISDEAL_CALL,
     NO_NOMINATION,
     NOMINATE,
     PASS_ACTION,
@@ -117,7 +116,7 @@ class Table:
         rules = self.rules
         actions = set(rules.deck) | {DISCARD + c for c in rules.deck}
         actions |= {JOKER_LEAD + 4 * (c - JOKER_BASE) + s for c in rules.deck if c >= JOKER_BASE for s in range(4)}
-        actions |= {NOMINATE + s for s in range(4)} | {NO_NOMINATION, MISDEAL_CALL, PASS_ACTION}
+        actions |= {NOMINATE + s for s in range(4)} | {NO_NOMINATION, PASS_ACTION}
         actions |= {CALL + rung for rung in range(len(rules.ladder))}
         actions |= {a for step in rules.steps for a in step.actions}
         return actions

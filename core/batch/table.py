@@ -133,7 +133,7 @@ def view(state: GameState, obs: Observation) -> list[str]:
         lines.append(f"{seats[seat]}'s hand, face up: {hand_face(card_str(c) for c in cards)}")
     if obs.calls:
         first = seats[obs.calls[0][0]]
-        rows = seat_rows([(seats[s], "misdeal" if c == -2 else call_face(rules.call_text(c))) for s, c in obs.calls],
+        rows = seat_rows([(seats[s], call_face(rules.call_text(c))) for s, c in obs.calls],
                          seats, first, empty="")
         order = [seats[(seats.index(first) + k) % len(seats)] for k in range(len(seats))]
         lines.append("auction: " + "  ".join(f"{s:<7}" for s in order).rstrip())

@@ -30,7 +30,6 @@ from fivehundred.engine.state import (
     GameState,
     Observation,
     Phase,
-    action_kind,
 )
 from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.manager import Rules
@@ -967,9 +966,11 @@ def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
 
 def forced_call(legal: Sequence[int], bids: Sequence[int]) -> int | None:
     """The call a player makes without weighing its hand: the only one there is (no pass and no bid
-    offered), or a misdeal (D4: a hand without a face card); None when the choice is the player's."""
+    offered), or what a step offers beside the calls, taken whenever offered (the shipped one is D4's
+    misdeal, offered to a hand without a face card, which is not worth bidding); None when the choice
+    is the player's."""
     if PASS_ACTION not in legal and not bids:
         return legal[0]
-    if any(a < PASS_ACTION and action_kind(a) == "call" for a in legal):
-        return next(a for a in legal if a < PASS_ACTION)
+    if legal[-1] >= FIRST_STEP_ACTION:
+        return legal[-1]
     return None

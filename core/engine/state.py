@@ -23,12 +23,12 @@ from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's
     CHANCE,
     DISCARD,
     JOKER_LEAD,
-    MISDEAL_CALL,
     NO_NOMINATION,
     NOMINATE,
     PASS_ACTION,
     PHASE_KINDS,
     TERMINAL,
+    THROWN_IN,
     Phase,
     action_kind,
     action_text,
@@ -36,7 +36,7 @@ from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's
 )
 from fivehundred.rules.auction import PASS as PASS_CALL
 from fivehundred.rules.auction import Bidding, closed
-from fivehundred.rules.cards import JACK, JOKER_BASE, KING, NO_SUIT, QUEEN, SUIT_LETTERS
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT, SUIT_LETTERS
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
@@ -74,7 +74,7 @@ class HandLog:
     dead: list[int] = field(default_factory=list)
     """The cards the deal pattern deals to nobody (its ``dead`` packets), out of play."""
     misdeal: bool = False
-    """D4: the deal was thrown in (no face card) and the same dealer dealt again."""
+    """The deal was thrown in before the play and the same dealer dealt again (``GameState.throw_in``)."""
     calls: list[tuple[int, int]] = field(default_factory=list)
     contract: Contract | None = None
     contractor: int = -1
@@ -141,7 +141,7 @@ class GameState(Exchange):
 
     # Slots (with the exchange's own): a game has more attributes than an instance dict shares keys for,
     # and a simulation makes a game object per game (the benchmark, one per deal).
-    __slots__ = ("_barred", "_best", "_bidding", "_covered", "_deck_order", "_faceless", "_follow_names", "_held",
+    __slots__ = ("_barred", "_best", "_bidding", "_covered", "_deck_order", "_follow_names", "_held",
                  "_led", "_legal", "_legal_step", "_named", "_open_hand_shown", "_power_led", "_redeals",
                  "_reuse_deck", "_trick", "_unled", "_winner", "_won", "dealer", "deals", "hands_log",
                  "misere_play_out", "result", "rules", "step", "totals")
@@ -192,7 +192,6 @@ class GameState(Exchange):
         self._redeals = 0
         self._reuse_deck: list[int] | None = None
         self._deck_order: list[int] | None = None
-        self._faceless: frozenset[int] = NOBODY
         self.step = 0
         self._legal: list[int] | None = None
         self._legal_step = -1
@@ -423,8 +422,8 @@ class GameState(Exchange):
             legal = self._legal_plays()
         elif phase == _AUCTION:
             legal = self._call_actions(self.rules.auction.legal_calls(self._bidding, self._turn))
-            if self._may_call_misdeal():
-                legal.insert(0, MISDEAL_CALL)
+            if self.rules.call_steps:
+                legal = sorted(legal + self._offered(self.rules.call_steps))  # a step's ids are above every call's
         elif phase == _DISCARD:
             legal = [DISCARD + c for c in self._held[self._turn]]
         elif phase == _NOMINATE:
@@ -435,12 +434,6 @@ class GameState(Exchange):
             legal = []
         self._legal, self._legal_step = legal, self.step
         return legal
-
-    def _may_call_misdeal(self) -> bool:
-        """D4 'may': a player without a face card may throw the deal in, as their first call."""
-        seat = self._turn
-        return (seat in self._faceless and self.rules.misdeal_without_face_card == "may"
-                and all(caller != seat for caller, _ in self._bidding.calls))
 
     def _call_actions(self, calls: tuple[int, ...]) -> list[int]:
         """Calls as actions; memoised by identity, since auction rules return shared tuples."""
@@ -487,7 +480,7 @@ class GameState(Exchange):
                         self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif self.phase == _AUCTION and uniform and rules.plain_hands:
                     self._uniform_hand(draws)  # type: ignore[arg-type]
-                elif self.phase == _AUCTION and rules.plain_auction and not self._faceless:
+                elif self.phase == _AUCTION and rules.plain_auction:
                     if uniform:
                         self._uniform_auction(draws)  # type: ignore[arg-type]
                         self._auction_over()
@@ -843,6 +836,17 @@ class GameState(Exchange):
         last hand, ``AuctionRules.barred_after``)."""
         return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
 
+    def throw_in(self, seat: int | None = None) -> None:
+        """A step throws the deal in before the play (a misdeal): the same dealer deals again.  ``seat``,
+        when given, threw it in by a call, which joins the hand's calls as ``THROWN_IN``."""
+        if self.phase not in (_DEAL, _AUCTION, _STEP) or self._bidding.over:
+            raise IllegalActionError("a deal is thrown in only before the auction ends", rule=R.WRONG_PHASE)
+        log = self.hands_log[-1]
+        if seat is not None:
+            log.calls.append((seat, THROWN_IN))
+        log.misdeal = True
+        self._redeal()
+
     def open_bid(self, seat: int, call: int) -> None:
         """A step before the auction makes a bid that stands when the auction opens (a blind bid): the
         calls then go on from the bidder's left."""
@@ -871,12 +875,13 @@ class GameState(Exchange):
         step, as the step reads it (``call AS``/``alone``, ``slam``, ``give 5C``, ``breach``…)."""
         if self.phase == _STEP and self._step is not None:
             return self._step.parse(text)
-        if self.phase == _PLAY:
-            for step in self.rules.lead_steps:  # what the steps of the play offer beside the cards (a claim)
-                try:
-                    return step.parse(text)
-                except ValueError:
-                    pass
+        rules = self.rules
+        offering = rules.lead_steps if self.phase == _PLAY else rules.call_steps if self.phase == _AUCTION else ()
+        for step in offering:  # what steps offer beside the cards (a claim) or the calls (a misdeal)
+            try:
+                return step.parse(text)
+            except ValueError:
+                pass
         return parse_action_text(text, self.phase, self.rules.parse_call)
 
     # --- the hand ------------------------------------------------------------------------
@@ -908,13 +913,7 @@ class GameState(Exchange):
         self.step += 1
         for step in rules.beginning_steps:
             step.begin(self)
-        misdeal = rules.misdeal_without_face_card
-        if misdeal != "no":
-            self._faceless = frozenset(s for s, h in enumerate(hands) if not any(_is_face(c) for c in h))
-        if misdeal == "must" and self._faceless:
-            log.misdeal = True
-            self._redeal()
-        else:
+        if not log.misdeal:  # a step may throw the deal in as soon as it is dealt
             self._open_auction()
 
     def _open_auction(self) -> None:
@@ -928,7 +927,10 @@ class GameState(Exchange):
         if phase == _PLAY:
             self._apply_play(action)
         elif phase == _AUCTION:
-            self._call(action - CALL)
+            if action < FIRST_STEP_ACTION:
+                self._call(action - CALL)
+            else:  # a step's offer beside the calls
+                self.rules.step_of_action[action].apply(self, self._turn, action)
         elif phase == _DISCARD:
             self._discard(action - DISCARD)
         elif phase == _NOMINATE:
@@ -947,11 +949,6 @@ class GameState(Exchange):
 
     def _call(self, call: int) -> None:
         bidding = self._bidding
-        if call == MISDEAL_CALL - CALL:  # D4: a hand without a face card may be thrown in
-            bidding.calls.append((self._turn, call))
-            self.hands_log[-1].misdeal = True
-            self._redeal()
-            return
         self.rules.auction.apply(bidding, self._turn, call)
         if not bidding.over:
             self._turn = bidding.turn
@@ -997,8 +994,12 @@ class GameState(Exchange):
 
     def _offered_at_lead(self) -> list[int]:
         """What the steps of the play offer the seat about to lead, beside its cards (a claim)."""
+        return self._offered(self.rules.lead_steps)
+
+    def _offered(self, steps: Sequence[Step]) -> list[int]:
+        """What ``steps`` offer the seat to act beside its calls or cards."""
         seat = self._turn
-        return [a for step in self.rules.lead_steps if step.actor(self) == seat for a in step.legal(self, seat)]
+        return [a for step in steps if step.actor(self) == seat for a in step.legal(self, seat)]
 
     def take_remaining_tricks(self, seat: int) -> None:
         """A step of the play gives ``seat`` every trick still to play (an upheld claim): the hand is
@@ -1191,17 +1192,14 @@ class GameState(Exchange):
         kind = self.action_kind(action)
         if kind == "unknown":
             return error("no such action", R.WRONG_PHASE)
-        offer = self.rules.step_of_action.get(action) if self.phase == _PLAY else None
-        if offer is not None and offer.stage == "lead":
+        offer = self.rules.step_of_action.get(action) if self.phase in (_PLAY, _AUCTION) else None
+        if offer is not None and offer.stage in ("lead", "call"):
             return error(offer.why_illegal(self, seat, action), offer.rule)
         if expected is None or (kind != expected and not (expected == "play" and kind == "lead-joker")):
             where = f"the {step.name} step" if step is not None else f"the {self.phase.name.lower()} phase"
             return error(f"a {kind} is not possible in {where}", R.WRONG_PHASE)
         if self.phase == _AUCTION:
             rung = action - CALL
-            if action == MISDEAL_CALL:
-                return error("only a player without a face card may call a misdeal, as a first call",
-                             "D4: a hand without a face card may be thrown in")
             if rung >= len(self.rules.ladder):
                 return error("no such call", R.NOT_ON_LADDER)
             why = self.rules.auction.why_illegal(self._bidding, seat, rung)
@@ -1254,10 +1252,6 @@ class GameState(Exchange):
         return error(f"{SUIT_LETTERS[named or 0]} has already been led", R.JOKER_LEAD_SUIT)
 
 
-
-
-def _is_face(card: int) -> bool:
-    return card >= JOKER_BASE or card % 20 in (JACK, QUEEN, KING)
 
 
 def _copy_log(log: HandLog, rules: Rules) -> HandLog:

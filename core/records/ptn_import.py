@@ -37,7 +37,6 @@ from fivehundred.engine.state import (
     CALL,
     DISCARD,
     JOKER_LEAD,
-    MISDEAL_CALL,
     NO_NOMINATION,
     NOMINATE,
     GameState,
@@ -239,12 +238,15 @@ class _Hand:
 
     def call(self, token: str, where: str) -> int:
         text = plain_call(token)
-        if text.lower() == "misdeal":
-            return MISDEAL_CALL
         try:
             return CALL + self.rules.parse_call(text)
         except ValueError:
             pass
+        if self.state.phase == Phase.AUCTION:
+            try:
+                return self.state.parse_action(text)  # what a step offers beside the calls (a misdeal)
+            except ValueError:
+                pass
         alias = CALL_NAMES.get(text.lower().replace(" ", "").replace("-", ""))
         try:
             rung = self.rules.parse_call(alias or "")

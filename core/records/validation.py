@@ -34,7 +34,7 @@ from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 from .reading import Line, read_record
 from .record import FORMAT, record_schema
 
-MISDEAL = "D4: a hand without a face card is a misdeal, thrown in before the auction"
+MISDEAL = "a deal thrown in (a misdeal) ends there: the same dealer deals again"
 NUMBERING = "record format: hands are numbered by deal, from the record's first, all-pass deals included"
 START = "record format: start gives the first hand's number and each team's total before it"
 DEALS = "record format: deals is the number of the last deal recorded"
@@ -207,7 +207,7 @@ class _Replay:
         """Replay one recorded call: read as a call whatever the phase, and refused once the auction is over."""
         state, rules = self.state, self.rules
         if state.phase == Phase.AUCTION:
-            self.act(seat, text, lambda t: parse_action_text(t, Phase.AUCTION, rules.parse_call), field)
+            self.act(seat, text, None, field)  # a call, or what a step offers beside the calls (a misdeal)
             return
         self.step += 1
         name = rules.seats[seat]

@@ -30,13 +30,16 @@ JOKER_LEAD = 100  # + 4 * joker number + named suit
 DISCARD = 200  # + card
 NOMINATE = 300  # + suit; NOMINATE + 4 = keep the joker free
 NO_NOMINATION = NOMINATE + 4
-MISDEAL_CALL = 399  # D4: a player without a face card calls a misdeal
 PASS_ACTION = 400
 CALL = 401  # + rung, below 500 (``fivehundred.rules.steps.FIRST_STEP_ACTION``): plugins' steps own the ids above
 
+THROWN_IN = -2
+"""Among a hand's calls (``HandLog.calls``, beside ``-1`` for a pass and the rungs): the call that threw the deal
+in (``GameState.throw_in``), written ``misdeal``."""
+
 KINDS = (
     (0, JOKER_LEAD, "play"), (JOKER_LEAD, JOKER_LEAD + 16, "lead-joker"), (DISCARD, DISCARD + 100, "discard"),
-    (NOMINATE, NO_NOMINATION + 1, "nominate"), (MISDEAL_CALL, 500, "call"),
+    (NOMINATE, NO_NOMINATION + 1, "nominate"), (PASS_ACTION, 500, "call"),
 )
 """The engine's own actions; a step's actions are named by the step (``Rules.step_of_action``)."""
 
@@ -68,7 +71,7 @@ def action_text(action: int, call_text: Callable[[int], str]) -> str:
     if kind == "nominate":
         return "nominate none" if action == NO_NOMINATION else f"nominate {SUIT_LETTERS[action - NOMINATE]}"
     if kind == "call":
-        return "misdeal" if action == MISDEAL_CALL else call_text(action - CALL)
+        return call_text(action - CALL)
     return f"action {action}"
 
 
@@ -77,7 +80,7 @@ def parse_action_text(text: str, phase: Phase, parse_call: Callable[[str], int])
     t = text.strip()
     words = t.lower().split()
     if phase == Phase.AUCTION:
-        return MISDEAL_CALL if words == ["misdeal"] else CALL + parse_call(t)
+        return CALL + parse_call(t)
     if phase == Phase.DISCARD:
         return DISCARD + parse_card(words[-1])
     if phase == Phase.NOMINATE:

@@ -18,7 +18,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .actions import CALL
+from .actions import CALL, THROWN_IN
 from .auction import AuctionRules
 from .cards import JOKER_BASE
 from .errors import PluginError, UnknownNameError
@@ -33,6 +33,7 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.scoring",
     "fivehundred.plugins.breach",
     "fivehundred.plugins.claims",
+    "fivehundred.plugins.misdeal",
     "fivehundred.plugins.passing",
     "fivehundred.plugins.partner",
     "fivehundred.plugins.declarations",
@@ -287,9 +288,9 @@ class Rules:
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
-                 "bars_after", "beginning_steps", "call_actions", "calls_over_actions", "contractor_leads",
-                 "controller", "dead_size", "deck", "dummies", "early_steps", "first_steps", "game_result", "hand_size",
-                 "kitty_size", "ladder", "late_steps", "lead_steps", "misdeal_without_face_card", "misere_played_out",
+                 "bars_after", "beginning_steps", "call_actions", "call_steps", "calls_over_actions",
+                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "first_steps",
+                 "game_result", "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps", "misere_played_out",
                  "next_seat", "pattern", "plain_auction", "plain_exchange", "plain_hands", "players", "pm",
                  "pre_auction_steps", "ruleset", "score_hand", "seats", "step_of_action", "steps", "team_names",
                  "team_of", "team_seats", "trick_check")
@@ -334,8 +335,7 @@ class Rules:
         self._compile_steps()
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
         self.misere_played_out = not ruleset.play.misere_ends_early
-        self.misdeal_without_face_card = ruleset.deal.misdeal_without_face_card  # D4
-        self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain
+        self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain and not self.call_steps
         """The calls depend only on the standing bid: the engine's own auction loop may run it."""
         self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
         auction = self.auction
@@ -345,8 +345,7 @@ class Rules:
         acting_steps = any(step.actions for step in self.steps)  # a step without actions (Step.begin) adds no turn
         self.plain_exchange = not acting_steps
         """Between the deal and the play, only the auction, the contractor's discards and a nomination."""
-        self.plain_hands = (self.plain_auction and self.plain_exchange and not self.dummies
-                            and self.misdeal_without_face_card == "no")
+        self.plain_hands = self.plain_auction and self.plain_exchange and not self.dummies
         """A hand of uniform players may run from the first call to the first lead in one go (see
         ``GameState._uniform_hand``)."""
         self._in_order: dict[frozenset[int], tuple[int, ...]] = {}
@@ -411,6 +410,8 @@ class Rules:
         self.early_steps: tuple[Step, ...] = tuple(s for s in exchange if DISCARDS_ORDER <= s.order < NOMINATION_ORDER)
         """Exchange steps after the discards, before the nomination (rule 19); ``late_steps`` come after it."""
         self.late_steps: tuple[Step, ...] = tuple(s for s in exchange if s.order >= NOMINATION_ORDER)
+        self.call_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "call")
+        """Steps that offer the seat about to call actions beside its calls (a misdeal)."""
         self.lead_steps: tuple[Step, ...] = tuple(s for s in steps if s.stage == "lead")
         """Steps that offer the leader actions beside its cards during the play (a claim)."""
         self.beginning_steps: tuple[Step, ...] = tuple(s for s in steps if type(s).begin is not Step.begin)
@@ -500,7 +501,7 @@ class Rules:
         return table
 
     def call_text(self, call: int) -> str:
-        return "pass" if call == -1 else "misdeal" if call == -2 else self.ladder[call].call
+        return "pass" if call == -1 else "misdeal" if call == THROWN_IN else self.ladder[call].call
 
     def parse_call(self, text: str) -> int:
         t = text.strip()

@@ -14,6 +14,10 @@ it is copied with the state, and bots, records and scoring read it from there).
 Where a step runs (``stage``):
 
 - ``"before-auction"``: after the deal, before the first call;
+- ``"call"``: during the auction.  Such a step's actions are offered to the seat about to call beside
+  its calls, when ``actor`` names that seat (a misdeal called by a hand without a face card).  A call
+  that throws the deal in (``GameState.throw_in(seat)``) joins the hand's calls, and a record writes it
+  there as ``misdeal``, where the step's ``parse`` reads it back;
 - ``"exchange"``: once the contractor has taken the kitty, before the first lead.  ``order`` places a
   step among the others of its stage: below ``DISCARDS_ORDER`` it comes before the discards (cards
   passed to the partner, who then discards), above it after them; the joker's nomination (rule 19)
@@ -39,8 +43,8 @@ if TYPE_CHECKING:
     from .manager import Rules
     from .tables import Contract
 
-Stage = Literal["before-auction", "exchange", "lead"]
-STAGES = ("before-auction", "exchange", "lead")
+Stage = Literal["before-auction", "call", "exchange", "lead"]
+STAGES = ("before-auction", "call", "exchange", "lead")
 
 DISCARDS_ORDER = 0
 """Where the discards (rule 14) fall among the exchange steps: steps ordered below come before them."""
