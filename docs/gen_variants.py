@@ -25,7 +25,7 @@ V = [
  ("D3", "other fours removed, colour four trumps", "field `trumps.colour_four`; `plugins/tricks.py`"),
  ("D4", "misdeal without a face card", "field `deal.misdeal_without_face_card: may|must`; steps (`fivehundred.plugins.misdeal`: `ThrowIn` as soon as dealt, or `Misdeal`, stage `call`: offered beside the calls); the same dealer deals again (`GameState.throw_in`)"),
  ("D5", "first dealer by cut", "field `deal.first_dealer: cut`; `plugins/deck.py`"),
- ("P2", "two players with dummies", "field `players.dummies`; engine (face-down cards turned up after each trick, the partner decides)"),
+ ("P2", "two players with dummies", "field `players.dummies`; a step (`fivehundred.plugins.dummies.LaidOut`: the hand laid out half face down as dealt, `GameState.lay_out`, whose covered cards the engine turns up after each trick); the auction rules' `silent` seats; the partner decides (`Rules.controller`)"),
  ("P3", "three players (33 cards, or a dead hand)", "data: one-seat teams, 33-card deck; `deal.packets` with `dead`"),
  ("P5", "five players, called partner", "fields `players.partnership: called-card`, `called_partner_share`, `call_own_card` (the hidden lone hand), `call_trumps`; a step of the hand, `plugins/partner.py` (`call CARD`/`alone`); `plugins/scoring.py`"),
  ("P6", "six players (63 cards; 2×3 or 3×2 teams)", "data: 11/12/13 ranks, teams"),

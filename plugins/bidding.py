@@ -61,7 +61,14 @@ def fivehundred_auction_rules(ruleset: Ruleset, ladder: Sequence[Contract]) -> A
     elif a.reentry == "if-bid-changed":
         flow = ReentryAfterChange
     return flow(ladder, dealer_must_bid=ruleset.deal.all_pass == "dealer-must-bid",
-                set_bar=a.set_bar, set_bar_misere=a.set_bar_misere, all_passed=all_passed(ruleset))
+                set_bar=a.set_bar, set_bar_misere=a.set_bar_misere, all_passed=all_passed(ruleset),
+                silent=dummy_seats(ruleset))
+
+
+def dummy_seats(ruleset: Ruleset) -> frozenset[int]:
+    """The seats of P2's dummies, which never call (``AuctionRules.silent``)."""
+    seats = ruleset.players.seats
+    return frozenset(seats.index(dummy) for dummy in ruleset.players.dummies)
 
 
 NO_BID = Contract("no-bid", -1, "no-trumps", 0, 0, kitty=False)

@@ -23,20 +23,21 @@ from fivehundred.rules.tables import Kind
 ROOT = Path(__file__).resolve().parent.parent
 
 ENGINE_DEBT: dict[str, set[str]] = {
-    # P2 dummies (dealt half face down, played by another seat).
-    # (The dead hand, bars, partners' open hands, what becomes of a deal everybody passed and a follower's
-    # joker played with a named suit are data the engine reads without naming a variant: the deal
-    # pattern's dead packets, the auction rules' bars and AllPassed, Contract.partner_open, the joker
-    # actions a play table's legal plays offer.)
-    "core/engine/state.py": {"P2"},
+    # No debt left.  (The dead hand, bars, partners' open hands, what becomes of a deal everybody passed, a
+    # follower's joker played with a named suit and seats that never call or are played by another are
+    # data the engine reads without naming a variant: the deal pattern's dead packets, the auction rules'
+    # bars, AllPassed and silent seats, Contract.partner_open, the joker actions a play table's legal plays
+    # offer, Rules.controller.  A misdeal and a hand laid out on the table are steps' calls to the engine:
+    # GameState.throw_in and GameState.lay_out.)
+    "core/engine/state.py": set(),
     "core/engine/exchange.py": set(),
     "core/rules/actions.py": set(),
     "core/rules/steps.py": set(),
 }
 
-MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC", "L2", "C1", "D4"}
+MOVED_TO_STEPS = {"P5", "C6", "C7", "R2", "B8", "FC", "L2", "C1", "D4", "P2"}
 """Variants that are steps now (plugins/partner.py, declarations.py, breach.py, blind.py, kitty.py, claims.py,
-passing.py, misdeal.py)."""
+passing.py, misdeal.py, dummies.py)."""
 
 VARIANT_ID = re.compile(r"\b(?:FC|[A-Z]\d{1,2})\b")
 

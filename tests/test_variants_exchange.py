@@ -251,6 +251,14 @@ def test_P2_the_live_partner_decides_for_the_dummy_and_records_validate(tmp_path
     assert report.checked == 2 and report.problems == []
 
 
+def test_P2_a_hand_is_laid_out_only_from_its_own_cards_as_it_is_dealt() -> None:
+    st = dealt(shipped("two-handed"), TWO_HANDED, dealer=W)
+    assert st.covering(S) == tuple(cards("10H JH QH KH AH")) and st.hand(S) == st.covering(S)
+    assert st.voids(S) == frozenset()  # a face-down card may turn up in any suit
+    with pytest.raises(ValueError, match="laid out"):  # only as the hand is dealt, from a step's begin
+        st.lay_out(N, {parse_card("QS"): parse_card("JS")})
+
+
 # --- P3: three players ----------------------------------------------------------------------------
 
 DEAD_HAND = (
@@ -737,6 +745,14 @@ def test_R2_breach_is_scored_in_play(tmp_path: Path) -> None:
     finish(st)
     assert log(st).tricks_won == [5, 0, 0, 5]
     assert log(st).scores == [-220, 50 + 100]
+
+
+def test_D4_a_deal_is_thrown_in_only_before_the_auction_ends(tmp_path: Path) -> None:
+    st = new_hand(FACELESS, dealer=W, rules=variant(tmp_path, "misdeal-may", deal={"misdeal_without_face_card": "may"}))
+    assert st.action_to_str(st.legal_actions()[-1]) == "misdeal"  # a step's offer, beside the calls
+    act(st, "7NT pass pass pass")
+    with pytest.raises(IllegalActionError, match="thrown in only before the auction ends"):
+        st.throw_in(N)
 
 
 # --- records of every exchange variant replay ---------------------------------------------------------

@@ -35,6 +35,7 @@ class Exchange:
     phase: Phase
     _turn: int
     _held: list[list[int]]
+    _covered: dict[int, dict[int, int]]
     _buckets: list[list[list[int]]]
     _side: frozenset[int]
     _out: frozenset[int]
@@ -202,6 +203,7 @@ class Exchange:
         return ([log.contractor] if c.open else []) + partners
 
     def _public_seats(self) -> list[int]:
-        """Every seat whose cards all can see: exposed hands (after trick 1) and dummies' face-up cards."""
+        """Every seat whose cards all can see: exposed hands (after trick 1) and hands laid out on the table
+        (their face-up cards)."""
         shown = self._exposed_seats() if self.hands_log else []
-        return sorted(set(shown) | self.rules.dummies)
+        return sorted(set(shown) | self._covered.keys())

@@ -28,7 +28,7 @@ from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's
     PASS_ACTION,
     PHASE_KINDS,
     TERMINAL,
-    THROWN_IN,
+    THROWN_IN_CALL,
     Phase,
     action_kind,
     action_text,
@@ -167,7 +167,8 @@ class GameState(Exchange):
     _sitting_out: int
     _open_hand_shown: bool
     _covered: dict[int, dict[int, int]]
-    """P2: for each dummy seat, its face-up cards and the face-down card under each."""
+    """For each seat whose hand is laid out on the table (``lay_out``), its face-up cards and the face-down
+    card under each."""
     _side: frozenset[int]
     """The contracting side's seats."""
     _out: frozenset[int]
@@ -192,6 +193,7 @@ class GameState(Exchange):
         self._redeals = 0
         self._reuse_deck: list[int] | None = None
         self._deck_order: list[int] | None = None
+        self._covered = {}
         self.step = 0
         self._legal: list[int] | None = None
         self._legal_step = -1
@@ -221,7 +223,7 @@ class GameState(Exchange):
         return bool(self.hands_log) and self.phase != _DEAL
 
     def hand(self, seat: int) -> tuple[int, ...]:
-        """The cards ``seat`` holds now, sorted (a dummy's face-up cards only, P2)."""
+        """The cards ``seat`` holds now, sorted (of a hand laid out on the table, its face-up cards only)."""
         return tuple(self._held[seat]) if self._in_hand() else ()
 
     @property
@@ -274,8 +276,9 @@ class GameState(Exchange):
         as the hand's play table counts them: a bower follows trumps, a nominated joker its suit).
         ``NO_SUIT`` is in the set when a void player had to play a free joker (misère, rule 21) and
         played another card: it holds none.  Where a plugin filters the plays (joker variants) a free joker
-        played shows no void; a dummy (P2) shows none, as a face-down card may turn up in any suit."""
-        if self.phase not in (_PLAY, _GAME_OVER) or seat in self.rules.dummies:
+        played shows no void; a hand laid out on the table (``lay_out``) shows none, as a face-down card
+        may turn up in any suit."""
+        if self.phase not in (_PLAY, _GAME_OVER) or seat in self._covered:
             return NOBODY
         table = self._table
         suit_of, plain = table.suit_of, table.legal_filter is None
@@ -320,7 +323,7 @@ class GameState(Exchange):
         return self._table if self.phase in (_PLAY, _GAME_OVER) else None
 
     def covering(self, seat: int) -> tuple[int, ...]:
-        """P2: the dummy's face-up cards that still have a face-down card under them, sorted."""
+        """The face-up cards of a hand laid out on the table that still have a face-down card under them, sorted."""
         return tuple(sorted(self._covered.get(seat, ()))) if self._in_hand() else ()
 
     # The determinisation API, for sampling bots (``fivehundred.bots.montecarlo``): on a clone only, since
@@ -341,8 +344,8 @@ class GameState(Exchange):
     def redistribute(self, hands: dict[int, Sequence[int]] | None = None,
                      covered: dict[int, dict[int, int]] | None = None) -> None:
         """Give each seat of ``hands`` those cards in place of the ones it holds (the engine's per-suit
-        view of the hands kept consistent), and each dummy of ``covered`` (P2) the face-down card under
-        each of its face-up cards.  That the cards agree with the deck is the caller's business."""
+        view of the hands kept consistent), and each seat of ``covered`` (a hand laid out on the table) the
+        face-down card under each of its face-up cards.  That the cards agree with the deck is the caller's business."""
         for seat, cards in (hands or {}).items():
             held = self._held[seat] = sorted(cards)
             if self._buckets:  # the play has begun: the hands are also split by suit
@@ -466,7 +469,7 @@ class GameState(Exchange):
         return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
         """
         rules = self.rules
-        deciders = [players[c] for c in rules.controller] if rules.dummies else players
+        deciders = [players[c] for c in rules.controller]  # a seat may be played by another (its controller)
         draws = [getattr(p, "uniform_draw", None) for p in deciders]
         uniform = all(draws)  # every seat picks uniformly: the engine draws for them at table speed
         acts = [] if uniform else [p.act for p in deciders]
@@ -573,7 +576,7 @@ class GameState(Exchange):
         return winner
 
     def _inline_trick_end(self) -> tuple[bool, frozenset[int] | tuple[()]]:
-        """Whether the play loops may end a trick themselves (dummies (P2), open hands and per-trick
+        """Whether the play loops may end a trick themselves (hands laid out on the table, open hands and per-trick
         checks go through ``_finish_trick``), and the seats whose trick ends a misère early."""
         plain = not self._covered and not self._open and self.rules.trick_check is None
         return plain, self._side if self._ends_early and not self.misere_play_out else ()
@@ -641,7 +644,7 @@ class GameState(Exchange):
                 self._leader, self._winner = leader, winner
                 self._score_hand()
                 return
-            # dummies, open hands, per-trick checks: the general trick end
+            # hands laid out, open hands, per-trick checks: the general trick end
             self.step += size
             self._trick, self._led, self._named, self._power_led, self._winner = trick, led, named, row, winner
             self._finish_trick()
@@ -832,18 +835,28 @@ class GameState(Exchange):
 
     @property
     def auction_barred(self) -> frozenset[int]:
-        """Seats that take no part in this hand's auction (dummies, P2; seats the auction rules bar after the
-        last hand, ``AuctionRules.barred_after``)."""
+        """Seats that take no part in this hand's auction (the auction rules' ``silent`` seats, and those they
+        bar after the last hand, ``AuctionRules.barred_after``)."""
         return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
+
+    def lay_out(self, seat: int, under: dict[int, int]) -> None:
+        """A step lays ``seat``'s hand out on the table as it is dealt (from ``Step.begin``): ``under`` maps
+        face-up cards to the face-down card under each, which leaves the hand until the card over it has
+        been played and its trick is over.  Every seat sees the face-up cards; the seat shows no void."""
+        held, down = self._held[seat], set(under.values())
+        if self.phase != _DEAL or self.hands_log[-1].calls or not down | set(under) <= set(held) or down & set(under):
+            raise ValueError(f"seat {seat}: a hand is laid out from its own cards as it is dealt")
+        self._covered[seat] = dict(under)
+        self._held[seat] = [card for card in held if card not in down]
 
     def throw_in(self, seat: int | None = None) -> None:
         """A step throws the deal in before the play (a misdeal): the same dealer deals again.  ``seat``,
-        when given, threw it in by a call, which joins the hand's calls as ``THROWN_IN``."""
+        when given, threw it in by a call, which joins the hand's calls as ``THROWN_IN_CALL``."""
         if self.phase not in (_DEAL, _AUCTION, _STEP) or self._bidding.over:
             raise IllegalActionError("a deal is thrown in only before the auction ends", rule=R.WRONG_PHASE)
         log = self.hands_log[-1]
         if seat is not None:
-            log.calls.append((seat, THROWN_IN))
+            log.calls.append((seat, THROWN_IN_CALL))
         log.misdeal = True
         self._redeal()
 
@@ -893,11 +906,6 @@ class GameState(Exchange):
         self.hands_log.append(log)
         self._held = list(map(sorted, hands))
         self._covered = {}
-        for seat in rules.dummies:  # P2: half face down, each under a face-up card of the other half
-            half = len(hands[seat]) // 2
-            down, up = hands[seat][:half], hands[seat][half:]
-            self._covered[seat] = dict(zip(up, down, strict=True))
-            self._held[seat] = sorted(up)
         self._buckets = []
         self._trick = []
         self._won = [0] * rules.players
@@ -906,8 +914,7 @@ class GameState(Exchange):
         self._follow_names = self._named = None
         self._open_hand_shown = False
         self._side = self._out = NOBODY
-        out = rules.dummies | self._barred if self._barred else rules.dummies
-        bidding = self._bidding = rules.auction.start(self.dealer, rules.players, out)
+        bidding = self._bidding = rules.auction.start(self.dealer, rules.players, self._barred)
         self._barred = NOBODY  # a bar lasts one auction
         bidding.calls = log.calls
         self.step += 1
@@ -1111,7 +1118,7 @@ class GameState(Exchange):
             self._leader = self._turn = winner
 
     def _turn_up(self, trick: Trick) -> None:
-        """P2: after a trick, the cards a dummy's played cards covered are turned face up."""
+        """After a trick, the face-down cards under the cards played from a hand laid out are turned up."""
         seat = trick.leader
         for card in trick.cards:
             below = self._covered.get(seat, {}).pop(card, None)

@@ -33,7 +33,7 @@ NO_NOMINATION = NOMINATE + 4
 PASS_ACTION = 400
 CALL = 401  # + rung, below 500 (``fivehundred.rules.steps.FIRST_STEP_ACTION``): plugins' steps own the ids above
 
-THROWN_IN = -2
+THROWN_IN_CALL = -2
 """Among a hand's calls (``HandLog.calls``, beside ``-1`` for a pass and the rungs): the call that threw the deal
 in (``GameState.throw_in``), written ``misdeal``."""
 

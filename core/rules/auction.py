@@ -63,13 +63,15 @@ class AuctionRules:
     :param all_passed: what becomes of a deal everybody passed (rule 13; B10). A plugin that builds
       its own auction rules passes ``fivehundred.plugins.bidding.all_passed(ruleset)`` to keep the
       ruleset's ``deal.all_pass`` and ``deal.redeals``.
+    :param silent: seats that never call (P2's dummies): they are out of every auction from the start.
     """
 
     def __init__(self, ladder: Sequence[Contract], *, dealer_must_bid: bool = False,
                  set_bar: int | None = None, set_bar_misere: int | None = None,
-                 all_passed: AllPassed = THROWN_IN):
+                 all_passed: AllPassed = THROWN_IN, silent: frozenset[int] = frozenset()):
         self.ladder = tuple(ladder)
         self.all_passed = all_passed
+        self.silent = silent
         # calls_over[standing + 1]: pass, then the rungs a player may call over that standing bid.
         self.calls_over = [
             (PASS, *(
@@ -94,9 +96,9 @@ class AuctionRules:
         """Further bars on the next auction, from plugins (R2's breach): seats barred after a hand."""
 
     def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
-        """A new auction; seats in ``out`` (dummies, players barred from bidding) take no part."""
+        """A new auction; the ``silent`` seats and those in ``out`` (players barred from bidding) take no part."""
         passed = [False] * players
-        for seat in out:
+        for seat in self.silent | out:
             passed[seat] = True
         bidding = Bidding(players, dealer, PASS, -1, passed)
         self.next_turn(bidding)

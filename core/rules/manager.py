@@ -18,7 +18,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .actions import CALL, THROWN_IN
+from .actions import CALL, THROWN_IN_CALL
 from .auction import AuctionRules
 from .cards import JOKER_BASE
 from .errors import PluginError, UnknownNameError
@@ -34,6 +34,7 @@ BUILTIN_PLUGINS = (
     "fivehundred.plugins.breach",
     "fivehundred.plugins.claims",
     "fivehundred.plugins.misdeal",
+    "fivehundred.plugins.dummies",
     "fivehundred.plugins.passing",
     "fivehundred.plugins.partner",
     "fivehundred.plugins.declarations",
@@ -501,7 +502,7 @@ class Rules:
         return table
 
     def call_text(self, call: int) -> str:
-        return "pass" if call == -1 else "misdeal" if call == THROWN_IN else self.ladder[call].call
+        return "pass" if call == -1 else "misdeal" if call == THROWN_IN_CALL else self.ladder[call].call
 
     def parse_call(self, text: str) -> int:
         t = text.strip()
