@@ -15,7 +15,7 @@ import random
 from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's public vocabulary
@@ -43,8 +43,6 @@ from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
 from fivehundred.rules.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
 
 from .exchange import Exchange
-
-_UNSET = object()
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
 _DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER, _STEP = (
@@ -178,6 +176,7 @@ class GameState(Exchange):
 
     def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
                  rng: random.Random | None = None, misere_play_out: bool = False):
+        _clear_slots(self)  # the attributes of a hand in progress stay None until one is dealt
         self.rules: Rules = rules if isinstance(rules, Rules) else compile_rules(rules)
         n = self.rules.players
         if first_dealer is None:
@@ -777,14 +776,12 @@ class GameState(Exchange):
         return self.phase == _STEP and self._step is not None and self._step.hides_own_hand
 
     def clone(self) -> GameState:
-        """An independent copy (hands, trick and logs copied; rules shared)."""
+        """An independent copy: the hand in progress and its log copied; the logs of the hands before it
+        shared (nothing changes a hand's log once the next one is dealt), and the rules."""
         other = object.__new__(GameState)
-        for name in Exchange.__slots__ + GameState.__slots__:
-            value = getattr(self, name, _UNSET)  # the hand attributes are unset before the first deal
-            if value is not _UNSET:
-                setattr(other, name, value)
+        _copy_slots(self, other)
         other.totals = list(self.totals)
-        other.hands_log = [_copy_log(h, self.rules) for h in self.hands_log]
+        other.hands_log = [*self.hands_log[:-1], _copy_log(self.hands_log[-1], self.rules)] if self.hands_log else []
         other._legal = None
         other._legal_step = -1
         if self.phase not in (_DEAL, _GAME_OVER):
@@ -1261,14 +1258,32 @@ class GameState(Exchange):
 
 
 
+def _straight_line(name: str, lines: Sequence[str]) -> Callable[..., None]:
+    """A function of ``(src, dst)`` made of ``lines``: straight-line attribute assignments cost a fraction
+    of a getattr/setattr loop, and ``clone()`` runs in the sampling bots' inner loops."""
+    namespace: dict[str, Any] = {}
+    exec(f"def {name}(src, dst=None):\n" + "".join(f"    {line}\n" for line in lines), namespace)
+    return cast(Callable[..., None], namespace[name])
+
+
+_SLOTS = Exchange.__slots__ + GameState.__slots__
+_clear_slots = _straight_line("_clear_slots", [f"src.{name} = None" for name in _SLOTS])
+_copy_slots = _straight_line("_copy_slots", [f"dst.{name} = src.{name}" for name in _SLOTS])
+"""Every attribute of a state, shared (``clone`` then copies what is mutable)."""
+_copy_log_fields = _straight_line("_copy_log_fields", [f"dst.{f.name} = src.{f.name}"
+                                                       for f in dataclasses.fields(HandLog)])
+
+
 def _copy_log(log: HandLog, rules: Rules) -> HandLog:
-    steps = {step.name: step.copy_data(log.steps[step.name]) for step in rules.steps if step.name in log.steps}
-    return dataclasses.replace(
-        log, calls=list(log.calls), discards=list(log.discards), steps=steps,
-        discarders=None if log.discarders is None else list(log.discarders),
-        aside={seat: list(cards) for seat, cards in log.aside.items()},
-        tricks=[Trick(t.leader, list(t.cards), t.winner, t.named, t.follow_names) for t in log.tricks],
-        tricks_won=list(log.tricks_won), scores=list(log.scores), totals=list(log.totals))
+    copy = object.__new__(HandLog)
+    _copy_log_fields(log, copy)
+    copy.calls, copy.discards = list(log.calls), list(log.discards)
+    copy.steps = {step.name: step.copy_data(log.steps[step.name]) for step in rules.steps if step.name in log.steps}
+    copy.discarders = None if log.discarders is None else list(log.discarders)
+    copy.aside = {seat: list(cards) for seat, cards in log.aside.items()} if log.aside else {}
+    copy.tricks = [Trick(t.leader, list(t.cards), t.winner, t.named, t.follow_names) for t in log.tricks]
+    copy.tricks_won, copy.scores, copy.totals = list(log.tricks_won), list(log.scores), list(log.totals)
+    return copy
 
 
 def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, random.Random]:
