@@ -10,10 +10,10 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.cards import card_str, parse_card
+from fivehundred.rules.cards import card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import Step
+from fivehundred.rules.steps import Step, contractor_of, holder_of
 from fivehundred.rules.tables import Contract
 
 if TYPE_CHECKING:
@@ -84,6 +84,14 @@ class Declaration(Step):
 
     def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
         return [(None, str(hand[self.record_key]))] if self.record_key in hand else []
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        made = hand.get(self.record_key)
+        if made is None:
+            return []
+        who = contractor_of(hand)
+        return [{"slam": f"{who} calls slam", "declare": f"{who} declares: every trick to take",
+                 "none": f"{who} makes no declaration"}.get(str(made), f"{who} declares {made}")]
 
     def copy_data(self, data: Any) -> Any:
         return data
@@ -175,6 +183,13 @@ class Gift(Step):
 
     def public(self, state: GameState, log: HandLog) -> Any:
         return None  # only the contractor and the partner see the card
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        given = hand.get(self.record_key)
+        if given is None:
+            return []
+        giver = holder_of(hand, str(given)) or "the partner"
+        return [f"{giver} gives {contractor_of(hand)} the {card_face(str(given))}"]
 
     def copy_data(self, data: Any) -> Any:
         return data

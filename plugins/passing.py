@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.cards import card_str, parse_card
+from fivehundred.rules.cards import card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import DISCARDS_ORDER, Step
+from fivehundred.rules.steps import DISCARDS_ORDER, Step, contractor_of
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
@@ -73,6 +73,12 @@ class PassToPartner(Step):
 
     def public(self, state: GameState, log: HandLog) -> Any:
         return None  # between the partners only
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        passed = hand.get(self.record_key)
+        if not passed:
+            return []
+        return [f"{contractor_of(hand)} passes {' '.join(card_face(str(c)) for c in passed)} to the partner"]
 
     def copy_data(self, data: Any) -> Any:
         return list(data)

@@ -5,7 +5,7 @@ called partner, a slam call and the partner's gift, a breach call, a blind bid, 
 pass to the left before the auction…  Each is a ``Step`` object that a plugin returns from the
 ``fivehundred_hand_steps`` hook.  A step owns everything about itself: when it is due and who acts
 (``actor``), its legal actions, how one is applied, why one is illegal (words and rule), its text,
-how it is written to a game record and read back, and what every seat sees of it.  The engine only
+how it is written to a game record, read back and printed (``show``), and what every seat sees of it.  The engine only
 asks the steps of a ruleset, in order, which one is due, so it names no step itself.
 
 Steps keep what happened in the hand log's ``steps`` mapping under their own ``name`` (plain data:
@@ -32,6 +32,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from .cards import faces
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
@@ -133,6 +135,21 @@ class Step:
         that left the default out), or None: the record is missing it."""
         return None
 
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        """What this step did in a hand of a record, as ``fivehundred show`` prints it: a line each, seats
+        by name, cards and calls with their suit symbols (``faces``); nothing when the hand holds no field
+        of this step.  The default names the field and writes its recorded actions (``recorded``) in
+        their text, or else the field's value (``field_text``)."""
+        value = hand.get(self.record_key) if self.record_key else None
+        if value in (None, "", [], {}):
+            return []
+        label = self.record_key.replace("_", " ")
+        actions = self.recorded(hand)
+        if not actions:
+            return [f"{label}: {field_text(value)}"]
+        return [f"{label}: " + ", ".join(faces(text) if seat is None else f"{seat} {faces(text)}"
+                                         for seat, text in actions)]
+
     # --- score sheets --------------------------------------------------------------------------
 
     scored: ClassVar[bool] = False
@@ -177,6 +194,35 @@ class Step:
     def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
         """The entries (each below ``public_size``) set to 1 for ``public``, an answer of ``public()``."""
         return ()
+
+
+def field_text(value: Any) -> str:
+    """A field of a record as a person reads it: cards and calls with their suit symbols, yes and no,
+    lists joined by commas, mappings as their keys and values (``{"seat": "W", "breach": true}`` →
+    ``seat W, breach yes``)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return faces(value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{str(key).replace('_', ' ')} {field_text(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(field_text(item) for item in value) if any(
+            isinstance(item, (Mapping, list, tuple)) for item in value) else ", ".join(map(field_text, value))
+    return str(value)
+
+
+def contractor_of(hand: Mapping[str, Any]) -> str:
+    """The contractor's seat in a hand of a record (``the contractor`` when the record does not say)."""
+    return str((hand.get("contract") or {}).get("contractor") or "the contractor")
+
+
+def holder_of(hand: Mapping[str, Any], card: str) -> str | None:
+    """The seat dealt ``card`` in a hand of a record (a kitty card: the contractor's), or None."""
+    held = next((seat for seat, cards in (hand.get("hands") or {}).items() if card in cards), None)
+    if held is None and card in (hand.get("kitty") or ()):
+        return (hand.get("contract") or {}).get("contractor")
+    return held
 
 
 def card_position(rules: Rules, card: int) -> int:
