@@ -22,7 +22,7 @@ ruleset needs more, the sheet says more:
 A sheet may start where a real game stands: its first line may be ``start`` in the ``contract``
 column, with each team's total before the first hand in the team columns and, in ``hand``, that
 hand's number (YAML: ``start: {number, totals}``, as a record's start).  The first hand's
-``dealer`` is the first dealer.
+``dealer`` is the first dealer.  Totals at which the game is already over are refused (``over_at_start``).
 
 An impossible line is an error naming the file, the line, the field and the rule; written totals
 that differ from the rules' are not an error but a finding: the first hand where they went wrong.
@@ -46,6 +46,8 @@ from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, read_text
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_plain_yaml, load_ruleset
 from fivehundred.rules.tables import Contract, HandOutcome
+
+from .record import over_at_start
 
 COLUMNS = ("hand", "dealer", "contractor", "contract", "tricks", "partner")
 PASS = "pass"
@@ -342,6 +344,9 @@ class _Scorer:
         if totals is None:
             self.fail(teams[0], f"missing: the start line gives each team's total ({', '.join(teams)})", START_LINE)
         number = self.hand_number(row) if "hand" in row else None
+        over = over_at_start(self.rules, [totals[team] for team in teams])
+        if over is not None:
+            self.fail(START, f"the game is already over at {_teams(totals)}: {over.reason}", R.GAME_OVER_AT_START)
         return [totals[team] for team in teams], number
 
     def number(self, row: Mapping[str, Any], before: int | None) -> int:
