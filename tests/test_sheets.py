@@ -352,6 +352,30 @@ def test_a_sheet_may_start_where_the_game_goes_on(tmp_path: Path) -> None:
         assert scored.start["totals"] == dict(zip(("NS", "EW"), map(int, start.split(",")), strict=True))
 
 
+def test_a_lost_misere_written_with_its_one_trick_needs_the_defenders_tricks_where_they_score(tmp_path: Path) -> None:
+    """Rule 27: the hand stops at the misère contractor's first trick, so ``tricks: 1`` says nothing of the
+    defenders' tricks before it.  The reference scores them nothing in misère (the line stands); a ruleset
+    that pays them per trick asks for each side's tricks rather than assume they took the other nine."""
+    line = [{"contractor": "N", "contract": "misere", "tricks": 1}]
+    assert score_sheet(line).hands[0].scores == {"NS": -250, "EW": 0}
+    path = tmp_path / "paid.yaml"
+    path.write_text(json.dumps({"name": "paid", "extends": "pagat-australian",
+                                "scoring": {"defender_points_in_misere": 10}}), encoding="utf-8")
+    paid = load_ruleset(path)
+    with pytest.raises(SheetError) as e:
+        score_sheet(line, paid)
+    assert str(e.value) == ("sheet:1: tricks_EW: missing: misere lost at the contractor's first trick, and the "
+                            "defenders score the tricks they took before it: the sheet gives each side's tricks "
+                            "(tricks_NS, tricks_EW) (rule 27: the hand ends when the misère contractor wins a trick)")
+    told = score_sheet([{"contractor": "N", "contract": "misere", "tricks_NS": 1, "tricks_EW": 4}], paid)
+    assert told.hands[0].scores == {"NS": -250, "EW": 40}  # four tricks before N's first, 10 each
+    made = score_sheet([{"contractor": "N", "contract": "misere", "tricks": 0}], paid)
+    assert made.hands[0].scores == {"NS": 250, "EW": 100}  # a made misère is played out: the defence took all ten
+    csv = write(tmp_path / "s.csv", "contractor,contract,tricks", "E,open-misere,1")
+    with pytest.raises(SheetError, match=r"s\.csv:2: tricks_NS: missing: open-misere lost .*\(rule 27"):
+        score_sheet(csv, paid)
+
+
 def variant(tmp_path: Path, game: dict[str, Any]) -> Ruleset:
     if not game:
         return load_ruleset("pagat-australian")

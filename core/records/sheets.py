@@ -13,7 +13,9 @@ ruleset needs more, the sheet says more:
 
 - ``tricks_<team>`` (``tricks_A`` …): each side's tricks, needed when more than one side defends
   (three sides, five or six players each alone: rule 26 scores each defending side's own tricks),
-  and for a passed-out deal that is played at no-trumps (B10); optional otherwise;
+  for a passed-out deal that is played at no-trumps (B10), and for a lost misère that stopped at the
+  contractor's first trick where the defenders score the tricks they took (rule 27: the side's one
+  trick does not say how many they took before it); optional otherwise;
 - ``partner`` (called-partner rulesets, P5): the seat that held the called card, or ``alone``;
 - ``claim`` (rulesets with claims, L2): ``failed`` when the contractor's claim was not upheld;
 - a column for each step of the hand whose doings the scores read (``Step.scored``, ``Step.sheet_column``):
@@ -62,6 +64,7 @@ PARTNER = "P5: the contractor calls a card another player holds, or goes alone"
 EACH_SIDE = "rule 26: each defending side scores the tricks it took itself"
 PLAYED_OUT = "B10: a deal everybody passed is played at no-trumps, each side scoring its tricks"
 MUST_BID = "B10: when the others pass the dealer must bid, so no deal is passed out"
+MISERE_STOPS = "rule 27: the hand ends when the misère contractor wins a trick"
 
 class SheetError(RecordError):
     """A score sheet that cannot be read, or a line that cannot have happened under the ruleset."""
@@ -423,9 +426,31 @@ class _Scorer:
         for seat, won in enumerate(by_seat):
             by_team[rules.team_of[seat]] += won
         side_tricks = sum(by_seat[s] for s in side)
-        return HandOutcome(contract, contractor, rules.team_of[contractor], tuple(by_seat), tuple(by_team),
-                           contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals,
-                           steps)
+        outcome = HandOutcome(contract, contractor, rules.team_of[contractor], tuple(by_seat), tuple(by_team),
+                              contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals, steps)
+        if stops and side_tricks and self.side_tricks(row) is None:
+            self.defence_told(outcome)
+        return outcome
+
+    def defence_told(self, outcome: HandOutcome) -> None:
+        """A lost misère that stops at the contractor's first trick (rule 27), written with the side's
+        ``tricks`` only, does not say how many tricks the defenders took before it: where the scores
+        depend on them (``defender_points_in_misere``, or a plugin's scoring) the line must give each
+        side's tricks.  Whether they do is asked of the scoring itself: with the defenders' tricks at
+        the most (every other trick) and at none."""
+        rules = self.rules
+        none = tuple(won if seat in outcome.side else 0 for seat, won in enumerate(outcome.tricks_by_seat))
+        by_team = [0] * len(rules.team_names)
+        for seat, won in enumerate(none):
+            by_team[rules.team_of[seat]] += won
+        fewest = outcome._replace(tricks_by_seat=none, tricks_by_team=tuple(by_team), tricks_played=sum(none))
+        if rules.score_hand(fewest) != rules.score_hand(outcome):
+            side = {rules.team_of[s] for s in outcome.side}
+            defending = next(t for t in range(len(rules.team_names)) if t not in side)
+            self.fail(f"{TRICKS}{rules.team_names[defending]}",
+                      f"missing: {outcome.contract.call} lost at the contractor's first trick, and the defenders "
+                      "score the tricks they took before it: the sheet gives each side's tricks "
+                      f"({', '.join(self.trick_columns)})", MISERE_STOPS)
 
     def steps(self, row: Mapping[str, Any], contract: Contract, contractor: int,
               side: tuple[int, ...]) -> tuple[dict[str, Any], Contract]:
@@ -506,7 +531,7 @@ class _Scorer:
             self.adds_up(given, rules.hand_size, lost_misere and tricks > 0)
         if lost_misere and tricks > 1:
             self.fail("tricks", f"{tricks} tricks in {contract.call}: the hand stops at the contractor's first "
-                      "trick, so a lost misère has 1", "rule 27: the hand ends when the misère contractor wins a trick")
+                      "trick, so a lost misère has 1", MISERE_STOPS)
         return self.on_seats(given, side)
 
     def on_seats(self, by_team: Sequence[int], side: tuple[int, ...]) -> list[int]:
