@@ -5,7 +5,8 @@ called partner, a slam call and the partner's gift, a breach call, a blind bid, 
 pass to the left before the auction…  Each is a ``Step`` object that a plugin returns from the
 ``fivehundred_hand_steps`` hook.  A step owns everything about itself: when it is due and who acts
 (``actor``), its legal actions, how one is applied, why one is illegal (words and rule), its text,
-how it is written to a game record, read back and printed (``show``), and what every seat sees of it.  The engine only
+how it is written to a game record, read back and printed (``show``), what every seat sees of it
+(``public``) and what only some seats see (``private``: a card passed between partners).  The engine only
 asks the steps of a ruleset, in order, which one is due, so it names no step itself.
 
 Steps keep what happened in the hand log's ``steps`` mapping under their own ``name`` (plain data:
@@ -33,6 +34,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from .actions import Phase
 from .cards import faces
 
 if TYPE_CHECKING:
@@ -180,6 +182,11 @@ class Step:
         """What every seat may know of this step in this hand (None: nothing yet)."""
         return log.steps.get(self.name)
 
+    def private(self, state: GameState, log: HandLog, seat: int) -> Any:
+        """What ``seat`` knows of this step in this hand beyond ``public`` (None: nothing more), such as a
+        card passed between two seats, which those two know and the others do not (``private_steps``)."""
+        return None
+
     def copy_data(self, data: Any) -> Any:
         """A copy of this step's data for ``clone()`` (a deep copy unless the data is immutable)."""
         return copy.deepcopy(data)
@@ -194,6 +201,25 @@ class Step:
     def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
         """The entries (each below ``public_size``) set to 1 for ``public``, an answer of ``public()``."""
         return ()
+
+    def private_size(self, rules: Rules) -> int:
+        """How many entries of 0 and 1 say all that ``private`` can answer under ``rules`` (0: this step
+        shows a seat nothing of its own in the tensors)."""
+        return 0
+
+    def private_indices(self, private: Any, rules: Rules) -> Iterable[int]:
+        """The entries (each below ``private_size``) set to 1 for ``private``, an answer of ``private()``."""
+        return ()
+
+
+def private_steps(state: GameState, seat: int) -> dict[str, Any]:
+    """What ``seat`` alone (with the seats a step names) knows of the plugins' steps this hand, beyond what
+    every seat knows (``GameState.public_steps``), by step name (``Step.private``)."""
+    if not state.hands_log or state.phase == Phase.DEAL or not state.hands_log[-1].steps:
+        return {}
+    log = state.hands_log[-1]
+    known = ((step.name, step.private(state, log, seat)) for step in state.rules.steps if step.name in log.steps)
+    return {name: data for name, data in known if data is not None}
 
 
 def field_text(value: Any) -> str:
