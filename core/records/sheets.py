@@ -443,7 +443,9 @@ class _Scorer:
         by_team = [0] * len(rules.team_names)
         for seat, won in enumerate(none):
             by_team[rules.team_of[seat]] += won
-        fewest = outcome._replace(tricks_by_seat=none, tricks_by_team=tuple(by_team), tricks_played=sum(none))
+        fewest = HandOutcome(outcome.contract, outcome.contractor, outcome.contractor_team, none, tuple(by_team),
+                             outcome.made, sum(none), outcome.hand_size, outcome.side, outcome.totals_before,
+                             outcome.steps)
         if rules.score_hand(fewest) != rules.score_hand(outcome):
             side = {rules.team_of[s] for s in outcome.side}
             defending = next(t for t in range(len(rules.team_names)) if t not in side)
