@@ -150,6 +150,8 @@ def test_declaration_gift_and_breach_read_as_sentences(tmp_path: Path) -> None:
     # without the ruleset file (not a shipped name) the fields still read, as recorded, with suit symbols
     bare = run("show", games).stdout
     assert f"  given: {card_face(given)}" in bare and "  breach calls: seat " in bare
+    missing = run("show", games, "-r", tmp_path / "missing.yaml")
+    assert missing.exit_code == 1 and "missing.yaml" in missing.stderr and "Traceback" not in missing.output
 
 
 def test_a_claim_and_a_pass_to_the_partner_print_through_their_steps(tmp_path: Path) -> None:
