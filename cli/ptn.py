@@ -56,11 +56,15 @@ def show(
     game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="Only this game (from 1, in file order).")]
     = None,
     hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
+    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="The ruleset file the records were played "
+                                                "under, to print its steps (a shipped one is found by name).")]
+    = None,
 ) -> None:
     """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
     each trick with its leader and winner, the score after each hand."""
     from fivehundred.records.show import show_records
+    from fivehundred.rules.ruleset import load_ruleset
 
     with user_errors():
-        text = show_records(files, game=game, hand=hand)
+        text = show_records(files, game=game, hand=hand, ruleset=None if ruleset is None else load_ruleset(ruleset))
     sys.stdout.write(text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules.cards import call_face
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import Step
@@ -88,6 +89,14 @@ class BlindBid(Step):
 
     def public(self, state: GameState, log: HandLog) -> Any:
         return tuple(log.steps[self.name])
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        answers = hand.get(self.record_key)
+        if not answers:
+            return []
+        return ["before looking: " + ", ".join(
+            f"{a.get('seat')} " + ("looks" if a.get("call") == "look" else f"bids {call_face(str(a.get('call')))}")
+            for a in answers)]
 
     def copy_data(self, data: Any) -> Any:
         return list(data)

@@ -162,6 +162,13 @@ class BreachCall(Step):
     def unrecorded(self, state: GameState, seat: int) -> str | None:
         return "no breach"  # a record may leave out the defenders who did not call
 
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        calls = hand.get(self.record_key)
+        if not calls:
+            return []
+        return ["breach: " + ", ".join(f"{c.get('seat')} {'calls breach' if c.get('breach') else 'passes'}"
+                                       for c in calls)]
+
     def public(self, state: GameState, log: HandLog) -> Any:
         return tuple(log.steps[self.name])
 

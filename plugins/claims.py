@@ -101,6 +101,13 @@ class Claim(Step):
         verdict = "upheld" if ruled[2] else "wrong: the defence can take a trick"
         return f"the claim after {ruled[1]} tricks is recorded as upheld={claim.get('upheld')} but it is {verdict}"
 
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        claim = hand.get(self.record_key)
+        if claim is None:
+            return []
+        verdict = "upheld" if claim.get("upheld") else "wrong: the defence could take a trick"
+        return [f"{claim.get('seat')} claims the rest after {claim.get('after_tricks')} tricks: {verdict}"]
+
     def copy_data(self, data: Any) -> Any:
         return data  # a tuple
 

@@ -10,10 +10,10 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.cards import card_str, parse_card
+from fivehundred.rules.cards import card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import Step
+from fivehundred.rules.steps import Step, card_position, contractor_of, holder_of
 from fivehundred.rules.tables import Contract
 
 if TYPE_CHECKING:
@@ -85,6 +85,14 @@ class Declaration(Step):
     def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
         return [(None, str(hand[self.record_key]))] if self.record_key in hand else []
 
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        made = hand.get(self.record_key)
+        if made is None:
+            return []
+        who = contractor_of(hand)
+        return [{"slam": f"{who} calls slam", "declare": f"{who} declares: every trick to take",
+                 "none": f"{who} makes no declaration"}.get(str(made), f"{who} declares {made}")]
+
     def copy_data(self, data: Any) -> Any:
         return data
 
@@ -142,9 +150,7 @@ class Gift(Step):
         log = state.hand_log
         if self.name in log.steps or log.steps.get(Declaration.name) not in ("slam", "declare"):
             return None
-        n = state.rules.players
-        side = state.contracting_side
-        return next((log.contractor + k) % n for k in range(1, n) if (log.contractor + k) % n in side)
+        return _partner(state, log.contractor)
 
     def legal(self, state: GameState, seat: int) -> list[int]:
         return [GIVE + c for c in state.hand(seat)]
@@ -176,8 +182,31 @@ class Gift(Step):
     def public(self, state: GameState, log: HandLog) -> Any:
         return None  # only the contractor and the partner see the card
 
+    def private(self, state: GameState, log: HandLog, seat: int) -> Any:
+        card = log.steps.get(self.name)
+        return card if card is not None and seat in (log.contractor, _partner(state, log.contractor)) else None
+
+    def private_size(self, rules: Rules) -> int:
+        return len(rules.deck)  # the card given
+
+    def private_indices(self, private: Any, rules: Rules) -> Iterable[int]:
+        return [card_position(rules, private)]
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        given = hand.get(self.record_key)
+        if given is None:
+            return []
+        giver = holder_of(hand, str(given)) or "the partner"
+        return [f"{giver} gives {contractor_of(hand)} the {card_face(str(given))}"]
+
     def copy_data(self, data: Any) -> Any:
         return data
+
+
+def _partner(state: GameState, contractor: int) -> int:
+    """The partner who gives the card: the first seat of the contracting side on the contractor's left."""
+    n, side = state.rules.players, state.contracting_side
+    return next((contractor + k) % n for k in range(1, n) if (contractor + k) % n in side)
 
 
 def _next_level_value(rules: Rules, contract: Contract) -> int:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card
+from fivehundred.rules.cards import JOKER_BASE, card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import Step, card_position
+from fivehundred.rules.steps import Step, card_position, contractor_of, holder_of
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
@@ -76,6 +76,17 @@ class PartnerCall(Step):
 
     def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
         return [(None, str(hand[self.record_key]))] if self.record_key in hand else []
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        called = hand.get(self.record_key)
+        if called is None:
+            return []
+        who = contractor_of(hand)
+        if called == "alone":
+            return [f"{who} plays alone"]
+        holder = holder_of(hand, str(called))
+        held = "" if holder is None else " (its own: alone)" if holder == who else f" ({holder} holds it)"
+        return [f"{who} calls {card_face(str(called))} for a partner{held}"]
 
     def copy_data(self, data: Any) -> Any:
         return data

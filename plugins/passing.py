@@ -5,21 +5,23 @@ and those passed to it.
 The pass is a step of the exchange placed before the discards (``order`` below ``DISCARDS_ORDER``):
 the contractor gives one card at a time (``HandLog.steps["pass-to-partner"]``, written to a record as
 ``passed``), and the engine then asks for the discards from whoever holds more than a hand, the
-partner.  The cards passed are seen by the two partners only: nothing of the step is public.
+partner.  The cards passed are seen by the two partners only: nothing of the step is public, all of
+it is theirs (``private``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.cards import card_str, parse_card
+from fivehundred.rules.cards import card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
-from fivehundred.rules.steps import DISCARDS_ORDER, Step
+from fivehundred.rules.steps import DISCARDS_ORDER, Step, card_position, contractor_of
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
+    from fivehundred.rules.manager import Rules
 
 PASS_BASE = 1300
 """A card passed to the partner is ``PASS_BASE + card``."""
@@ -73,6 +75,22 @@ class PassToPartner(Step):
 
     def public(self, state: GameState, log: HandLog) -> Any:
         return None  # between the partners only
+
+    def private(self, state: GameState, log: HandLog, seat: int) -> Any:
+        cards = log.steps.get(self.name)
+        return tuple(cards) if cards and seat in (log.contractor, partner(state, log.contractor)) else None
+
+    def private_size(self, rules: Rules) -> int:
+        return len(rules.deck)  # the cards passed
+
+    def private_indices(self, private: Any, rules: Rules) -> Iterable[int]:
+        return [card_position(rules, card) for card in private]
+
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        passed = hand.get(self.record_key)
+        if not passed:
+            return []
+        return [f"{contractor_of(hand)} passes {' '.join(card_face(str(c)) for c in passed)} to the partner"]
 
     def copy_data(self, data: Any) -> Any:
         return list(data)

@@ -15,6 +15,9 @@ import yaml
 
 from fivehundred.adapters.table import Episode, Piece, Table, table_for
 from fivehundred.engine.state import PASS_ACTION, Observation, Phase
+from fivehundred.plugins.declarations import GIVE
+from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.steps import private_steps
 
 RULESETS = ("pagat-australian", "perfect", "two-handed", "six-handed-three-teams", "american-1904",
             "french-canadian", "three-handed-dead-hand", "nullo", "avondale-us")
@@ -59,6 +62,17 @@ def _steps(e: Episode, p: int, obs: Observation, v: np.ndarray) -> None:
         offset += size
 
 
+def _private_steps(e: Episode, p: int, obs: Observation, v: np.ndarray) -> None:
+    rules = e.table.rules
+    own = private_steps(e.state, e.table.deciders[p])  # type: ignore[arg-type]
+    offset = 0
+    for step in rules.steps:
+        if step.name in own:
+            for index in step.private_indices(own[step.name], rules):
+                v[offset + index] = 1
+        offset += step.private_size(rules)
+
+
 Fill = Callable[[Episode, int, Observation, np.ndarray], None]
 REFERENCE: dict[str, Fill] = {
     "player": lambda e, p, obs, v: _one(v, p),
@@ -85,6 +99,7 @@ REFERENCE: dict[str, Fill] = {
         np.asarray(obs.totals, np.float32) / (2.0 * max(e.table.ruleset.game.target, 1)), -1.0, 1.0)),
     "sitting": lambda e, p, obs, v: [_one(v, s) for s in obs.sitting],
     "steps": _steps,
+    "private_steps": _private_steps,
     "dealt": lambda e, p, obs, v: _cards(e.table, v, e.hand_seen(p)),
     "trick_of_card": lambda e, p, obs, v: [v.__setitem__((e.table.card_index[card], number), 1)
                                            for number, _, card in _each_card(e, obs)],
@@ -155,9 +170,12 @@ def test_every_steps_public_data_is_in_the_tensors(tmp_path: Path) -> None:
     assert [s.name for s in rules.steps] == ["declaration", "gift", "breach"]
     (steps,) = [p for p in table.pieces if p.name == "steps"]
     assert steps.shape == (3 + 0 + 2 * rules.players,)  # a declaration of three; a gift is seen by two seats only
+    (own,) = [p for p in table.pieces if p.name == "private_steps"]
+    assert own.shape == (len(table.cards),) and own.private and not own.recall  # the card given
+    assert all(p.name != "private_steps" for p in table.pieces_for(private=False, recall=True))
     seen: set[str] = set()
     play_and_compare(table, random.Random(5), 30, seen)
-    assert seen == {"declaration", "breach"}
+    assert seen == {"declaration", "breach", "gift"}
     for name, size in (("five-handed", lambda t: 1 + len(t.cards)), ("french-canadian", lambda t: len(t.cards)),
                        ("perfect", lambda t: t.rules.players * 2)):  # the call, the cards face up, look or blind
         other = table_for(name)
@@ -189,7 +207,7 @@ def test_a_step_that_numbers_its_data_beyond_its_size_is_named(monkeypatch: pyte
 
 def play_and_compare(table: Table, rng: random.Random, games: int, steps: set[str] | None = None) -> int:
     """Random games, every tensor asked at random compared with the reference; how many were compared (and
-    into ``steps`` the names of the steps whose public data showed)."""
+    into ``steps`` the names of the steps whose public data, or a seat's private data, showed)."""
     sets = [table.pieces_for(private=private, recall=recall) for private in (True, False) for recall in (True, False)]
     layouts = [(pieces, table.layout(pieces)) for pieces in sets]
     checked = 0
@@ -209,6 +227,7 @@ def play_and_compare(table: Table, rng: random.Random, games: int, steps: set[st
                 break
             if steps is not None and e.state is not None:
                 steps.update(e.state.public_steps())
+                steps.update(*(private_steps(e.state, seat) for seat in table.deciders))
             legal = e.legal_actions()
             e.apply_action(legal[rng.randrange(len(legal))])
     return checked
@@ -255,3 +274,69 @@ def test_a_tensor_handed_out_is_the_callers_and_clones_keep_their_own() -> None:
     assert np.array_equal(e.tensor(0, layout), reference(e, 0, pieces))
     out = np.full(layout.size, 5, np.float32)
     assert e.tensor(1, layout, out) is out and np.array_equal(out, reference(e, 1, pieces))
+
+
+def test_a_gift_shows_in_the_tensors_of_the_two_seats_that_saw_it_and_leaves_no_trace_elsewhere(
+        tmp_path: Path) -> None:
+    """C6/C7: the partner's gift is seen by the giver and the contractor.  Two episodes that differ only in
+    the card given (not the joker: its nomination would tell everyone) give every other seat the same
+    tensors (all four layouts) and text, from the gift to the first card played; the two who saw it see
+    the card in ``private_steps``."""
+    path = tmp_path / "every-step.yaml"
+    path.write_text(yaml.safe_dump({"name": "every-step", "extends": "pagat-australian", "scoring": {"breach": 100},
+                                    "declarations": {"slam": [7], "declare": True}}), encoding="utf-8")
+    table = table_for(str(path))
+    layouts = [table.layout(table.pieces_for(private=private, recall=recall))
+               for private in (True, False) for recall in (True, False)]
+    e = _at_the_gift(table)
+    assert e.state is not None
+    log = e.state.hand_log
+    giver = e.state.current_player()
+    saw = {log.contractor, giver}
+    assert len(saw) == 2 and giver in e.state.contracting_side
+    first, second = e.clone(), e.clone()
+    gifts = [g for g in e.legal_actions() if table.actions[g] - GIVE < JOKER_BASE]  # the joker would be nominated
+    first.apply_action(gifts[0])
+    second.apply_action(gifts[-1])
+    cards = [table.actions[g] - GIVE for g in (gifts[0], gifts[-1])]
+    own = [p.name for p in table.pieces].index("private_steps")
+    offset = sum(p.size for p in table.pieces[:own])
+    rng = random.Random(1)
+    while True:
+        for player in range(table.players):
+            seat = table.deciders[player]
+            a, b = (ep.tensor(player, layouts[0]) for ep in (first, second))
+            if seat in saw:
+                assert [list(np.flatnonzero(t[offset:offset + len(table.cards)])) for t in (a, b)] == \
+                    [[table.card_index[c]] for c in cards]
+                assert "seen: {'gift': " in first.text(player)
+            else:
+                for layout in layouts:
+                    assert np.array_equal(first.tensor(player, layout), second.tensor(player, layout))
+                for private in (True, False):
+                    assert first.text(player, private=private, recall=True) == \
+                        second.text(player, private=private, recall=True)
+                assert not private_steps(first.state, seat)  # type: ignore[arg-type]
+            for ep in (first, second):
+                assert np.array_equal(ep.tensor(player, layouts[0]), reference(ep, player, layouts[0].pieces))
+        if first.state is None or first.state.phase == Phase.PLAY or first.over:
+            break
+        discard = rng.choice([a for a in first.legal_actions() if a in second.legal_actions()])  # same in both
+        first.apply_action(discard)
+        second.apply_action(discard)
+    assert first.state is not None and first.state.phase == Phase.PLAY
+
+
+def _at_the_gift(table: Table) -> Episode:
+    """A random episode stopped where the partner is about to give the contractor a card."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        e = Episode(table)
+        e.deal(rng)
+        while not e.over:
+            step = e.state.current_step if e.state is not None and e.state.phase == Phase.STEP else None
+            if step is not None and step.name == "gift":
+                return e
+            legal = e.legal_actions()
+            e.apply_action(legal[rng.randrange(len(legal))])
+    raise AssertionError("no gift in 200 random deals")

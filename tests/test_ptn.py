@@ -39,6 +39,15 @@ AMERICAN = DATA / "american-45-truncated.ptn"
 HEADER = DATA / "australian-header-only.ptn"
 
 
+OVER_AT_START = "the game is already over at the start totals NS 510, EW 430: NS reached 510"
+"""The American export, cut short in its hand, gives the totals at that moment (PTN.md), 510-430: with any
+500 winning (no mustBidToWin) that game is over, so validate refuses the record's start, and the import says it."""
+
+
+def only_the_american_start_is_refused(problems: list[str]) -> bool:
+    return len(problems) == 1 and "record-0.jsonl:1, field start.totals: " + OVER_AT_START in problems[0]
+
+
 def by_seat(record: dict[str, Any]) -> dict[str, Any]:
     return record["hands"][0]
 
@@ -84,6 +93,10 @@ def test_the_american_export_stops_in_the_exchange(imported: tuple[Path, Any]) -
     assert hand["contract"]["contractor"] == "W" and hand["discards"] == []
     assert hand["unfinished"] == {"stops": "in the exchange, before the discards"}
     assert any("american-45-truncated.ptn:20: the tag line '[CardsA' is cut short" in n for n in result.notes)
+    assert record["start"]["totals"] == {"NS": 510, "EW": 430}
+    assert any("american-45-truncated.ptn:8: the hand starts at [510, 430], where the game is already over under "
+               "ruleset 'trickster-american-45-cards-any-500-wins-misere-anytime' (NS reached 510)" in n
+               for n in result.notes)
 
 
 def test_the_header_only_export_is_left_out_and_said(imported: tuple[Path, Any]) -> None:
@@ -114,7 +127,7 @@ def test_imported_records_validate_and_follow_the_schema(imported: tuple[Path, A
         assert fivehundred.load_ruleset(out.parent / f"{name}.yaml").content_hash == build_ruleset(
             read_options(*_options_of(name))[0]).content_hash
     problems = _validate_each(out)
-    assert not problems, problems
+    assert only_the_american_start_is_refused(problems), problems
     schema = record_schema()
     for line in out.read_text(encoding="utf-8").splitlines():
         jsonschema.validate(json.loads(line), schema)
@@ -450,7 +463,7 @@ def test_import_command_writes_records_and_rulesets_then_validate_checks_them(tm
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["games.jsonl", "trickster-american-45-cards-any-500-wins-misere-anytime.yaml",
          "trickster-australian-misere-over-8s-reentry.yaml"])
-    assert not _validate_each(out)
+    assert only_the_american_start_is_refused(_validate_each(out))
     exported = run("export", out, "--ptn")
     assert exported.exit_code == 0 and '[Deal "W:AKQ.KT8.8.K85 96.7.Q754.QT9 J875.AQ9.A.A.H T.J64.KJT96.6"]' \
         in exported.stdout and "HA H4 H8 -" in exported.stdout

@@ -888,6 +888,22 @@ def test_a_start_that_is_not_a_position(pagat: Ruleset, start: dict[str, Any], f
     assert p.field == field and p.rule is not None and p.rule.startswith("record format: start"), p
 
 
+@pytest.mark.parametrize(("totals", "says"), [([310, -500], "EW fell to -500"), ([-620, 480], "NS fell to -620")])
+def test_a_record_that_starts_where_the_game_is_over_is_refused(pagat: Ruleset, totals: list[int], says: str,
+                                                                tmp_path: Path) -> None:
+    rec = disputed_hand(pagat, [310, 450], 12, "W")
+    rec["start"]["totals"] = dict(zip(("NS", "EW"), totals, strict=True))
+    p = problem_of(rec)
+    assert p.field == "start.totals" and p.hand is None and says in p.message, p
+    assert p.rule == "rules 28–31: a game starts only at totals the game goes on from"
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(rec) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1 and f"{path}:1" in result.stdout and "already over" in result.stdout
+    rec["start"]["totals"] = {"NS": 510, "EW": -490}  # rule 30: 510 on defence points plays on
+    assert all(p.field != "start.totals" for p in validate_record(rec))
+
+
 def test_a_record_of_a_whole_game_has_no_start(records: list[dict[str, Any]]) -> None:
     """Format 1 as it was: records without start begin at hand 1 and 0–0, and still validate."""
     assert all("start" not in rec for rec in records)

@@ -323,6 +323,67 @@ def test_a_sheet_that_starts_below_the_swamp_line_loses(tmp_path: Path) -> None:
     assert scored.ok and scored.winner == "EW"  # rule 29: at -500 or below a side loses
 
 
+@pytest.mark.parametrize(("game", "start", "says"), [
+    ({}, "-500,20", "NS fell to -500"),  # rule 29: at -500 or below a side has lost
+    ({}, "40,-730", "EW fell to -730"),
+    ({"swamp_strict": True}, "40,-510", "EW fell to -510"),  # E3: only strictly below
+    ({"win": "any"}, "510,200", "NS"),  # E1: any points win, so 510 has won already
+    ({"spread": 500}, "300,-250", "point spread"),  # E4
+])
+def test_a_sheet_that_starts_where_the_game_is_over_is_refused(tmp_path: Path, game: dict[str, Any], start: str,
+                                                               says: str) -> None:
+    rs = variant(tmp_path, game)
+    for sheet in (write(tmp_path / "s.csv", "contractor,contract,tricks,NS,EW", f",start,,{start}", "N,7H,7"),
+                  write(tmp_path / "s.yaml", "start:", f"  totals: {{NS: {start.split(',')[0]}, "
+                        f"EW: {start.split(',')[1]}}}", "hands:", "  - {contractor: N, contract: 7H, tricks: 7}")):
+        with pytest.raises(SheetError) as e:
+            score_sheet(sheet, rs)
+        message = str(e.value)
+        assert message.startswith(f"{sheet}:2: start: the game is already over at NS ") and says in message
+        assert message.endswith("(rules 28–31: a game starts only at totals the game goes on from)"), message
+        assert "\n" not in message
+
+
+def test_a_sheet_may_start_where_the_game_goes_on(tmp_path: Path) -> None:
+    """Rule 30: a side that reached 500 defending plays on; -490 is above the swamp; E3 keeps -500 playing."""
+    for game, start in (({}, "520,-490"), ({"swamp_strict": True}, "40,-500"), ({"spread": 600}, "300,-250")):
+        scored = score_sheet(write(tmp_path / "s.csv", "contractor,contract,tricks,NS,EW", f",start,,{start}",
+                                   "E,6S,6"), variant(tmp_path, game))
+        assert scored.start["totals"] == dict(zip(("NS", "EW"), map(int, start.split(",")), strict=True))
+
+
+def test_a_lost_misere_written_with_its_one_trick_needs_the_defenders_tricks_where_they_score(tmp_path: Path) -> None:
+    """Rule 27: the hand stops at the misère contractor's first trick, so ``tricks: 1`` says nothing of the
+    defenders' tricks before it.  The reference scores them nothing in misère (the line stands); a ruleset
+    that pays them per trick asks for each side's tricks rather than assume they took the other nine."""
+    line = [{"contractor": "N", "contract": "misere", "tricks": 1}]
+    assert score_sheet(line).hands[0].scores == {"NS": -250, "EW": 0}
+    path = tmp_path / "paid.yaml"
+    path.write_text(json.dumps({"name": "paid", "extends": "pagat-australian",
+                                "scoring": {"defender_points_in_misere": 10}}), encoding="utf-8")
+    paid = load_ruleset(path)
+    with pytest.raises(SheetError) as e:
+        score_sheet(line, paid)
+    assert str(e.value) == ("sheet:1: tricks_EW: missing: misere lost at the contractor's first trick, and the "
+                            "defenders score the tricks they took before it: the sheet gives each side's tricks "
+                            "(tricks_NS, tricks_EW) (rule 27: the hand ends when the misère contractor wins a trick)")
+    told = score_sheet([{"contractor": "N", "contract": "misere", "tricks_NS": 1, "tricks_EW": 4}], paid)
+    assert told.hands[0].scores == {"NS": -250, "EW": 40}  # four tricks before N's first, 10 each
+    made = score_sheet([{"contractor": "N", "contract": "misere", "tricks": 0}], paid)
+    assert made.hands[0].scores == {"NS": 250, "EW": 100}  # a made misère is played out: the defence took all ten
+    csv = write(tmp_path / "s.csv", "contractor,contract,tricks", "E,open-misere,1")
+    with pytest.raises(SheetError, match=r"s\.csv:2: tricks_NS: missing: open-misere lost .*\(rule 27"):
+        score_sheet(csv, paid)
+
+
+def variant(tmp_path: Path, game: dict[str, Any]) -> Ruleset:
+    if not game:
+        return load_ruleset("pagat-australian")
+    path = tmp_path / "variant.yaml"
+    path.write_text(json.dumps({"name": "variant", "extends": "pagat-australian", "game": game}), encoding="utf-8")
+    return load_ruleset(path)
+
+
 def test_a_yaml_sheet_starts_as_a_record_does(tmp_path: Path) -> None:
     yaml_sheet = write(tmp_path / "s.yaml", "start: {number: 12, totals: {NS: 310, EW: 450}}", "hands:",
                        "  - {dealer: S, contractor: W, contract: 7H, tricks: 7, NS: 330, EW: 650}")

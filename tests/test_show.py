@@ -4,9 +4,12 @@ seeded record in tests/data/show/, and the Trickster export of tests/data/ptn/ o
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 from typer.testing import CliRunner, Result
 
 from fivehundred.batch.simulation import play_game
@@ -15,7 +18,10 @@ from fivehundred.records.ptn_export import export_ptn
 from fivehundred.records.ptn_import import import_ptn, read_games
 from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.records.show import call_face, card_face, hand_face, show_game, show_records
+from fivehundred.rules.cards import faces
 from fivehundred.rules.errors import RecordError
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.steps import Step, field_text
 
 DATA = Path(__file__).parent / "data"
 SEEDED = DATA / "show" / "seeded.jsonl"
@@ -83,3 +89,106 @@ def test_bad_input(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "bad.jsonl:1" in result.stderr and "Traceback" not in result.output
     assert run("show", tmp_path / "missing.jsonl").exit_code == 1
     assert run("show", SEEDED, "--game", "0").exit_code == 2
+
+
+# --- the steps' fields, as each step prints them (``Step.show``) ------------------------------
+
+
+def _shown(record: dict[str, Any], ruleset: Ruleset | None = None) -> str:
+    return "\n".join(show_game(record, ruleset=ruleset))
+
+
+def _game(ruleset: str | Ruleset, seed: int, wanted: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A random game's record and its first hand holding the field ``wanted``."""
+    record = game_to_dict(play_game(ruleset, seed=seed, players="random", max_deals=8), seed=seed, game=0)
+    return record, next(h for h in record["hands"] if wanted in h)
+
+
+def test_a_called_partner_reads_as_a_card_and_the_seat_that_holds_it() -> None:
+    record, hand = _game("five-handed", 1, "partner_call")
+    called, who = hand["partner_call"], hand["contract"]["contractor"]
+    holder = next(seat for seat, cards in hand["hands"].items() if called in cards)
+    text = _shown(record)
+    assert f"  {who} calls {card_face(called)} for a partner ({holder} holds it)" in text
+    assert "partner call" not in text and f" {called} " not in text  # nothing raw: J♥, never JH
+    alone = {**record, "hands": [{**hand, "partner_call": "alone"}]}
+    assert f"  {who} plays alone" in _shown(alone)
+
+
+def test_the_order_of_a_hand_blind_bids_before_the_auction_the_call_between_discards_and_nomination() -> None:
+    record, hand = _game("perfect", 0, "blind_calls")
+    lines = _shown(record).splitlines()
+    answers = [f"{a['seat']} looks" if a["call"] == "look" else f"{a['seat']} bids {a['call']}"
+               for a in hand["blind_calls"]]
+    blind = lines.index("  before looking: " + ", ".join(answers))
+    assert blind < next(i for i, line in enumerate(lines) if line.startswith("  auction:"))
+    record, hand = _game("five-handed", 1, "partner_call")
+    lines = _shown(record).splitlines()
+    order = [next(i for i, line in enumerate(lines) if mark in line)
+             for mark in ("takes the kitty", "for a partner", "nominates the joker")]
+    assert order == sorted(order)
+
+
+def test_declaration_gift_and_breach_read_as_sentences(tmp_path: Path) -> None:
+    path = tmp_path / "every-step.yaml"
+    path.write_text(yaml.safe_dump({"name": "every-step", "extends": "pagat-australian", "scoring": {"breach": 100},
+                                    "declarations": {"slam": [7], "declare": True}}), encoding="utf-8")
+    rs = load_ruleset(path)
+    record, hand = _game(rs, 1, "given")
+    who, given = hand["contract"]["contractor"], hand["given"]
+    giver = next(seat for seat, cards in hand["hands"].items() if given in cards)
+    calls = ", ".join(f"{c['seat']} {'calls breach' if c['breach'] else 'passes'}" for c in hand["breach_calls"])
+    made = {"declare": f"{who} declares: every trick to take", "slam": f"{who} calls slam"}[hand["declaration"]]
+    text = _shown(record, rs)
+    for line in (made, f"{giver} gives {who} the {card_face(given)}", f"breach: {calls}"):
+        assert f"\n  {line}\n" in text
+    assert "breach calls" not in text and "given:" not in text and "'seat'" not in text
+    games = tmp_path / "games.jsonl"
+    games.write_text(dumps(record) + "\n", encoding="utf-8")
+    result = run("show", games, "-r", path)
+    assert result.exit_code == 0 and f"  {giver} gives {who} the {card_face(given)}" in result.stdout
+    # without the ruleset file (not a shipped name) the fields still read, as recorded, with suit symbols
+    bare = run("show", games).stdout
+    assert f"  given: {card_face(given)}" in bare and "  breach calls: seat " in bare
+    missing = run("show", games, "-r", tmp_path / "missing.yaml")
+    assert missing.exit_code == 1 and "missing.yaml" in missing.stderr and "Traceback" not in missing.output
+
+
+def test_a_claim_and_a_pass_to_the_partner_print_through_their_steps(tmp_path: Path) -> None:
+    record = json.loads(SEEDED.read_text(encoding="utf-8"))
+    hand = {**record["hands"][0], "claim": {"seat": "S", "after_tricks": 7, "upheld": False}, "passed": ["4D", "QH"]}
+    plain = _shown({**record, "hands": [hand], "result": None})
+    assert "  claim: seat S, after tricks 7, upheld no" in plain and "  passed: 4♦, Q♥" in plain  # no such steps
+    rs = load_ruleset("perfect").model_copy(update={"play": load_ruleset("perfect").play.model_copy(
+        update={"claims": True})})
+    lines = _shown({**record, "hands": [hand], "result": None}, rs).splitlines()
+    claim = lines.index("  S claims the rest after 7 tricks: wrong: the defence could take a trick")
+    passed = lines.index("  S passes 4♦ Q♥ to the partner")
+    discards = lines.index("  S takes the kitty and discards 7♣ 9♦ J♦")
+    assert passed < discards < next(i for i, line in enumerate(lines) if line.startswith("  trick 10")) < claim
+
+
+class Swap(Step):
+    """A third-party step that prints through the defaults: it swaps a card with the kitty."""
+
+    name = "swap"
+    actions = range(3000, 3100)
+    record_key = "kitty_swap"
+
+    def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+        return [(entry["seat"], f"swap {entry['card']}") for entry in hand.get(self.record_key, [])]
+
+
+def test_a_third_party_steps_fields_print_readably_by_default() -> None:
+    hand = {"kitty_swap": [{"seat": "E", "card": "10D"}, {"seat": "W", "card": "JK"}]}
+    assert Swap().show(hand) == ["kitty swap: E swap 10♦, W swap JK"]
+    assert Swap().show({}) == []
+
+    class Silent(Swap):
+        def recorded(self, hand: Mapping[str, Any]) -> list[tuple[str | None, str]]:
+            return []
+
+    assert Silent().show(hand) == ["kitty swap: seat E, card 10♦; seat W, card JK"]
+    assert field_text({"bid": "7H", "open": True, "cards": ["AS", "JK:H"], "note": "rule 12"}) == \
+        "bid 7♥, open yes, cards A♠, JK(♥), note rule 12"
+    assert faces("call JH over 8NT and pass") == "call J♥ over 8NT and pass"

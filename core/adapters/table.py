@@ -44,6 +44,7 @@ from fivehundred.records.record import game_to_dict
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.steps import private_steps
 
 from .tensors import Layout, View
 
@@ -143,7 +144,9 @@ class Table:
         rules = self.rules
         seats, deck, calls = rules.players, len(self.cards), len(rules.ladder) + 2
         steps = sum(step.public_size(rules) for step in rules.steps)
+        own = sum(step.private_size(rules) for step in rules.steps)
         return (*self._plain_pieces(seats, deck, calls), *((Piece("steps", (steps,)),) if steps else ()),
+                *((Piece("private_steps", (own,), private=True),) if own else ()),
                 *self._recall_pieces(seats, deck, calls))
 
     def _plain_pieces(self, seats: int, deck: int, calls: int) -> tuple[Piece, ...]:
@@ -483,6 +486,9 @@ def _observation_text(table: Table, state: GameState, obs: Observation, private:
         lines.append("won: " + " ".join(f"{seats[s]} {n}" for s, n in enumerate(obs.tricks_won)))
     if obs.steps:
         lines.append("steps: " + repr(dict(sorted(obs.steps.items()))))
+    own = private_steps(state, obs.seat) if private else {}
+    if own:
+        lines.append("seen: " + repr(dict(sorted(own.items()))))
     lines.append("totals: " + " ".join(f"{name} {t}" for name, t in zip(rules.team_names, obs.totals, strict=True)))
     return lines
 

@@ -5,19 +5,21 @@ player's tensor under one layout, on one episode: asked again, it changes only w
 last asked.  The pieces of the hand's history grow (a call fills a row, a card played an entry), and every
 other piece is drawn again only when the value it shows has changed.  What each piece shows comes from the
 engine's public state API (``GameState.cards_seen`` for the cards a seat sees, ``public_steps`` for the
-steps), never from a rule of its own: the tests compare every tensor with one drawn afresh from
+steps, ``fivehundred.rules.steps.private_steps`` for what a seat alone sees of them), never from a rule of
+its own: the tests compare every tensor with one drawn afresh from
 ``GameState.observation``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from fivehundred.engine.state import Phase
+from fivehundred.rules.steps import Step, private_steps
 
 if TYPE_CHECKING:
     from .table import Episode, Piece, Table
@@ -194,7 +196,8 @@ def _grow_trick_of_card(table: Table, offset: int, shape: tuple[int, ...], calls
     return [offset + index[card] * width + number for number, _, card in cards]
 
 
-_IN_PLAY = frozenset({"to_act", "hand", "shown", "trick", "led", "tricks_won", "steps", "played", "trick_of_card"})
+_IN_PLAY = frozenset({"to_act", "hand", "shown", "trick", "led", "tricks_won", "steps", "private_steps", "played",
+                      "trick_of_card"})
 """The pieces that change during the play (a step's public data may: a plugin's step says what it shows)."""
 
 _GROWN: dict[str, Grow] = {"calls": _grow_calls, "call_order": _grow_call_order, "played": _grow_played,
@@ -283,14 +286,33 @@ def _steps(view: View, e: Episode) -> tuple[int, ...]:
     public = state.public_steps() if state is not None else {}
     if not public:
         return ()
-    rules, out, offset = state.rules, [], 0  # type: ignore[union-attr]
+    rules = state.rules  # type: ignore[union-attr]
+    return _entries(rules, public, "public", lambda step: step.public_size(rules),
+                    lambda step, data: step.public_indices(data, rules))
+
+
+def _private_steps(view: View, e: Episode) -> tuple[int, ...]:
+    """The entries the steps' data that the player's seat alone sees sets (``Step.private_indices``)."""
+    state = e.state
+    own = private_steps(state, view.layout.table.deciders[view.player]) if state is not None else {}
+    if not own:
+        return ()
+    rules = state.rules  # type: ignore[union-attr]
+    return _entries(rules, own, "private", lambda step: step.private_size(rules),
+                    lambda step, data: step.private_indices(data, rules))
+
+
+def _entries(rules: Any, data: dict[str, Any], kind: str, size_of: Callable[[Step], int],
+             indices_of: Callable[[Step, Any], Iterable[int]]) -> tuple[int, ...]:
+    """The steps' entries of ``data`` (by step name), each step's after the ones before it."""
+    out, offset = [], 0
     for step in rules.steps:
-        size = step.public_size(rules)
-        if step.name in public:
-            for i in step.public_indices(public[step.name], rules):
+        size = size_of(step)
+        if step.name in data:
+            for i in indices_of(step, data[step.name]):
                 if not 0 <= i < size:
-                    raise ValueError(f"step {step.name!r}: public_indices gave entry {i}, outside its public_size "
-                                     f"{size}, for {public[step.name]!r}")
+                    raise ValueError(f"step {step.name!r}: {kind}_indices gave entry {i}, outside its {kind}_size "
+                                     f"{size}, for {data[step.name]!r}")
                 out.append(offset + i)
         offset += size
     return tuple(out)
@@ -322,5 +344,6 @@ _REDRAWN: dict[str, tuple[Source, Draw]] = {
     "totals": (lambda view, e: tuple(e.state.totals) if e.state is not None else (), _draw_totals),
     "sitting": (lambda view, e: e.state.sitting_out if e.state is not None else frozenset(), _seat_set),
     "steps": (_steps, _draw_steps),
+    "private_steps": (_private_steps, _draw_steps),
     "dealt": (lambda view, e: e.hand_seen(view.player), _card_set),
 }

@@ -42,6 +42,7 @@ from fivehundred.engine.state import (
     GameState,
     Phase,
 )
+from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError, UnknownNameError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_text
@@ -60,7 +61,7 @@ from .ptn import (
     read_ptn,
     seat_list,
 )
-from .record import dumps, game_to_dict
+from .record import dumps, game_to_dict, over_at_start
 from .trickster import OptionError, build_ruleset, options_ruleset, read_options, shipped_match
 
 CALL_NAMES = {"misère": "misere", "nullo": "misere", "openmisère": "open-misere", "opennullo": "open-misere"}
@@ -590,6 +591,11 @@ def _add_hand(rec: PtnRecord, rules: Rules, game: _Game | None, result: ImportRe
         start: dict[str, Any] = {}
         if any(before) or hand != 1:
             start = {"number": hand, "totals": dict(zip(rules.team_names, before, strict=True))}
+            over = over_at_start(rules, before)
+            if over is not None:
+                result.notes.append(f"{rec.where('GameScores')}: the hand starts at {before}, where the game is "
+                                    f"already over under ruleset {rules.ruleset.name!r} ({over.reason}): validate "
+                                    f"refuses the record's start ({R.GAME_OVER_AT_START})")
         game = _Game(rules, _new_state(rules, dealer, before, hand), start, _players(rec, rules), seed, number)
     assert game is not None
     stop = _replay_hand(rec, game.state, result.notes)

@@ -6,7 +6,8 @@ ships as ``fivehundred/schemas/record.schema.json`` (``record_schema()``).
 
 A record may start where a real game stands (a disputed hand at 310–450): its optional ``start``
 gives the number of its first hand and each team's total before it; the first hand's dealer is the
-first dealer.  Without ``start`` a record starts the game: hand 1, every total 0.
+first dealer.  Without ``start`` a record starts the game: hand 1, every total 0.  A start where the
+game is already over (``over_at_start``) is invalid.
 
 A scored hand also states its ``outcome`` as the engine scored it (the contract's ``kind``, the
 contracting ``side``, ``made``), so that readers need not work it out.  It is an optional addition
@@ -16,11 +17,16 @@ to format 1: records written before it lack it, and readers fall back to the rul
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fivehundred.engine.state import GameState, HandLog, Trick
 from fivehundred.rules.cards import SUIT_LETTERS, card_str
+from fivehundred.rules.tables import GameResult, HandOutcome
+
+if TYPE_CHECKING:
+    from fivehundred.rules.manager import Rules
 
 FORMAT = "fivehundred-record/1"
 
@@ -125,6 +131,17 @@ def _start(state: GameState) -> dict[str, Any]:
     if number == 1 and not any(totals):
         return {}
     return {"start": {"number": number, "totals": dict(zip(state.rules.team_names, totals, strict=True))}}
+
+
+def over_at_start(rules: Rules, totals: Sequence[int]) -> GameResult | None:
+    """How a game that stands at ``totals`` is already over under ``rules``, or None: a start (of a record or a
+    score sheet) cannot be there.  The ruleset's own game-end hooks judge, as after a hand nobody made, so that
+    the totals alone decide: a side at or below the swamp (rule 29), past the bust (E5), or at the target where
+    any points win (E1); under rule 30 a side that reached the target on defence points plays on."""
+    teams = len(rules.team_names)
+    nobody = HandOutcome(rules.ladder[0], 0, rules.team_of[0], (0,) * rules.players, (0,) * teams, False, 0,
+                         rules.hand_size, (0,), tuple(totals))
+    return rules.game_result(tuple(totals), nobody)
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -13,7 +13,9 @@ ruleset needs more, the sheet says more:
 
 - ``tricks_<team>`` (``tricks_A`` …): each side's tricks, needed when more than one side defends
   (three sides, five or six players each alone: rule 26 scores each defending side's own tricks),
-  and for a passed-out deal that is played at no-trumps (B10); optional otherwise;
+  for a passed-out deal that is played at no-trumps (B10), and for a lost misère that stopped at the
+  contractor's first trick where the defenders score the tricks they took (rule 27: the side's one
+  trick does not say how many they took before it); optional otherwise;
 - ``partner`` (called-partner rulesets, P5): the seat that held the called card, or ``alone``;
 - ``claim`` (rulesets with claims, L2): ``failed`` when the contractor's claim was not upheld;
 - a column for each step of the hand whose doings the scores read (``Step.scored``, ``Step.sheet_column``):
@@ -22,7 +24,7 @@ ruleset needs more, the sheet says more:
 A sheet may start where a real game stands: its first line may be ``start`` in the ``contract``
 column, with each team's total before the first hand in the team columns and, in ``hand``, that
 hand's number (YAML: ``start: {number, totals}``, as a record's start).  The first hand's
-``dealer`` is the first dealer.
+``dealer`` is the first dealer.  Totals at which the game is already over are refused (``over_at_start``).
 
 An impossible line is an error naming the file, the line, the field and the rule; written totals
 that differ from the rules' are not an error but a finding: the first hand where they went wrong.
@@ -47,6 +49,8 @@ from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_plain_yaml, load_ruleset
 from fivehundred.rules.tables import Contract, HandOutcome
 
+from .record import over_at_start
+
 COLUMNS = ("hand", "dealer", "contractor", "contract", "tricks", "partner")
 PASS = "pass"
 START = "start"
@@ -60,6 +64,7 @@ PARTNER = "P5: the contractor calls a card another player holds, or goes alone"
 EACH_SIDE = "rule 26: each defending side scores the tricks it took itself"
 PLAYED_OUT = "B10: a deal everybody passed is played at no-trumps, each side scoring its tricks"
 MUST_BID = "B10: when the others pass the dealer must bid, so no deal is passed out"
+MISERE_STOPS = "rule 27: the hand ends when the misère contractor wins a trick"
 
 class SheetError(RecordError):
     """A score sheet that cannot be read, or a line that cannot have happened under the ruleset."""
@@ -342,6 +347,9 @@ class _Scorer:
         if totals is None:
             self.fail(teams[0], f"missing: the start line gives each team's total ({', '.join(teams)})", START_LINE)
         number = self.hand_number(row) if "hand" in row else None
+        over = over_at_start(self.rules, [totals[team] for team in teams])
+        if over is not None:
+            self.fail(START, f"the game is already over at {_teams(totals)}: {over.reason}", R.GAME_OVER_AT_START)
         return [totals[team] for team in teams], number
 
     def number(self, row: Mapping[str, Any], before: int | None) -> int:
@@ -418,9 +426,33 @@ class _Scorer:
         for seat, won in enumerate(by_seat):
             by_team[rules.team_of[seat]] += won
         side_tricks = sum(by_seat[s] for s in side)
-        return HandOutcome(contract, contractor, rules.team_of[contractor], tuple(by_seat), tuple(by_team),
-                           contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals,
-                           steps)
+        outcome = HandOutcome(contract, contractor, rules.team_of[contractor], tuple(by_seat), tuple(by_team),
+                              contract.made(side_tricks), sum(by_seat), rules.hand_size, side, totals, steps)
+        if stops and side_tricks and self.side_tricks(row) is None:
+            self.defence_told(outcome)
+        return outcome
+
+    def defence_told(self, outcome: HandOutcome) -> None:
+        """A lost misère that stops at the contractor's first trick (rule 27), written with the side's
+        ``tricks`` only, does not say how many tricks the defenders took before it: where the scores
+        depend on them (``defender_points_in_misere``, or a plugin's scoring) the line must give each
+        side's tricks.  Whether they do is asked of the scoring itself: with the defenders' tricks at
+        the most (every other trick) and at none."""
+        rules = self.rules
+        none = tuple(won if seat in outcome.side else 0 for seat, won in enumerate(outcome.tricks_by_seat))
+        by_team = [0] * len(rules.team_names)
+        for seat, won in enumerate(none):
+            by_team[rules.team_of[seat]] += won
+        fewest = HandOutcome(outcome.contract, outcome.contractor, outcome.contractor_team, none, tuple(by_team),
+                             outcome.made, sum(none), outcome.hand_size, outcome.side, outcome.totals_before,
+                             outcome.steps)
+        if rules.score_hand(fewest) != rules.score_hand(outcome):
+            side = {rules.team_of[s] for s in outcome.side}
+            defending = next(t for t in range(len(rules.team_names)) if t not in side)
+            self.fail(f"{TRICKS}{rules.team_names[defending]}",
+                      f"missing: {outcome.contract.call} lost at the contractor's first trick, and the defenders "
+                      "score the tricks they took before it: the sheet gives each side's tricks "
+                      f"({', '.join(self.trick_columns)})", MISERE_STOPS)
 
     def steps(self, row: Mapping[str, Any], contract: Contract, contractor: int,
               side: tuple[int, ...]) -> tuple[dict[str, Any], Contract]:
@@ -501,7 +533,7 @@ class _Scorer:
             self.adds_up(given, rules.hand_size, lost_misere and tricks > 0)
         if lost_misere and tricks > 1:
             self.fail("tricks", f"{tricks} tricks in {contract.call}: the hand stops at the contractor's first "
-                      "trick, so a lost misère has 1", "rule 27: the hand ends when the misère contractor wins a trick")
+                      "trick, so a lost misère has 1", MISERE_STOPS)
         return self.on_seats(given, side)
 
     def on_seats(self, by_team: Sequence[int], side: tuple[int, ...]) -> list[int]:

@@ -8,7 +8,8 @@ record imported from PTN reads the same as a simulated one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +17,18 @@ from fivehundred.rules.cards import (
     RANK_TEXT,
     SUIT_LETTERS,
     SUIT_SYMBOLS,
+    call_face,
+    card_face,
     card_str,
     is_joker,
     parse_card,
     rank_of,
     suit_of,
 )
-from fivehundred.rules.errors import RecordError
+from fivehundred.rules.errors import PluginError, RecordError, RulesetError, UnknownNameError
+from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.ruleset import Ruleset, load_named_ruleset
+from fivehundred.rules.steps import DISCARDS_ORDER, NOMINATION_ORDER, Step, field_text
 
 from .ptn import clockwise, seat_rows
 from .reading import records_in
@@ -31,19 +37,11 @@ SUIT_ORDER = (0, 3, 1, 2)
 """Suits as a hand is shown: ♠ ♥ ♣ ♦, the colours alternating."""
 
 
-def card_face(text: str) -> str:
-    """``AH`` → ``A♥``, ``10D`` → ``10♦``, ``JK:H`` → ``JK(♥)``."""
-    card, _, named = text.partition(":")
-    if card.startswith("JK"):
-        return card + (f"({SUIT_SYMBOLS[SUIT_LETTERS.index(named)]})" if named else "")
-    return card[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(card[-1])]
+__all__ = ["call_face", "card_face", "hand_face", "show_game", "show_hand", "show_records"]
 
-
-def call_face(call: str) -> str:
-    """``7H`` → ``7♥``; ``pass``, ``misere``, ``8NT`` as they are."""
-    if call[-1:] in SUIT_LETTERS and call[:-1].isdigit():
-        return call[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(call[-1])]
-    return call
+ENGINE_FIELDS = frozenset({"number", "dealer", "hands", "kitty", "dead", "misdeal", "calls", "contract", "discards",
+                           "nomination", "tricks", "outcome", "tricks_won", "scores", "totals", "unfinished"})
+"""The fields of a hand the engine itself records; the others are the ruleset's steps' (``Step.record_key``)."""
 
 
 def hand_face(cards: Iterable[str]) -> str:
@@ -63,9 +61,12 @@ def _by_team(values: dict[str, Any]) -> str:
     return ", ".join(f"{team} {points}" for team, points in values.items())
 
 
-def show_hand(h: dict[str, Any], totals_before: dict[str, int] | None = None) -> Iterator[str]:
-    """The lines of one hand of a record."""
+def show_hand(h: dict[str, Any], totals_before: dict[str, int] | None = None,
+              steps: Sequence[Step] = ()) -> Iterator[str]:
+    """The lines of one hand of a record; ``steps``, the ruleset's, print their own fields (``Step.show``),
+    each where it happens in the hand; fields no step claims print as recorded (``field_text``)."""
     seats = list(h["hands"])
+    mine = _Steps(h, steps)
     yield f"Hand {h['number']} · dealer {h['dealer']}" + (
         f" · totals before: {_by_team(totals_before)}" if totals_before else "")
     width = max(len(s) for s in seats)
@@ -74,6 +75,7 @@ def show_hand(h: dict[str, Any], totals_before: dict[str, int] | None = None) ->
     yield f"  kitty: {' '.join(card_face(c) for c in h['kitty'])}" if h["kitty"] else "  no kitty"
     if h.get("dead"):
         yield f"  dead hand: {' '.join(card_face(c) for c in h['dead'])}"
+    yield from mine.lines(lambda step: step.stage == "before-auction")
     yield from _auction(h, seats)
     if h.get("misdeal"):
         yield "  misdeal: the same dealer deals again"
@@ -86,15 +88,18 @@ def show_hand(h: dict[str, Any], totals_before: dict[str, int] | None = None) ->
         who = contract.get("contractor")
         yield f"  contract: {call_face(contract['call'])}" + (f" by {who}" if who else " (nobody bid)") + \
             f", worth {contract['value']}"
-        if h.get("passed"):
-            yield f"  {who} passes {' '.join(card_face(c) for c in h['passed'])} to the partner"
+        exchange = [step for step in steps if step.stage == "exchange"]
+        yield from mine.lines(lambda step: step in exchange and step.order < DISCARDS_ORDER)
         if h.get("discards"):
             yield f"  {who} takes the kitty and discards {' '.join(card_face(c) for c in h['discards'])}"
+        yield from mine.lines(lambda step: step in exchange and step.order < NOMINATION_ORDER)
         if h.get("nomination") is not None:
             symbol = SUIT_SYMBOLS[SUIT_LETTERS.index(h["nomination"])]
             yield f"  {who} nominates the joker as {symbol}"
-        yield from _extras(h)
+        yield from mine.lines(lambda step: step in exchange)
+        yield from mine.unclaimed()
         yield from _tricks(h, seats)
+        yield from mine.lines(lambda step: True)
     unfinished = h.get("unfinished")
     if unfinished is not None:
         yield f"  the record stops here: {unfinished['stops']}"
@@ -121,17 +126,27 @@ def _auction(h: dict[str, Any], seats: list[str]) -> Iterator[str]:
         yield f"  round {number:<2}  " + "".join(f"{cell:<{width}}" for cell in row).rstrip()
 
 
-def _extras(h: dict[str, Any]) -> Iterator[str]:
-    """What a ruleset's steps recorded (a called partner, a declaration…), as recorded."""
-    known = {"number", "dealer", "hands", "kitty", "dead", "misdeal", "calls", "contract", "discards", "passed",
-             "nomination", "tricks", "outcome", "tricks_won", "scores", "totals", "unfinished", "claim"}
-    for key, value in h.items():
-        if key not in known and value not in (None, [], {}):
-            yield f"  {key.replace('_', ' ')}: {value}"
-    claim = h.get("claim")
-    if claim is not None:
-        verdict = "upheld" if claim.get("upheld") else "wrong"
-        yield f"  {claim.get('seat')} claims the rest after {claim.get('after_tricks')} tricks: {verdict}"
+class _Steps:
+    """The steps' fields of one hand, each printed once, where it happens in the hand."""
+
+    def __init__(self, h: dict[str, Any], steps: Sequence[Step]):
+        self.hand = h
+        self.left = [step for step in steps if step.record_key]
+        keys = {step.record_key for step in self.left}
+        self.others = {key: value for key, value in h.items() if key not in ENGINE_FIELDS and key not in keys}
+
+    def lines(self, due: Callable[[Step], bool]) -> Iterator[str]:
+        """The lines of the steps not yet printed that are ``due`` now, in the ruleset's order."""
+        now = [step for step in self.left if due(step)]
+        self.left = [step for step in self.left if step not in now]
+        for step in now:
+            yield from (f"  {line}" for line in step.show(self.hand))
+
+    def unclaimed(self) -> Iterator[str]:
+        """Fields no step of the ruleset claims (a plugin not installed, a ruleset not found), as recorded."""
+        for key, value in self.others.items():
+            if value not in (None, "", [], {}):
+                yield f"  {key.replace('_', ' ')}: {field_text(value)}"
 
 
 def _tricks(h: dict[str, Any], seats: list[str]) -> Iterator[str]:
@@ -152,8 +167,11 @@ def _tricks(h: dict[str, Any], seats: list[str]) -> Iterator[str]:
         yield f"  trick {number:<2}  {cards}  {won}"
 
 
-def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "") -> Iterator[str]:
-    """The lines of one game record (only hand number ``hand`` when given)."""
+def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "",
+              ruleset: Ruleset | None = None) -> Iterator[str]:
+    """The lines of one game record (only hand number ``hand`` when given).  The steps of ``ruleset`` (by
+    default the shipped ruleset the record names, if there is one) print their fields (``Step.show``)."""
+    steps = _steps(ruleset) if ruleset is not None else _named_steps(str((record.get("ruleset") or {}).get("name")))
     meta = record.get("ruleset") or {}
     about = [f"ruleset {meta.get('name')}"]
     if record.get("seed") is not None:
@@ -175,7 +193,7 @@ def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "
     for h in hands:
         if hand is None or h.get("number") == hand:
             yield ""
-            yield from show_hand(h, totals or None)
+            yield from show_hand(h, totals or None, steps)
         if h.get("totals"):
             totals = dict(h["totals"])
     result = record.get("result")
@@ -187,9 +205,25 @@ def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "
             yield "the game is not over" + (f" · totals: {_by_team(totals)}" if totals else "")
 
 
-def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: int | None = None) -> str:
+def _steps(ruleset: Ruleset) -> tuple[Step, ...]:
+    return tuple(compile_rules(ruleset).steps)
+
+
+@lru_cache(maxsize=32)
+def _named_steps(name: str) -> tuple[Step, ...]:
+    """The steps of the shipped ruleset ``name``; none when there is no such ruleset (its fields then print
+    as recorded)."""
+    try:
+        return _steps(load_named_ruleset(name))
+    except (UnknownNameError, RulesetError, PluginError):
+        return ()
+
+
+def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: int | None = None,
+                 ruleset: Ruleset | None = None) -> str:
     """The games of record files as text; ``game`` (from 1, in file order) picks one, ``hand`` one of its
-    hands by number.  Raises ``RecordError`` naming ``file:line`` for a line that is not a record."""
+    hands by number; ``ruleset``, a user's ruleset file the records were played under, prints its steps'
+    fields (``show_game``).  Raises ``RecordError`` naming ``file:line`` for a line that is not a record."""
     lines: list[str] = []
     index = 0
     for _, source, record in records_in(paths):
@@ -199,8 +233,8 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
         try:
             if lines:
                 lines.append("")
-            lines.extend(show_game(record, hand=hand, title=f"game {index} ({source})"))
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+            lines.extend(show_game(record, hand=hand, title=f"game {index} ({source})", ruleset=ruleset))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             if isinstance(e, RecordError):
                 raise
             raise RecordError(f"{source}: not a game record: missing or wrong field {e}") from None

@@ -32,7 +32,7 @@ from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
 from .reading import Line, read_record
-from .record import FORMAT, record_schema
+from .record import FORMAT, over_at_start, record_schema
 
 MISDEAL = "a deal thrown in (a misdeal) ends there: the same dealer deals again"
 NUMBERING = "record format: hands are numbered by deal, from the record's first, all-pass deals included"
@@ -486,7 +486,16 @@ def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise _Invalid(f"the start number {number!r} is not a deal number (1 or more)", rule=START,
                        field="start.number")
-    return [totals[team] for team in rules.team_names], number
+    at = [totals[team] for team in rules.team_names]
+    over = over_at_start(rules, at)
+    if over is not None:
+        raise _Invalid(f"the game is already over at the start totals {_by_team(totals)}: {over.reason}",
+                       rule=R.GAME_OVER_AT_START, field="start.totals")
+    return at, number
+
+
+def _by_team(totals: dict[str, Any]) -> str:
+    return ", ".join(f"{team} {points}" for team, points in totals.items())
 
 
 _HAND_FIELDS = frozenset(record_schema()["$defs"]["hand"]["properties"])

@@ -121,3 +121,36 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card.from_str({card_str(self)!r})"
+
+
+# --- as a person reads them (``fivehundred show``) --------------------------------------------
+
+
+def card_face(text: str) -> str:
+    """A card as records write it, with its suit symbol: ``AH`` → ``A♥``, ``10D`` → ``10♦``, ``JK:H`` → ``JK(♥)``."""
+    card, _, named = text.partition(":")
+    if card.startswith("JK"):
+        return card + (f"({SUIT_SYMBOLS[SUIT_LETTERS.index(named)]})" if named else "")
+    return card[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(card[-1])]
+
+
+def call_face(call: str) -> str:
+    """A call with its suit symbol: ``7H`` → ``7♥``; ``pass``, ``misere``, ``8NT`` as they are."""
+    if call[-1:] in SUIT_LETTERS and call[:-1].isdigit():
+        return call[:-1] + SUIT_SYMBOLS[SUIT_LETTERS.index(call[-1])]
+    return call
+
+
+def faces(text: str) -> str:
+    """``text`` with each word that is a card or a call, as records write them, given its suit symbol:
+    ``call JH`` → ``call J♥``, ``blind 6S`` → ``blind 6♠``; other words as they are."""
+    return " ".join(_word_face(word) for word in text.split(" "))
+
+
+def _word_face(word: str) -> str:
+    card, _, named = word.partition(":")
+    try:
+        is_card = card_str(parse_card(card)) == card and named in ("", *SUIT_LETTERS)
+    except ValueError:
+        is_card = False
+    return card_face(word) if is_card else call_face(word)

@@ -5,7 +5,8 @@ called partner, a slam call and the partner's gift, a breach call, a blind bid, 
 pass to the left before the auction…  Each is a ``Step`` object that a plugin returns from the
 ``fivehundred_hand_steps`` hook.  A step owns everything about itself: when it is due and who acts
 (``actor``), its legal actions, how one is applied, why one is illegal (words and rule), its text,
-how it is written to a game record and read back, and what every seat sees of it.  The engine only
+how it is written to a game record, read back and printed (``show``), what every seat sees of it
+(``public``) and what only some seats see (``private``: a card passed between partners).  The engine only
 asks the steps of a ruleset, in order, which one is due, so it names no step itself.
 
 Steps keep what happened in the hand log's ``steps`` mapping under their own ``name`` (plain data:
@@ -36,6 +37,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from .actions import Phase
+from .cards import faces
 
 if TYPE_CHECKING:
     from fivehundred.engine.state import GameState, HandLog
@@ -137,6 +141,21 @@ class Step:
         that left the default out), or None: the record is missing it."""
         return None
 
+    def show(self, hand: Mapping[str, Any]) -> list[str]:
+        """What this step did in a hand of a record, as ``fivehundred show`` prints it: a line each, seats
+        by name, cards and calls with their suit symbols (``faces``); nothing when the hand holds no field
+        of this step.  The default names the field and writes its recorded actions (``recorded``) in
+        their text, or else the field's value (``field_text``)."""
+        value = hand.get(self.record_key) if self.record_key else None
+        if value in (None, "", [], {}):
+            return []
+        label = self.record_key.replace("_", " ")
+        actions = self.recorded(hand)
+        if not actions:
+            return [f"{label}: {field_text(value)}"]
+        return [f"{label}: " + ", ".join(faces(text) if seat is None else f"{seat} {faces(text)}"
+                                         for seat, text in actions)]
+
     # --- score sheets --------------------------------------------------------------------------
 
     scored: ClassVar[bool] = False
@@ -167,6 +186,11 @@ class Step:
         """What every seat may know of this step in this hand (None: nothing yet)."""
         return log.steps.get(self.name)
 
+    def private(self, state: GameState, log: HandLog, seat: int) -> Any:
+        """What ``seat`` knows of this step in this hand beyond ``public`` (None: nothing more), such as a
+        card passed between two seats, which those two know and the others do not (``private_steps``)."""
+        return None
+
     def copy_data(self, data: Any) -> Any:
         """A copy of this step's data for ``clone()`` (a deep copy unless the data is immutable)."""
         return copy.deepcopy(data)
@@ -181,6 +205,54 @@ class Step:
     def public_indices(self, public: Any, rules: Rules) -> Iterable[int]:
         """The entries (each below ``public_size``) set to 1 for ``public``, an answer of ``public()``."""
         return ()
+
+    def private_size(self, rules: Rules) -> int:
+        """How many entries of 0 and 1 say all that ``private`` can answer under ``rules`` (0: this step
+        shows a seat nothing of its own in the tensors)."""
+        return 0
+
+    def private_indices(self, private: Any, rules: Rules) -> Iterable[int]:
+        """The entries (each below ``private_size``) set to 1 for ``private``, an answer of ``private()``."""
+        return ()
+
+
+def private_steps(state: GameState, seat: int) -> dict[str, Any]:
+    """What ``seat`` alone (with the seats a step names) knows of the plugins' steps this hand, beyond what
+    every seat knows (``GameState.public_steps``), by step name (``Step.private``)."""
+    if not state.hands_log or state.phase == Phase.DEAL or not state.hands_log[-1].steps:
+        return {}
+    log = state.hands_log[-1]
+    known = ((step.name, step.private(state, log, seat)) for step in state.rules.steps if step.name in log.steps)
+    return {name: data for name, data in known if data is not None}
+
+
+def field_text(value: Any) -> str:
+    """A field of a record as a person reads it: cards and calls with their suit symbols, yes and no,
+    lists joined by commas, mappings as their keys and values (``{"seat": "W", "breach": true}`` →
+    ``seat W, breach yes``)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return faces(value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{str(key).replace('_', ' ')} {field_text(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(field_text(item) for item in value) if any(
+            isinstance(item, (Mapping, list, tuple)) for item in value) else ", ".join(map(field_text, value))
+    return str(value)
+
+
+def contractor_of(hand: Mapping[str, Any]) -> str:
+    """The contractor's seat in a hand of a record (``the contractor`` when the record does not say)."""
+    return str((hand.get("contract") or {}).get("contractor") or "the contractor")
+
+
+def holder_of(hand: Mapping[str, Any], card: str) -> str | None:
+    """The seat dealt ``card`` in a hand of a record (a kitty card: the contractor's), or None."""
+    held = next((seat for seat, cards in (hand.get("hands") or {}).items() if card in cards), None)
+    if held is None and card in (hand.get("kitty") or ()):
+        return (hand.get("contract") or {}).get("contractor")
+    return held
 
 
 def card_position(rules: Rules, card: int) -> int:
