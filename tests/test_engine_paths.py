@@ -147,6 +147,33 @@ def test_a_clone_carries_on_as_the_original_from_any_point(name: str) -> None:
             replay.apply(legal[(replay.step * 7) % len(legal)])
 
 
+def test_a_clone_before_the_first_deal_and_late_in_a_game_parts_ways_with_the_original() -> None:
+    rules = compile_rules(load_ruleset("pagat-australian"))
+    fresh = GameState(rules, first_dealer=0).clone()  # nothing dealt yet: the hand's attributes are None
+    fresh.deal(random.Random(1))
+    assert fresh.phase.name == "AUCTION" and len(fresh.hand(fresh.current_player())) == 10
+    for seed in range(20):  # the first game that reaches a second hand
+        state, rng = new_game(rules, seed)
+        while len(state.hands_log) < 2 and not state.is_terminal():
+            if state.current_player() == -1:
+                state.deal(rng)
+            else:
+                state.apply(_carry_on_action(state))
+        if not state.is_terminal():
+            break
+    assert len(state.hands_log) == 2 and not state.is_terminal()
+    before = game_to_dict(state)
+    other = state.clone()
+    assert other.hands_log[:-1] == state.hands_log[:-1]  # finished hands: shared, as nothing changes them
+    other.play_out([RandomPlayer(seat, random.Random(seat)) for seat in range(4)], rng, max_deals=50)
+    assert game_to_dict(state) == before and other.step > state.step and other.is_terminal()
+
+
+def _carry_on_action(state: GameState) -> int:
+    legal = state.legal_actions()
+    return legal[(state.step * 7) % len(legal)]
+
+
 @pytest.mark.parametrize("name", ["pagat-australian", "canadian", "five-handed"])
 def test_play_out_may_start_in_the_middle_of_a_trick(name: str) -> None:
     rules = compile_rules(load_ruleset(name))

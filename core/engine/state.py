@@ -1267,7 +1267,9 @@ def _straight_line(name: str, lines: Sequence[str]) -> Callable[..., None]:
 
 
 _SLOTS = Exchange.__slots__ + GameState.__slots__
-_clear_slots = _straight_line("_clear_slots", [f"src.{name} = None" for name in _SLOTS])
+_HAND_SLOTS = tuple(name for name in GameState.__annotations__ if name in _SLOTS) or _SLOTS
+"""The attributes of a hand in progress (declared in the class body): None until a hand is dealt."""
+_clear_slots = _straight_line("_clear_slots", [f"src.{name} = None" for name in _HAND_SLOTS])
 _copy_slots = _straight_line("_copy_slots", [f"dst.{name} = src.{name}" for name in _SLOTS])
 """Every attribute of a state, shared (``clone`` then copies what is mutable)."""
 _copy_log_fields = _straight_line("_copy_log_fields", [f"dst.{f.name} = src.{f.name}"
