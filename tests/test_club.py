@@ -282,6 +282,20 @@ def test_a_raise_of_partners_suit_over_an_overcall_is_priced_from_what_such_rais
     assert rules.call_text(_call(old.act(st, st.legal_actions()))) == "8H"
 
 
+def test_a_double_misere_contractor_throws_the_kitty_to_its_partner_as_its_discards() -> None:
+    """C1: the double-misère contractor takes the kitty and passes as many cards to the partner, so
+    its own hand is priced after those discards, as a closed misère with the kitty is."""
+    rules = compile_rules(fivehundred.load_ruleset("perfect"))
+    ladder = {c.call: c for c in rules.ladder}
+    player = ClubPlayer(0, random.Random(0), DEFAULT)
+    for seed in range(20):
+        st = GameState(rules, first_dealer=0)
+        st.deal(random.Random(seed))
+        hand = st.hand(0)
+        assert player.contract_danger(rules, hand, ladder["double-misere"]) \
+            == player.contract_danger(rules, hand, ladder["misere"])
+
+
 def test_a_partner_who_called_misere_makes_a_double_misere_worth_bidding() -> None:
     from fivehundred.bots.heuristic import _info
     from fivehundred.rules.cards import parse_cards

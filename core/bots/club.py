@@ -238,10 +238,11 @@ class ClubPlayer(MisereDefender):
 
     def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
                       params: ClubParams) -> float:
-        """The danger of a misère for ``hand``: after the discards it will make (none when the kitty
-        goes to partner or nowhere; one is kept back for what the kitty brings), more when shown."""
+        """The danger of a misère for ``hand``: after the discards it will make (none without the
+        kitty; one is kept back for what the kitty brings), more when shown.  Where the discards go
+        to the partner (C1) they are the contractor's discards all the same."""
         misere = info.misere or info.denomination(contract)
-        discards = pricing.kitty_size if contract.kitty and not contract.kitty_to_partner else 0
+        discards = pricing.kitty_size if contract.kitty else 0
         risk = self._misere_risk(hand, misere, max(0, discards - 1))
         return risk * params.open_risk if contract.open else risk
 
