@@ -222,6 +222,17 @@ def test_calibrate_fit_misere_keeps_the_tuning_run_and_adds_the_fit(tmp_path: Pa
     assert read_params(path) == tuned_for("three-handed").model_copy(update=fit["changed"])
 
 
+def test_calibrate_fit_tricks_counts_the_contracts_in_partners_denomination(tmp_path: Path) -> None:
+    path = tmp_path / "nullo.json"
+    result = CliRunner().invoke(app, ["calibrate", "-r", "nullo", "--fit-tricks", "-n", "12", "--seed", "1",
+                                      "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    fit = json.loads(path.read_text())["tuning"]["tricks_fit"]
+    assert 0 < fit["supported"] < fit["contracts"]
+    assert "in a denomination partner had called" in " ".join(result.output.split())
+    assert read_params(path) == tuned_for("nullo").model_copy(update=fit["changed"])
+
+
 def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool]]:
     """Twenty misères at each danger from 0 to 4, made as often as the curve (slope 1.5) says."""
     rows = []
