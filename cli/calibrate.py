@@ -33,7 +33,8 @@ def calibrate(
         help="Players the tuned one meets at the end (repeatable; default: heuristic).")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     fit_tricks: Annotated[bool, typer.Option(
-        "--fit-tricks", help="Instead of the climb: fit the trick model (trick_bias, trick_spread) to what the "
+        "--fit-tricks", help="Instead of the climb: fit the trick model (trick_bias, trick_spread, "
+        "partner_support) to what the "
         "contracting sides took in -n seeded self-play games from the start.")] = False,
     fit_misere: Annotated[bool, typer.Option(
         "--fit-misere", help="Instead of the climb: fit the misère curve (misere_mid, open_risk) to the misères "
@@ -98,7 +99,8 @@ def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, s
         tuning["tricks_fit"] = {"command": command, **trick_fit.as_dict()}
         changed = trick_fit.as_dict()["changed"] or "nothing"
         lines.append(f"{trick_fit.contracts} contracts to take tricks; the estimate was off by "
-                     f"{trick_fit.mean_error:+.2f} tricks on average; changed: {changed}")
+                     f"{trick_fit.mean_error:+.2f} tricks on average ({trick_fit.supported_error:+.2f} on the "
+                     f"{trick_fit.supported} in a denomination partner had called); changed: {changed}")
     if misere:
         fit = fit_misere(rs, start=best, seed=seed, games=games)
         best = fit.best

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import fivehundred
-from fivehundred.batch.calibration import calibrate, fit_curve, match
+from fivehundred.batch.calibration import calibrate, fit_curve, fit_trick_model, match
 from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import DEFAULT, ClubParams, ParamsError, read_params, tuned_for, write_params
@@ -222,6 +222,17 @@ def test_calibrate_fit_misere_keeps_the_tuning_run_and_adds_the_fit(tmp_path: Pa
     assert read_params(path) == tuned_for("three-handed").model_copy(update=fit["changed"])
 
 
+def test_calibrate_fit_tricks_counts_the_contracts_in_partners_denomination(tmp_path: Path) -> None:
+    path = tmp_path / "nullo.json"
+    result = CliRunner().invoke(app, ["calibrate", "-r", "nullo", "--fit-tricks", "-n", "12", "--seed", "1",
+                                      "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    fit = json.loads(path.read_text())["tuning"]["tricks_fit"]
+    assert 0 < fit["supported"] < fit["contracts"]
+    assert "in a denomination partner had called" in " ".join(result.output.split())
+    assert read_params(path) == tuned_for("nullo").model_copy(update=fit["changed"])
+
+
 def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool]]:
     """Twenty misères at each danger from 0 to 4, made as often as the curve (slope 1.5) says."""
     rows = []
@@ -238,6 +249,62 @@ def test_the_misere_curve_is_fitted_to_what_the_defenders_let_through() -> None:
     assert fitted.misere_slope == DEFAULT.misere_slope
     bolder = fit_curve(_outcomes(3.2, 1.0, False), DEFAULT)
     assert abs(bolder.misere_mid - 3.2) <= 0.1 and bolder.open_risk == DEFAULT.open_risk  # no open misère: kept
+
+
+def test_the_trick_model_is_fitted_apart_for_contracts_in_partners_denomination() -> None:
+    # contracts alone are taken 0.5 tricks over their estimate, those in partner's denomination
+    # 1.0 under it: the bias moves by +0.5, partner's support by -1.5, the spread is what is left
+    alone = [(7.0, 7, False), (7.0, 8, False)] * 20
+    backed = [(8.0, 7, True), (8.0, 7, True)] * 20
+    fitted = fit_trick_model(alone + backed, DEFAULT)
+    assert fitted.trick_bias == DEFAULT.trick_bias + 0.5
+    assert fitted.partner_support == DEFAULT.partner_support - 1.5
+    assert fitted.trick_spread == 0.5  # the floor (the residuals are ±0.5 and 0)
+    # too few contracts in partner's denomination: its support is kept (they only widen the spread)
+    few = fit_trick_model(alone + backed[:4], DEFAULT)
+    assert few.partner_support == DEFAULT.partner_support and few.trick_bias == DEFAULT.trick_bias + 0.5
+    assert few.trick_spread == 0.65
+    # too few contracts alone: the bias is fitted on them all
+    mostly_backed = fit_trick_model(alone[:4] + backed, DEFAULT)
+    assert mostly_backed.trick_bias == DEFAULT.trick_bias - 0.85  # (4 × 0.5 − 40) / 44, on the grid
+    assert fit_trick_model(alone[:10], DEFAULT) == DEFAULT  # too few contracts: nothing moves
+
+
+def test_a_raise_of_partners_suit_over_an_overcall_is_priced_from_what_such_raises_take() -> None:
+    """North opens 6♥, East overcalls 7♥ holding K Q J of hearts; South's three small hearts and
+    scattered honours do not make 8♥.  With the support fitted to what raises of partner's suit take
+    in nullo (``partner_support`` 0.65), South passes; counted as 1.5 tricks, as before the fit, it bid 8♥."""
+    from fivehundred.rules.cards import parse_cards
+
+    rules = compile_rules(fivehundred.load_ruleset("nullo"))
+    hands = ["8S 8C JC 5D 8D 9D JD 6H 10H AH", "5S 9S 10S 5C 9C KC 4H JH QH KH",
+             "7S JS AS 6C 4D QD KD 5H 8H 9H", "QS KS 7C 10C QC AC 6D 7D 10D JK"]
+    used = {c for h in hands for c in parse_cards(h)}
+    st = GameState(rules, first_dealer=3)
+    st.deal_cards([parse_cards(h) for h in hands], [c for c in rules.deck if c not in used])
+    for call in ("6H", "7H"):
+        st.apply(st.parse_action(call))
+    assert st.current_player() == 2
+    tuned = tuned_for("nullo")
+    assert tuned.partner_support < 1.0
+    south = ClubPlayer(2, random.Random(0))
+    assert south.act(st, st.legal_actions()) == PASS_ACTION
+    old = ClubPlayer(2, random.Random(0), tuned.model_copy(update={"partner_support": 1.5}))
+    assert rules.call_text(_call(old.act(st, st.legal_actions()))) == "8H"
+
+
+def test_a_double_misere_contractor_throws_the_kitty_to_its_partner_as_its_discards() -> None:
+    """C1: the double-misère contractor takes the kitty and passes as many cards to the partner, so
+    its own hand is priced after those discards, as a closed misère with the kitty is."""
+    rules = compile_rules(fivehundred.load_ruleset("perfect"))
+    ladder = {c.call: c for c in rules.ladder}
+    player = ClubPlayer(0, random.Random(0), DEFAULT)
+    for seed in range(20):
+        st = GameState(rules, first_dealer=0)
+        st.deal(random.Random(seed))
+        hand = st.hand(0)
+        assert player.contract_danger(rules, hand, ladder["double-misere"]) \
+            == player.contract_danger(rules, hand, ladder["misere"])
 
 
 def test_a_partner_who_called_misere_makes_a_double_misere_worth_bidding() -> None:
@@ -265,7 +332,7 @@ def test_a_partner_who_called_misere_makes_a_double_misere_worth_bidding() -> No
 
 # --- sanity targets ---------------------------------------------------------------------------
 
-SANE = ["american-1904", "five-handed", "nullo", "six-handed-three-teams", "two-handed"]
+SANE = ["american-1904", "avondale-us", "five-handed", "nullo", "six-handed-three-teams", "two-handed"]
 """The shipped rulesets whose 2,000-game table meets every target (README)."""
 
 

@@ -1,6 +1,6 @@
-"""The club player's defence against misère, in set positions of the reference game.
+"""The club player's defence against misère, in set positions (of the reference game unless named).
 
-In each deal East plays open misère (its partner West sits out) after taking the kitty and
+In each deal of the reference game East plays open misère (its partner West sits out) after taking the kitty and
 discarding what it took; North and South defend.  East's hand is shown once the first trick is
 complete, and the defenders must play to make it win a trick.
 """
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from helpers import E, N, S, act, new_hand
+from helpers import E, N, S, act, cards, new_hand
 
+import fivehundred
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.engine.state import GameState
 from fivehundred.rules.cards import card_str
@@ -72,3 +73,22 @@ def test_a_defender_leads_under_every_card_the_contractor_holds_in_a_suit() -> N
     act(st, "5S AS 9S")  # South wins the first trick and sees East's hand
     assert st.current_player() == S
     assert decide(st) == "6D"  # under the 7 and the queen: East must win it
+
+
+def test_a_defender_draws_its_partners_cards_before_leading_under_the_contractor() -> None:
+    """French-Canadian grosse misère (open, six discards): South keeps 4♣ 6♣ 7♣ 8♣ 5♦ 6♦ 8♦ 10♦
+    4♥ 6♥.  East holds 4♦ 9♦ K♦; every other diamond East cannot see (7♦ J♦ with West, Q♦ A♦
+    laid aside or thrown) lies above South's 5, so the 4 led now would be overtaken by West.  East
+    leads its king first to draw West's diamonds, and keeps the 4 for when West is out of them."""
+    from fivehundred.rules.manager import compile_rules
+
+    fc = compile_rules(fivehundred.load_ruleset("french-canadian"))
+    st = new_hand(["7S JK2 5S 5C QC 10C AH JC 5H QD", "4D 9D 9C KH QS KD 9S JH KC 6S",
+                   "JS 5D JK 4H 10S 6H 6D 6C 8C QH", "8H 7H 10H 7D JD AS AC 4S 8S 9H",
+                   "4C 10D KS 7C AD 8D"], dealer=E, rules=fc)
+    act(st, "grosse-misere pass pass pass")
+    act(st, "JK KS JS 10S QH AD")
+    assert sorted(st.hand(S)) == sorted(cards("4C 6C 7C 8C 5D 6D 8D 10D 4H 6H"))
+    act(st, "4H 10H KH")  # North sits out; East wins the first trick and sees South's hand
+    assert st.current_player() == E
+    assert decide(st) == "KD"

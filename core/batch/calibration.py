@@ -231,27 +231,36 @@ class MisereFit:
 @dataclass(frozen=True)
 class TrickFit:
     """The trick model fitted to self-play: ``trick_bias`` and ``trick_spread`` from what the
-    contracting sides took against what the auction estimated for them."""
+    contracting sides took against what the auction estimated for them, and ``partner_support``
+    from the contracts in a denomination partner had called."""
 
     ruleset: str
     seed: int | str
     games: int
     contracts: int
+    """Contracts to take tricks in the first round's games (played with ``start``)."""
     mean_error: float
     """Mean of (tricks taken − tricks estimated) before the fit (0 after it)."""
     start: ClubParams
     best: ClubParams
+    supported: int = 0
+    """Of ``contracts``, those in a denomination the contractor's partner had called."""
+    supported_error: float = 0.0
+    """Mean of (tricks taken − tricks estimated) of those before the fit."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "seed": self.seed, "games": self.games, "contracts": self.contracts,
-                "mean_error": round(self.mean_error, 4),
+                "mean_error": round(self.mean_error, 4), "supported": self.supported,
+                "supported_error": round(self.supported_error, 4),
                 "changed": changed(self.start, self.best)}
 
 
-def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int, seed: int | str) -> list[tuple[float, int]]:
-    """(tricks estimated, tricks taken) for every contract to take tricks in ``games`` seeded games of
-    ``club`` with ``params`` in every seat: the contractor's estimate from its hand as dealt and the
-    calls before its last, the tricks its side took."""
+def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
+                   seed: int | str) -> list[tuple[float, int, bool]]:
+    """(tricks estimated, tricks taken, partner had called the denomination) for every contract to
+    take tricks in ``games`` seeded games of ``club`` with ``params`` in every seat: the
+    contractor's estimate from its hand as dealt and the calls before its last, the tricks its side
+    took."""
     rules = compile_rules(ruleset)
     judge = ClubPlayer(0, random.Random(0), params)
     with tempfile.TemporaryDirectory(prefix="fivehundred-tricks-") as tmp:
@@ -264,28 +273,54 @@ def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int, seed: int |
                 if c is None or outcome is None or c.kind == "misere" or c.goal != "at-least" or c.before_looking:
                     continue
                 last = max(i for i, (seat, _) in enumerate(log.calls) if seat == log.contractor)
-                estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor],
-                                                   log.calls[:last], c)
+                calls = log.calls[:last]
+                estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor], calls, c)
                 if estimate is not None:
-                    rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side)))
+                    rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side),
+                                 judge.contract_supported(rules, log.contractor, calls, c)))
     return rows
 
 
+def fit_trick_model(rows: Sequence[tuple[float, int, bool]], params: ClubParams) -> ClubParams:
+    """``params`` with the trick model fitted to ``rows`` ((estimate, taken, supported)), on a grid
+    of 0.05: ``trick_bias`` moved by the mean error of the contracts partner had not called,
+    ``partner_support`` by how much further off those it had called were (either kept with fewer
+    than ``MIN_CONTRACTS`` of its rows), ``trick_spread`` to the spread left."""
+    def mean(xs: Sequence[float]) -> float:
+        return sum(xs) / len(xs) if xs else 0.0
+
+    def grid(x: float) -> float:
+        return round(x * 20) / 20
+
+    alone = [taken - estimate for estimate, taken, supported in rows if not supported]
+    backed = [taken - estimate for estimate, taken, supported in rows if supported]
+    if len(alone) + len(backed) < MIN_CONTRACTS:
+        return params
+    shift = mean(alone) if len(alone) >= MIN_CONTRACTS else mean(alone + backed)
+    extra = mean(backed) - shift if len(backed) >= MIN_CONTRACTS else 0.0
+    residuals = [e - shift for e in alone] + [e - shift - extra for e in backed]
+    spread = math.sqrt(mean([r * r for r in residuals]))
+    return params.model_copy(update={"trick_bias": grid(params.trick_bias + shift),
+                                     "partner_support": grid(params.partner_support + extra),
+                                     "trick_spread": max(0.5, grid(spread))})
+
+
 def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0,
-               games: int = 400) -> TrickFit:
-    """Fit the club player's trick model to what its sides take: play ``games`` seeded games and move
-    ``trick_bias`` by the mean error of the contracts' estimates, ``trick_spread`` to its spread
-    (on a grid of 0.05; unchanged with fewer than ``MIN_CONTRACTS`` contracts)."""
+               games: int = 400, rounds: int = 2) -> TrickFit:
+    """Fit the club player's trick model (``fit_trick_model``) to what its sides take in ``games``
+    seeded self-play games, then again to the games the fitted player bids (its contracts are
+    others once it prices them otherwise), ``rounds`` times in all."""
     start = start or ClubParams()
-    rows = trick_outcomes(ruleset, start, games, f"{seed}:tricks")
-    errors = [taken - estimate for estimate, taken in rows]
-    mean = sum(errors) / len(errors) if errors else 0.0
     best = start
-    if len(rows) >= MIN_CONTRACTS:
-        spread = math.sqrt(sum((e - mean) ** 2 for e in errors) / len(errors))
-        best = start.model_copy(update={"trick_bias": round((start.trick_bias + mean) * 20) / 20,
-                                        "trick_spread": max(0.5, round(spread * 20) / 20)})
-    return TrickFit(ruleset.name, seed, games, len(rows), mean, start, best)
+    first: list[tuple[float, int, bool]] = []
+    for round_ in range(rounds):
+        rows = trick_outcomes(ruleset, best, games, f"{seed}:tricks" if round_ == 0 else f"{seed}:tricks:{round_}")
+        first = first or rows
+        best = fit_trick_model(rows, best)
+    errors = [taken - estimate for estimate, taken, _ in first]
+    backed = [taken - estimate for estimate, taken, supported in first if supported]
+    return TrickFit(ruleset.name, seed, games, len(first), sum(errors) / max(1, len(errors)), start, best,
+                    len(backed), sum(backed) / max(1, len(backed)))
 
 
 def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,

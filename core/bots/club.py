@@ -190,12 +190,18 @@ class ClubPlayer(MisereDefender):
         if helpers:
             others = pricing.players - 1
             estimate += params.partner_weight * helpers / others * max(0.0, pricing.hand_size - own)
-            partners = info.partners[seat]
-            ladder = info.rules.ladder
-            if any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
-                   and _key(ladder[call]) == _key(contract) for s, call in calls):
+            if self.partner_supports(seat, calls, info, contract):
                 estimate += params.partner_support
         return estimate
+
+    @staticmethod
+    def partner_supports(seat: int, calls: Sequence[tuple[int, int]], info: _RulesInfo, contract: Contract) -> bool:
+        """Has a partner of ``seat`` called ``contract``'s denomination among ``calls``?  (The
+        estimate then counts ``partner_support`` tricks more; the calibration fits them apart.)"""
+        partners = info.partners[seat]
+        ladder = info.rules.ladder
+        return any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
+                   and _key(ladder[call]) == _key(contract) for s, call in calls)
 
     def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
                           contract: Contract) -> float | None:
@@ -207,6 +213,11 @@ class ClubPlayer(MisereDefender):
         if d is None:
             return None
         return self.estimate(seat, hand, calls, info, pricing, contract, d, self._params(rules))
+
+    def contract_supported(self, rules: Rules, seat: int, calls: Sequence[tuple[int, int]],
+                           contract: Contract) -> bool:
+        """Does ``contract_estimate`` count ``partner_support`` for ``seat`` after ``calls``?"""
+        return contract.partner_plays and self.partner_supports(seat, calls, _info(rules), contract)
 
     def make_chance(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
@@ -227,10 +238,11 @@ class ClubPlayer(MisereDefender):
 
     def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
                       params: ClubParams) -> float:
-        """The danger of a misère for ``hand``: after the discards it will make (none when the kitty
-        goes to partner or nowhere; one is kept back for what the kitty brings), more when shown."""
+        """The danger of a misère for ``hand``: after the discards it will make (none without the
+        kitty; one is kept back for what the kitty brings), more when shown.  Where the discards go
+        to the partner (C1) they are the contractor's discards all the same."""
         misere = info.misere or info.denomination(contract)
-        discards = pricing.kitty_size if contract.kitty and not contract.kitty_to_partner else 0
+        discards = pricing.kitty_size if contract.kitty else 0
         risk = self._misere_risk(hand, misere, max(0, discards - 1))
         return risk * params.open_risk if contract.open else risk
 

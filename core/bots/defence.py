@@ -115,6 +115,14 @@ class MisereDefender(HeuristicPlayer):
         hand = p.obs.hand
         holdings = {(t, s): self._held_by(p, t, s) for t in targets for s in {suit_of[c] for c in cards} - {NO_SUIT}}
         excess: dict[tuple[int, int], float] = {}
+        # a suit where a card of ours lies under all the target's, but a partner may hold only
+        # cards above them (and would have to overtake): lead our highest of it first to draw
+        # the partner's cards, and keep the low card for when the partner is out of the suit
+        blocked: set[int] = set()
+        for (_, s), held in holdings.items():
+            if held and min(power[s][c] for c in hand if suit_of[c] == s) < held[0] \
+                    and self._partner_overtakes(p, s, held[0]):
+                blocked.add(s)
 
         def attack(c: int) -> tuple[int, float, int]:
             s = suit_of[c]
@@ -130,6 +138,11 @@ class MisereDefender(HeuristicPlayer):
                 if held is None:
                     below = sum(1 for x in p.out[s] if row[x] < mine)
                     key: tuple[int, float, int] = (2, below, mine)
+                elif s in blocked:
+                    if mine > held[0]:
+                        key = (0, 1.0, -mine)  # draw the partner's cards of the suit, highest first
+                    else:
+                        key = (1, 0.5, mine)  # the partner would overtake: keep it for later
                 elif held[0] > mine:
                     key = (0, 0.0, mine)  # it must win unless a defender overtakes
                 else:
@@ -140,6 +153,22 @@ class MisereDefender(HeuristicPlayer):
             return best
 
         return min(cards, key=attack)
+
+    def _partner_overtakes(self, p: _Play, suit: int, low: int) -> bool:
+        """Might a fellow defender have to beat the contractor's lowest card of ``suit`` (power
+        ``low``) when we lead under it: it may hold cards of the suit, and every unseen one lies above?"""
+        team = p.info.team_of
+        others = []
+        s = p.next_seat[p.seat]
+        while s != p.seat:  # the seats in the play, after ours
+            if team[s] != team[p.contractor]:
+                others.append(s)
+            s = p.next_seat[s]
+        if not others or all(p.void[s] >> suit & 1 for s in others):
+            return False
+        row = p.table.power[suit]
+        unseen = [row[c] for c in p.out[suit]]
+        return bool(unseen) and min(unseen) > low
 
     def _exposed_excess(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
         """How far the defenders' low cards outnumber an exposed holding's, at its weakest card:
