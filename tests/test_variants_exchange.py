@@ -558,6 +558,8 @@ def declared(rules: Rules, declaration: str, keep: str) -> GameState:
     do(st, "discard 5D")
     assert st.phase == Phase.PLAY and st.observation(E).sitting == (S,)
     assert st.observation(E).steps.get("declaration") == declaration and log(st).steps.get("gift") == parse_card("5D")
+    gift = {seat: st.observation(seat).seen.get("gift") for seat in range(4)}  # seen by the giver and the contractor
+    assert gift == {N: parse_card("5D"), E: None, S: parse_card("5D"), W: None}
     tricks(st, [*SPADES[:9], keep])
     finish(st)
     return st

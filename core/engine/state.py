@@ -39,7 +39,7 @@ from fivehundred.rules.auction import Bidding, closed
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT, SUIT_LETTERS
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
+from fivehundred.rules.steps import FIRST_STEP_ACTION, Step, private_steps
 from fivehundred.rules.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
 
 from .exchange import Exchange
@@ -132,6 +132,9 @@ class Observation:
     """The plugin step in progress (``Phase.STEP``), by name."""
     steps: dict[str, Any] = field(default_factory=dict)
     """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
+    seen: dict[str, Any] = field(default_factory=dict)
+    """What this seat alone (with the others a step names) knows of the steps this hand, beyond ``steps``
+    (``Step.private``: the card given to it or by it)."""
 
 
 class GameState(Exchange):
@@ -752,6 +755,7 @@ class GameState(Exchange):
             sitting_out=self._sitting_out if log else -1, sitting=tuple(sorted(self._out)) if log else (),
             step=self._step.name if self._step is not None and self.phase == _STEP else None,
             steps=self.public_steps(),
+            seen=private_steps(self, seat) if log and log.steps else {},
         )
 
     def cards_seen(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]:
