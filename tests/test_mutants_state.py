@@ -1,0 +1,82 @@
+"""The engine's state machine (the hand's phases, the auction's end, rule 13's all-passed policies, the
+exchange, the trick's end, the game's end) and the E6 mid-hand end, checked where the mutation run
+(``mutation/run.py``, docs/testing.md) found that a wrong rule would have passed the rest of the suite.
+
+Every test plays concrete deals through the public API (``apply``, ``legal_actions``, ``observation``,
+``hands_log``) and reads nothing private of the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, RULESET, act, cards, log, new_hand, trick
+
+from fivehundred.engine.state import GameState, Phase
+from fivehundred.rules.manager import Rules, compile_rules
+
+SPLIT = (
+    "AS KS QS JS 10S 9S 8S 7S 6S 4H",
+    "AC KC QC JC 10C 9C 8C 7C 6C 5C",
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
+    "AH KH QH JH 10H 9H 8H 7H 6H 5S",
+    "5H 4D JK",
+)
+"""Each holds one suit (N has a low heart, W a low spade): at no-trumps whoever leads a suit wins it."""
+
+
+def reference(**sections: dict[str, Any]) -> Rules:
+    """The reference ruleset with these fields changed, section by section."""
+    update = {name: getattr(RULESET, name).model_copy(update=fields) for name, fields in sections.items()}
+    return compile_rules(RULESET.model_copy(update=update))
+
+
+E6 = reference(game={"win": "any", "mid_hand": True})
+"""The reference with E1 (any 500 wins) and E6, the 1904 mid-hand end."""
+
+
+# --- E6: the mid-hand end (plugins/midhand.py) ----------------------------------------------------
+
+
+def north_7nt_then_west_leads_hearts(st: GameState, hearts: int, auction: str = "7NT pass pass pass") -> None:
+    """N bids 7NT, discards the kitty and leads the 4♥: W wins it, then leads ``hearts`` hearts and wins
+    them (nobody else holds one), while the hand lasts."""
+    act(st, auction + " 5H 4D JK")
+    trick(st, "4H")
+    for lead in ("AH", "KH", "QH", "JH", "10H")[:hearts]:
+        if st.phase != Phase.PLAY:
+            return
+        trick(st, lead)
+
+
+def test_E6_the_bidder_reaching_exactly_the_target_can_still_win():
+    """EW reach 500 at W's first trick.  N, at 280, can still make 7NT: its 220 (nine tricks at most, no
+    slam) takes NS to exactly 500, so the hand goes on until N can no longer take seven; at 270 N
+    could reach only 490, and the hand ends at once."""
+    st = new_hand(SPLIT, rules=E6, totals=[280, 490])
+    north_7nt_then_west_leads_hearts(st, 4)
+    assert log(st).tricks_won == [0, 0, 0, 4] and log(st).totals == [60, 530]
+    st = new_hand(SPLIT, rules=E6, totals=[270, 490])
+    north_7nt_then_west_leads_hearts(st, 4)
+    assert log(st).tricks_won == [0, 0, 0, 1] and log(st).totals == [50, 500]
+    assert st.is_terminal() and st.result is not None and st.result.winner == 1
+
+
+def test_E6_ends_a_hand_of_the_second_deal_too():
+    """The first deal is passed out and the next dealer deals (rule 13): the mid-hand end judges the hand
+    in play."""
+    st = new_hand(SPLIT, rules=E6, totals=[270, 490])
+    act(st, "pass pass pass pass")
+    assert st.phase == Phase.DEAL and len(st.hands_log) == 1
+    st.deal_cards([cards(h) for h in SPLIT[:4]], cards(SPLIT[4]))
+    north_7nt_then_west_leads_hearts(st, 4, auction="pass pass pass 7NT")
+    assert len(st.hands_log) == 2 and log(st).tricks_won == [0, 0, 0, 1] and log(st).totals == [50, 500]
+
+
+def test_E6_never_cuts_a_misere_short():
+    """Defenders score nothing in misère (rule 27), so E6 does not end one: E takes all ten tricks with
+    EW at 490 and the hand is played out, N scoring its misère."""
+    st = new_hand(MISERE, rules=E6, totals=[0, 490])
+    act(st, MISERE_AUCTION + " 7H 6H JK")
+    act(st, MISERE_CLEAN_PLAY)
+    assert log(st).tricks_won == [0, 10, 0, 0] and log(st).totals == [250, 490]
+    assert st.phase == Phase.DEAL
