@@ -7,10 +7,13 @@ Every test plays concrete deals through the public API (``apply``, ``legal_actio
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, RULESET, act, cards, log, new_hand, trick
+import yaml
+from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, RULESET, E, N, W, act, cards, log, new_hand, trick
 
+import fivehundred
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.manager import Rules, compile_rules
 
@@ -80,3 +83,64 @@ def test_E6_never_cuts_a_misere_short():
     act(st, MISERE_CLEAN_PLAY)
     assert log(st).tricks_won == [0, 10, 0, 0] and log(st).totals == [250, 490]
     assert st.phase == Phase.DEAL
+
+
+# --- the exchange: who sits out, who discards (core/engine/exchange.py) ---------------------------
+
+
+def test_rule_15_nobody_sits_out_a_contract_the_partner_plays_nor_a_lone_players_misere():
+    """The observation names no seat sitting out (-1) unless a partner lays its hand aside: in 7NT,
+    and in a three-handed misère, where the contractor has no partner; in a four-handed misère, S does."""
+    st = new_hand(SPLIT)
+    act(st, "7NT pass pass pass 5H 4D JK")
+    assert st.phase == Phase.PLAY
+    assert all(st.observation(s).sitting_out == -1 and st.observation(s).sitting == () for s in range(4))
+    st = new_hand(MISERE)
+    act(st, MISERE_AUCTION + " 7H 6H JK")
+    assert st.phase == Phase.PLAY and st.observation(E).sitting_out == 2 and st.observation(E).sitting == (2,)
+    three = GameState(compile_rules(fivehundred.load_ruleset("three-handed")), first_dealer=0)
+    three.deal(random.Random(5))
+    act(three, "misere pass pass")
+    while three.phase != Phase.PLAY:  # the kitty's three discards, a nomination if the joker came
+        three.apply(three.legal_actions()[0])
+    assert three.contractor == 1 and three.contract is not None and three.contract.kind == "misere"
+    assert all(three.observation(s).sitting_out == -1 and three.observation(s).sitting == () for s in range(3))
+
+
+def test_B9_C7_a_card_given_to_a_contractor_who_took_no_kitty_is_discarded(tmp_path):
+    """A no-kitty contract declared (C7): the partner gives the contractor a card, which the contractor
+    then discards, one card only, before playing alone with ten."""
+    path = tmp_path / "no-kitty-declare.yaml"
+    path.write_text(yaml.safe_dump({
+        "name": "no-kitty-declare", "extends": "pagat-australian",
+        "auction": {"ladder": [*RULESET.model_dump()["auction"]["ladder"], {"call": "7NT-no-kitty", "value": 600}]},
+        "contracts": {"7NT-no-kitty": {"kind": "no-trumps", "goal": "at-least", "tricks": 7, "partner_plays": True,
+                                       "kitty": False}},
+        "declarations": {"declare": True}}), encoding="utf-8")
+    st = new_hand(SPLIT, rules=compile_rules(fivehundred.load_ruleset(path)))
+    act(st, "7NT-no-kitty pass pass pass")
+    st.apply(st.parse_action("declare"))
+    st.apply(st.parse_action("give 5D"))
+    assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.hand(N)) == 11
+    assert len(st.legal_actions()) == 11
+    act(st, "5D")
+    assert st.phase == Phase.PLAY and len(st.hand(N)) == 10 and log(st).discards == cards("5D")
+
+
+def test_rule_15_the_play_skips_every_partner_laid_aside_however_the_teams_sit(tmp_path):
+    """Three partners sitting N, E and S against W alone: N's misère leaves two hands in a row aside,
+    and each trick is N's card and W's, whoever leads."""
+    path = tmp_path / "three-against-one.yaml"
+    path.write_text(yaml.safe_dump({
+        "name": "three-against-one", "extends": "pagat-australian",
+        "players": {"seats": ["N", "E", "S", "W"],
+                    "teams": [{"name": "NES", "seats": ["N", "E", "S"]}, {"name": "W", "seats": ["W"]}]}}),
+        encoding="utf-8")
+    st = new_hand(MISERE, rules=compile_rules(fivehundred.load_ruleset(path)))
+    act(st, MISERE_AUCTION + " 7H 6H JK")
+    assert st.phase == Phase.PLAY and st.observation(W).sitting == (1, 2)
+    assert st.play_order[N] == W and st.play_order[W] == N
+    while st.phase == Phase.PLAY:
+        st.apply(st.legal_actions()[0])
+    assert [(t.leader, len(t.cards)) for t in log(st).tricks] == [(N, 2)] + [(W, 2)] * 9
+    assert log(st).tricks_won == [0, 0, 0, 10] and log(st).scores == [250, 0]
