@@ -107,9 +107,8 @@ def test_rule_15_nobody_sits_out_a_contract_the_partner_plays_nor_a_lone_players
     assert all(three.observation(s).sitting_out == -1 and three.observation(s).sitting == () for s in range(3))
 
 
-def test_B9_C7_a_card_given_to_a_contractor_who_took_no_kitty_is_discarded(tmp_path):
-    """A no-kitty contract declared (C7): the partner gives the contractor a card, which the contractor
-    then discards, one card only, before playing alone with ten."""
+def no_kitty_declare(tmp_path: Any) -> Rules:
+    """The reference with a no-kitty 7NT (B9, worth 600) and declarations (C7)."""
     path = tmp_path / "no-kitty-declare.yaml"
     path.write_text(yaml.safe_dump({
         "name": "no-kitty-declare", "extends": "pagat-australian",
@@ -117,14 +116,25 @@ def test_B9_C7_a_card_given_to_a_contractor_who_took_no_kitty_is_discarded(tmp_p
         "contracts": {"7NT-no-kitty": {"kind": "no-trumps", "goal": "at-least", "tricks": 7, "partner_plays": True,
                                        "kitty": False}},
         "declarations": {"declare": True}}), encoding="utf-8")
-    st = new_hand(SPLIT, rules=compile_rules(fivehundred.load_ruleset(path)))
-    act(st, "7NT-no-kitty pass pass pass")
-    st.apply(st.parse_action("declare"))
-    st.apply(st.parse_action("give 5D"))
-    assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.hand(N)) == 11
-    assert len(st.legal_actions()) == 11
-    act(st, "5D")
-    assert st.phase == Phase.PLAY and len(st.hand(N)) == 10 and log(st).discards == cards("5D")
+    return compile_rules(fivehundred.load_ruleset(path))
+
+
+def test_B9_C7_a_card_given_to_a_contractor_who_took_no_kitty_is_discarded(tmp_path):
+    """A no-kitty contract declared (C7): the partner gives the contractor a card, which the contractor
+    then discards, one card only, before playing alone with ten; in the first deal or a later one."""
+    rules = no_kitty_declare(tmp_path)
+    first = new_hand(SPLIT, rules=rules)
+    later = new_hand(SPLIT, rules=rules)
+    act(later, "pass pass pass pass")  # passed out: the next dealer deals, and E calls first
+    later.deal_cards([cards(h) for h in SPLIT[:4]], cards(SPLIT[4]))
+    for st, auction in ((first, "7NT-no-kitty pass pass pass"), (later, "pass pass pass 7NT-no-kitty")):
+        act(st, auction)
+        st.apply(st.parse_action("declare"))
+        st.apply(st.parse_action("give 5D"))
+        assert st.phase == Phase.DISCARD and st.current_player() == N and len(st.hand(N)) == 11
+        assert len(st.legal_actions()) == 11
+        act(st, "5D")
+        assert st.phase == Phase.PLAY and len(st.hand(N)) == 10 and log(st).discards == cards("5D")
 
 
 def test_rule_15_the_play_skips_every_partner_laid_aside_however_the_teams_sit(tmp_path):
