@@ -11,7 +11,22 @@ import random
 from typing import Any
 
 import yaml
-from helpers import MISERE, MISERE_AUCTION, MISERE_CLEAN_PLAY, RULESET, E, N, W, act, cards, log, new_hand, trick
+from helpers import (
+    MISERE,
+    MISERE_AUCTION,
+    MISERE_CLEAN_PLAY,
+    MISERE_W_JOKER,
+    RULESET,
+    E,
+    N,
+    S,
+    W,
+    act,
+    cards,
+    log,
+    new_hand,
+    trick,
+)
 
 import fivehundred
 from fivehundred.engine.state import GameState, Phase
@@ -154,3 +169,41 @@ def test_rule_15_the_play_skips_every_partner_laid_aside_however_the_teams_sit(t
         st.apply(st.legal_actions()[0])
     assert [(t.leader, len(t.cards)) for t in log(st).tricks] == [(N, 2)] + [(W, 2)] * 9
     assert log(st).tricks_won == [0, 0, 0, 10] and log(st).scores == [250, 0]
+
+
+def test_C1_the_partners_discards_are_seen_by_the_partner_alone():
+    """Double misère (C1): N passes three cards to S, who discards three; S's observation shows them as
+    its discards, N's shows none (rule 14: discards are face down, seen by whoever made them)."""
+    st = GameState(compile_rules(fivehundred.load_ruleset("perfect")), first_dealer=W)
+    st.deal_cards([cards(h) for h in MISERE[:4]], cards(MISERE[4]))
+    for _ in range(4):
+        st.apply(st.parse_action("look"))
+    act(st, "double-misere pass pass pass 7H 6H JK")
+    act(st, "JK 7H 6H")
+    assert st.phase == Phase.PLAY
+    assert st.observation(S).discards == tuple(cards("JK 7H 6H")) and st.observation(N).discards == ()
+
+
+def test_rule_14_the_discards_shown_are_this_hands():
+    """Passed out, then N's 7NT in the next deal: N sees the three cards it discarded this hand."""
+    st = new_hand(SPLIT)
+    act(st, "pass pass pass pass")
+    st.deal_cards([cards(h) for h in SPLIT[:4]], cards(SPLIT[4]))
+    act(st, "pass pass pass 7NT 5H 4D JK")
+    assert st.observation(N).discards == tuple(cards("5H 4D JK")) and st.observation(E).discards == ()
+
+
+def test_B10_a_deal_played_at_no_trumps_without_a_contractor_has_no_nomination():
+    """Everybody passed (B10 'no-trumps'): nobody holds the kitty nor nominates, even where W holds the
+    joker; the dealer's left leads."""
+    st = new_hand(MISERE_W_JOKER, rules=reference(deal={"all_pass": "no-trumps"}))
+    act(st, "pass pass pass pass")
+    assert st.phase == Phase.PLAY and st.contractor == -1 and st.current_player() == N
+    assert st.hands_log[-1].nomination is None and st.trick_leader == N
+
+
+def test_rule_17_the_contractor_leads_from_any_seat():
+    """S deals, W calls first and N wins the auction: N leads (not the dealer's left, W)."""
+    st = new_hand(SPLIT, dealer=S)
+    act(st, "pass 7NT pass pass 5H 4D JK")
+    assert st.phase == Phase.PLAY and st.current_player() == N and st.trick_leader == N
