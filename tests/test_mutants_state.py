@@ -207,3 +207,38 @@ def test_rule_17_the_contractor_leads_from_any_seat():
     st = new_hand(SPLIT, dealer=S)
     act(st, "pass 7NT pass pass 5H 4D JK")
     assert st.phase == Phase.PLAY and st.current_player() == N and st.trick_leader == N
+
+
+# --- the hand's end and the next deal (core/engine/state.py) ---------------------------------------
+
+
+def test_the_hand_outcome_counts_each_teams_tricks():
+    """N's 7NT: N takes four spades, then W every trick left (at no-trumps nobody else holds a heart)."""
+    st = new_hand(SPLIT)
+    act(st, "7NT pass pass pass 5H 4D JK")
+    for lead in ("AS", "KS", "QS", "JS", "4H", "AH", "KH", "QH", "JH", "10H"):
+        trick(st, lead)
+    outcome = log(st).outcome
+    assert outcome is not None and outcome.tricks_by_seat == (4, 0, 0, 6) and outcome.tricks_by_team == (4, 6)
+    assert outcome.tricks_played == 10 and not outcome.made and log(st).scores == [-220, 60]
+
+
+def test_B10_the_deck_to_redeal_only_after_a_deal_passed_out_with_the_same_cards():
+    """``deck_to_redeal``: None between hands that are shuffled (the reference, rule 13's redeal), the deck
+    just dealt, unshuffled, after a deal everybody passed under B10 'same-cards'; None once dealt."""
+    for rules, same in ((reference(), False), (reference(deal={"all_pass": "same-cards"}), True)):
+        st = GameState(rules, first_dealer=W)
+        assert st.deck_to_redeal is None
+        st.deal(random.Random(7))
+        dealt = st.hands_log[-1].hands
+        assert st.deck_to_redeal is None  # the auction is on
+        act(st, "pass pass pass pass")
+        assert st.phase == Phase.DEAL
+        if not same:
+            assert st.deck_to_redeal is None
+            continue
+        deck = st.deck_to_redeal
+        assert deck is not None and sorted(deck) == sorted(rules.deck)
+        st.deal(random.Random(8))  # the generator is not drawn: the same cards, the next dealer's
+        assert st.deck_to_redeal is None and st.hands_log[-1].dealer == N
+        assert st.hands_log[-1].hands == dealt[-1:] + dealt[:-1]  # each packet to the next seat on
