@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 import yaml
 from helpers import (
     MISERE,
@@ -30,6 +31,7 @@ from helpers import (
 
 import fivehundred
 from fivehundred.engine.state import GameState, Phase
+from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
 
 SPLIT = (
@@ -242,3 +244,33 @@ def test_B10_the_deck_to_redeal_only_after_a_deal_passed_out_with_the_same_cards
         st.deal(random.Random(8))  # the generator is not drawn: the same cards, the next dealer's
         assert st.deck_to_redeal is None and st.hands_log[-1].dealer == N
         assert st.hands_log[-1].hands == dealt[-1:] + dealt[:-1]  # each packet to the next seat on
+
+
+def test_deal_deck_between_hands_only_and_the_deck_to_redeal_unchanged():
+    """``deal_deck``: a whole deck in a caller's order, only between hands; after a deal passed out under
+    B10 'same-cards', only the deck to redeal, in its order."""
+    rules = reference(deal={"all_pass": "same-cards"})
+    st = GameState(rules, first_dealer=W)
+    st.deal_deck(list(reversed(rules.deck)))
+    with pytest.raises(IllegalActionError, match="only between hands"):
+        st.deal_deck(list(rules.deck))
+    act(st, "pass pass pass pass")
+    deck = st.deck_to_redeal
+    assert deck is not None
+    with pytest.raises(IllegalActionError, match="dealt again unshuffled"):
+        st.deal_deck(list(rules.deck))
+    st.deal_deck(list(deck))
+    assert st.phase == Phase.AUCTION and st.hands_log[-1].dealer == N
+
+
+def test_B10_a_deal_played_with_nobodys_bid_has_no_contractor_team():
+    """B10 'no-trumps': the hand everybody passed is scored with no contracting team (-1), each side
+    scoring its tricks."""
+    st = new_hand(SPLIT, rules=reference(deal={"all_pass": "no-trumps"}))
+    act(st, "pass pass pass pass")
+    while st.phase == Phase.PLAY:
+        st.apply(st.legal_actions()[0])
+    outcome = log(st).outcome
+    assert outcome is not None and outcome.contractor == -1 and outcome.contractor_team == -1
+    assert outcome.side == () and not outcome.made
+    assert log(st).scores == [10 * outcome.tricks_by_team[0], 10 * outcome.tricks_by_team[1]]
