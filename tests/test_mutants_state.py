@@ -274,3 +274,31 @@ def test_B10_a_deal_played_with_nobodys_bid_has_no_contractor_team():
     assert outcome is not None and outcome.contractor == -1 and outcome.contractor_team == -1
     assert outcome.side == () and not outcome.made
     assert log(st).scores == [10 * outcome.tricks_by_team[0], 10 * outcome.tricks_by_team[1]]
+
+
+def test_no_leader_and_nobody_sitting_out_while_the_auction_lasts():
+    st = new_hand(SPLIT)
+    obs = st.observation(E)
+    assert obs.phase == Phase.AUCTION and obs.leader == -1 and obs.sitting_out == -1 and obs.sitting == ()
+
+
+class Scripted:
+    """A player of ``play_out``: its script's actions in turn (as text), then the first legal action."""
+
+    def __init__(self, script: str = ""):
+        self.script = script.split()
+
+    def act(self, state: GameState, legal: list[int]) -> int:
+        if self.script:
+            return state.parse_action(self.script.pop(0).replace("_", " "))
+        return legal[0]
+
+
+def test_E6_ends_the_hand_in_the_simulators_play_loop_too():
+    """The E6 deal at 270 to 490 played by ``play_out`` (the simulator's loops, not ``apply``): W's first
+    trick takes EW to 500 and N can no longer win, so the hand and the game end there."""
+    st = new_hand(SPLIT, rules=E6, totals=[270, 490])
+    players = [Scripted("7NT discard_5H discard_4D discard_JK 4H"), Scripted("pass"), Scripted("pass"),
+               Scripted("pass")]
+    st.play_out(players, random.Random(0), max_deals=1)
+    assert log(st).tricks_won == [0, 0, 0, 1] and st.is_terminal() and st.totals == [50, 500]
