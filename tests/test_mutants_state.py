@@ -302,3 +302,17 @@ def test_E6_ends_the_hand_in_the_simulators_play_loop_too():
                Scripted("pass")]
     st.play_out(players, random.Random(0), max_deals=1)
     assert log(st).tricks_won == [0, 0, 0, 1] and st.is_terminal() and st.totals == [50, 500]
+
+
+def test_rule_18_the_open_misere_is_shown_after_the_first_trick_in_any_deal():
+    """N's open misère, in the first deal and after a deal passed out: once trick 1 is complete every seat
+    sees N's hand (rule 18), not before."""
+    first = new_hand(MISERE)
+    later = new_hand(MISERE)
+    act(later, "pass pass pass pass")
+    later.deal_cards([cards(h) for h in MISERE[:4]], cards(MISERE[4]))
+    for st, auction in ((first, "open-misere pass pass pass"), (later, "pass pass pass open-misere")):
+        act(st, auction + " 7H 6H JK 5S AS")
+        assert st.observation(E).open_hand is None
+        act(st, "9S")
+        assert st.observation(E).open_hand == st.hand(N) and st.observation(W).open_hands == ((N, st.hand(N)),)
