@@ -316,3 +316,11 @@ def test_rule_18_the_open_misere_is_shown_after_the_first_trick_in_any_deal():
         assert st.observation(E).open_hand is None
         act(st, "9S")
         assert st.observation(E).open_hand == st.hand(N) and st.observation(W).open_hands == ((N, st.hand(N)),)
+
+
+def test_rule_19_the_nomination_offers_the_four_suits_or_none():
+    st = new_hand(SPLIT)
+    act(st, "7NT pass pass pass 5H 4D 6S")
+    assert st.phase == Phase.NOMINATE and st.current_player() == N
+    assert [st.action_to_str(a) for a in st.legal_actions()] == [
+        "nominate S", "nominate C", "nominate D", "nominate H", "nominate none"]
