@@ -255,6 +255,8 @@ def test_deal_deck_between_hands_only_and_the_deck_to_redeal_unchanged():
     with pytest.raises(IllegalActionError, match="only between hands"):
         st.deal_deck(list(rules.deck))
     act(st, "pass pass pass pass")
+    with pytest.raises(IllegalActionError, match="not exactly the ruleset's deck"):
+        st.deal_deck([*rules.deck[1:], rules.deck[1]])
     deck = st.deck_to_redeal
     assert deck is not None
     with pytest.raises(IllegalActionError, match="dealt again unshuffled"):
@@ -287,8 +289,12 @@ class Scripted:
 
     def __init__(self, script: str = ""):
         self.script = script.split()
+        self.shown: list[tuple[int, int]] = []
+        """(trick number, how many other hands it saw exposed) at each of its plays, as a defender."""
 
     def act(self, state: GameState, legal: list[int]) -> int:
+        if state.phase == Phase.PLAY and state.current_player() != state.contractor:
+            self.shown.append((len(state.hand_log.tricks), len(state.observation(state.current_player()).open_hands)))
         if self.script:
             return state.parse_action(self.script.pop(0).replace("_", " "))
         return legal[0]
@@ -324,3 +330,43 @@ def test_rule_19_the_nomination_offers_the_four_suits_or_none():
     assert st.phase == Phase.NOMINATE and st.current_player() == N
     assert [st.action_to_str(a) for a in st.legal_actions()] == [
         "nominate S", "nominate C", "nominate D", "nominate H", "nominate none"]
+
+
+def test_B10_redeals_count_from_each_new_dealer():
+    """One redeal allowed: W deals twice, then N twice, then E: the count starts again with each dealer."""
+    st = GameState(reference(deal={"redeals": 1}), first_dealer=W)
+    dealers = []
+    for seed in range(5):
+        st.deal(random.Random(seed))
+        dealers.append(st.dealer)
+        act(st, "pass pass pass pass")
+    assert dealers == [W, W, N, N, E]
+
+
+def test_a_deal_is_a_step_the_legal_actions_follow():
+    """Legal actions asked between hands (none) and again once dealt: the first caller's calls."""
+    st = GameState(reference(), first_dealer=W)
+    assert st.legal_actions() == []
+    st.deal(random.Random(1))
+    assert st.current_player() == N and st.legal_actions() and st.action_to_str(st.legal_actions()[0]) == "pass"
+
+
+def test_rule_27_a_misere_ends_at_the_first_trick_lost_in_the_simulators_play_loop_too():
+    """N's misère on SPLIT, played by ``play_out``: N leads the A♠ and nobody else holds a spade (S sits
+    out), so N wins the first trick and the misère is lost there."""
+    st = new_hand(SPLIT)
+    players = [Scripted("6S misere discard_JK discard_5H discard_4D AS"), Scripted("7S pass"), Scripted("pass"),
+               Scripted("pass")]
+    st.play_out(players, random.Random(0), max_deals=1)
+    assert len(st.hands_log[0].tricks) == 1 and st.hands_log[0].scores == [-250, 0]
+
+
+def test_rule_18_the_open_misere_is_shown_in_the_simulators_play_loop_too():
+    """N's open misère played by ``play_out``: from the second trick on, every player sees N's hand."""
+    st = new_hand(MISERE)
+    players = [Scripted("open-misere discard_7H discard_6H discard_JK 5S"), Scripted("pass"), Scripted("pass"),
+               Scripted("pass")]
+    st.play_out(players, random.Random(0), max_deals=1)
+    shown = [seen for p in players for seen in p.shown]
+    assert len(st.hands_log[0].tricks) > 1 and shown
+    assert all(n == (1 if trick >= 1 else 0) for trick, n in shown if trick < len(st.hands_log[0].tricks))
