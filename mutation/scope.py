@@ -19,8 +19,8 @@ ONLY = {
     # 13), the trick's end, scoring a hand and the game's end, the deal's checks.  Left out: the reading
     # API (checked by test_state_api.py against the observation), the text, the error explanations, the
     # determinisation API, the constructor, ``apply`` and ``returns``, the deal's own checks (``deal``,
-    # ``deal_cards``), the claims' ``take_remaining_tricks``, and the fast paths (``play_out``, ``_play_loop``, ``_uniform_*``,
-    # ``_auction_loop``), which the record and path tests replay through ``apply()`` card by card.
+    # ``deal_cards``), the claims' ``take_remaining_tricks``, and the fast paths (``play_out``, ``_play_loop``,
+    # ``_uniform_*``, ``_auction_loop``), which the record and path tests replay through ``apply()`` card by card.
     "core/engine/state.py": {
         "current_player", "is_terminal", "deck_to_redeal", "deal_deck", "legal_actions", "_start_hand",
         "_open_auction", "_apply", "_call", "_auction_over", "_all_passed", "_redeal", "_finish_trick", "_turn_up",
