@@ -1,6 +1,6 @@
 """Mutation testing of the rules core with cosmic-ray, one module at a time, one mutant at a time.
 
-    nice -n 10 python mutation/run.py                 # every module: tables tricks auction scoring
+    nice -n 10 python mutation/run.py                 # every module: tables ... midhand
     nice -n 10 python mutation/run.py auction          # one module
     python mutation/run.py --report                    # the figures of the sessions so far
     python mutation/run.py --survivors scoring         # each surviving mutant's diff
@@ -28,7 +28,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from scope import kept  # noqa: E402 - beside this script, which is no package
 
-MODULES = ("tables", "auction", "scoring", "tricks")
+MODULES = ("tables", "auction", "scoring", "tricks", "state", "exchange", "midhand")
 SESSIONS = HERE / "sessions"
 
 
@@ -49,7 +49,8 @@ def prepare(module: str) -> Path:
     with use_db(str(session), WorkDB.Mode.open) as db:
         for item in list(db.pending_work_items):
             spec = item.mutations[0]
-            if not kept(spec.module_path.as_posix(), spec.operator_name, spec.definition_name):
+            line = (ROOT / spec.module_path).read_text().splitlines()[spec.start_pos[0] - 1]
+            if not kept(spec.module_path.as_posix(), spec.operator_name, spec.definition_name, line):
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="out of scope"))
     return session
 

@@ -9,9 +9,11 @@ game, and every finished game's record must replay through it.
 Besides the reference game it models the variants of the shipped rulesets: teams of three and lone
 players (P3, P6), a dead hand (P3), dummies (P2), a called partner (P5), two jokers (D2), French-
 Canadian scoring and its face-up kitty (FC), the Canadian joker (J2), inkles (B7), the 1904 mid-hand
-end (E6), the blind misère (B8), Hi/Lo (C5), double misère and its pass (C1), patastrophe (C3).  What it
-does not model, ruleset by ruleset, is ``UNMODELLED`` (empty: every shipped ruleset is modelled;
-docs/testing.md has the table).
+end (E6), the blind misère (B8), Hi/Lo (C5), double misère and its pass (C1), patastrophe (C3), and B10's
+redeals by the same dealer (a test ruleset).  What it does not model, ruleset by ruleset, is ``UNMODELLED``
+(empty: every shipped ruleset is modelled; docs/testing.md has the table); field by field, ``UNCHECKED``
+says which ruleset fields it does not read (no shipped ruleset sets them), what each carries and where the
+suite checks it instead.
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ class Rung:
 MODELLED = {
     "players": {"seats", "teams", "dummies", "partnership", "called_partner_share", "call_own_card", "call_trumps"},
     "deck": {"suits", "jokers"},
-    "deal": {"packets", "first_dealer", "kitty_face_up"},
+    "deal": {"packets", "first_dealer", "kitty_face_up", "redeals"},
     "auction": {"rounds", "ladder"},
     "play": {"first_lead", "misere_ends_early"},
     "joker": {"lead", "void_play_in_no_trumps", "void_play_in_misere"},
@@ -134,6 +136,53 @@ ALLOWED = {
     ("joker", "nomination"): {"contractor", "none", "when-played"},
     ("game", "win"): {"contract-made", "any"},
 }
+
+RUNG_FIELDS = {"call", "value", "requires_standing", "first_calls", "signal", "before_looking"}
+"""The fields of a ladder rung the referee reads (B7's first calls and signals, B8's blind bid)."""
+CONTRACT_FIELDS = {"open", "partner_plays", "kind", "trump", "goal", "tricks", "partner_open", "kitty_to_partner"}
+"""The fields of a contract the referee reads (rules 10, 15, 18; C1, C3, C5)."""
+
+UNCHECKED = {
+    "deal.all_pass": "B10 beyond 'redeal' (a deal played at no-trumps with no contractor, the same cards dealt "
+                     "again unshuffled, the dealer made to bid): test_variants_exchange.py, test_variants_auction.py",
+    "deal.misdeal_without_face_card": "D4, the misdeal call and the same dealer's redeal: test_variants_exchange.py",
+    "auction.rebid": "B6, who may bid again when: test_variants_auction.py, test_mutants_auction.py",
+    "auction.winner_may_raise": "B6, the winner's one raise: test_variants_auction.py, test_mutants_auction.py",
+    "auction.reentry": "Trickster Cards' re-entry after a changed bid: test_variants_auction.py, test_ptn.py",
+    "auction.set_bar": "R1, a failed contractor barred from the next auction: test_mutants_auction.py",
+    "auction.set_bar_misere": "R1 for misère: test_mutants_auction.py",
+    "ladder.first_own_call": "B8's other form (a blind misère as one's first own call): test_variants_auction.py",
+    "contract.kitty": "B9, C4 contracts played without the kitty: test_variants_exchange.py",
+    "contract.jacks_high": "C8, no-trumps with jacks above aces: test_variants_play.py",
+    "contract.fail_penalty": "C6, a failed slam call's penalty: test_variants_exchange.py",
+    "contract.fail_value": "C7, a failed declaration's loss: test_variants_exchange.py",
+    "kitty.taken_by": "a single value ('contractor'): nothing to vary",
+    "declarations.slam": "C6, the slam call and its gift (a plugin's steps): test_variants_exchange.py",
+    "declarations.slam_penalty": "C6: test_variants_exchange.py",
+    "declarations.declare": "C7, the declaration (a plugin's steps): test_variants_exchange.py",
+    "declarations.declare_value": "C7: test_variants_exchange.py",
+    "play.claims": "L2, claims (a step of the play, plugins/claims.py): test_claims.py",
+    "play.claim_penalty": "L2: test_claims.py",
+    "trumps.colour_four": "D3, the other fours removed and the four of the trump colour a trump: "
+                          "test_variants_play.py",
+    "joker.no_renege": "J3 (a legal-play filter): test_mutants_play.py, test_variants_play.py",
+    "joker.first_or_last": "J4 (a legal-play filter): test_mutants_play.py, test_variants_play.py",
+    "joker.in_suit_contracts": "J2's blank joker in suit contracts: test_mutants_play.py",
+    "scoring.overtrick_cap": "S3's cap: test_variants_scoring.py",
+    "scoring.defender_cap": "S5, defence points stopped at 490: test_variants_scoring.py",
+    "scoring.breach": "R2, breach (a plugin's step and its bars): test_variants_exchange.py",
+    "game.both_reach": "E1, both sides at 500 in one hand: test_variants_scoring.py",
+    "game.swamp_strict": "E3: test_mutants_scoring.py, test_variants_scoring.py",
+    "game.swamp_needs_opponents_not_negative": "E3: test_mutants_scoring.py, test_variants_scoring.py",
+    "game.spread": "E4: test_mutants_scoring.py, test_variants_scoring.py",
+    "game.exact_target": "E5: test_mutants_scoring.py, test_variants_scoring.py",
+    "game.bust": "E5: test_mutants_scoring.py, test_variants_scoring.py",
+    "house_rules": "implemented by plugins outside the engine, and tested with them (examples/)",
+}
+"""Every ruleset field the referee does not read, with the rule it carries and where the suite checks it
+instead, against concrete deals rather than an independent referee.  No shipped ruleset sets any of them
+away from the reference (``test_what_the_referee_does_not_model``); a ruleset that does gets the general
+checks only.  ``test_every_ruleset_field_is_read_by_the_referee_or_listed`` keeps this list complete."""
 
 
 UNMODELLED: dict[str, dict[str, str]] = {}
@@ -167,13 +216,10 @@ def unsupported(rs: Ruleset, reference: Ruleset) -> list[str]:
     base_rung, base_misere = base["auction"]["ladder"][0], base["contracts"]["misere"]
     for rung in mine["auction"]["ladder"]:
         out += [f"ladder {rung['call']}: {k}" for k, v in rung.items()
-                if k not in ("call", "value", "requires_standing", "first_calls", "signal", "before_looking")
-                and v != base_rung.get(k)]
+                if k not in RUNG_FIELDS and v != base_rung.get(k)]
     for name, c in mine["contracts"].items():
         out += [f"contract {name}: {k}" for k, v in c.items()
-                if k not in ("open", "partner_plays", "kind", "trump", "goal", "tricks", "partner_open",
-                             "kitty_to_partner")
-                and v != base_misere.get(k)]
+                if k not in CONTRACT_FIELDS and v != base_misere.get(k)]
         if c.get("open") not in (True, False, "none", "contractor"):
             out.append(f"contract {name}: open {c.get('open')}")
     for packet in mine["deal"]["packets"]:
@@ -225,6 +271,12 @@ class Referee:
         self.ladder = [replace(rung, first_calls=r.first_calls, signal=r.signal, blind=r.before_looking)
                        for rung, r in zip(self.ladder, rs.auction.ladder, strict=True)]
         self.by_call = {r.call: i for i, r in enumerate(self.ladder)}
+
+    def next_dealer(self, dealer: int, passed_out: int) -> int:
+        """Rule 7: the deal passes to the left; B10 (``deal.redeals``): after a deal everybody passed, the same
+        dealer deals again, up to ``redeals`` times in a row.  ``passed_out``: the deals this dealer has dealt
+        in a row that everybody passed, the last one included (0 when it was played)."""
+        return dealer if 0 < passed_out <= self.rs.deal.redeals else (dealer + 1) % self.n
 
     def partners(self, seat: int) -> set[int]:
         """Rule 1 and P6: the seat's team-mates (two in a team of three, none for a lone player)."""
@@ -644,20 +696,24 @@ def check_record(rec: dict[str, Any], ref: Referee, *, strict: bool = True) -> l
     shadows = []
     totals = [0] * len(ref.teams)
     winner: int | None = None
-    first = seats.index(hands[0]["dealer"]) if hands else 0
+    dealer = seats.index(hands[0]["dealer"]) if hands else 0
+    passed_out = 0
     for i, h in enumerate(hands):
         where = f"hand {h['number']}"
         assert winner is None, f"{where} recorded after the game ended"
         assert h["number"] == i + 1, where
-        assert h["dealer"] == seats[(first + i) % n], f"{where}: rule 7, the deal passes to the left"
+        assert h["dealer"] == seats[dealer], f"{where}: rule 7, the deal passes to the left (B10: redeals)"
         dealt = {s: list(h["hands"][seats[s]]) for s in range(n)}
-        sh = Shadow(ref, (first + i) % n, dealt, list(h["kitty"]), list(h.get("dead", [])), play_out=not strict,
+        sh = Shadow(ref, dealer, dealt, list(h["kitty"]), list(h.get("dead", [])), play_out=not strict,
                     totals=totals)
         for c in h.get("blind_calls", []):
             sh.apply(seats.index(c["seat"]), c["call"] if c["call"] == "look" else f"blind {c['call']}")
         for c in h["calls"]:
             sh.apply(seats.index(c["seat"]), c["call"])
         assert sh.phase != "auction", f"{where}: the auction is not over"
+        passed_out = passed_out + 1 if sh.rung is None and sh.holder is None else 0
+        dealer, previous = ref.next_dealer(dealer, passed_out), dealer
+        passed_out = passed_out if dealer == previous else 0
         if sh.rung is None:
             assert h["contract"] is None, where
             assert not h.get("discards") and not h.get("tricks") and not h.get("nomination"), where
@@ -901,6 +957,7 @@ def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, o
     prng = random.Random(f"conformance:{seed}:policy")
     n = st.rules.players
     dealer = st.dealer
+    passed_out = 0  # deals passed out in a row by this dealer (B10's redeals)
     sh: Shadow | None = None
     totals = [0] * len(st.rules.team_names)
     cov = coverage or Coverage()
@@ -912,7 +969,7 @@ def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, o
             break
         assert not st.is_terminal()
         if p == CHANCE:
-            assert ref is None or st.dealer == dealer, "rule 7: the deal passes to the left after every deal"
+            assert ref is None or st.dealer == dealer, "rule 7: the deal passes to the left (B10: redeals)"
             if st.deals >= max_deals:
                 break
             st.deal(rng)
@@ -945,6 +1002,13 @@ def drive(rs: Ruleset, seed: int | str, policy: Policy, *, deep: bool = False, o
             if sh.over:
                 totals = check_hand_end(st, sh, totals)
                 cov.add_hand(sh)
+                assert ref is not None
+                passed_out = passed_out + 1 if sh.rung is None and sh.holder is None else 0
+                dealer = ref.next_dealer(sh.dealer, passed_out)
+                if passed_out:
+                    cov.seen["dealt again" if dealer == sh.dealer else "passed on"] += 1
+                if dealer != sh.dealer:
+                    passed_out = 0
         else:  # a ruleset the referee does not model: the general checks only, with the engine's totals
             totals = list(st.totals)
         if observe and st.phase not in (Phase.DEAL, Phase.GAME_OVER):
@@ -1039,6 +1103,22 @@ def test_what_the_referee_does_not_model(shipped_ruleset: Ruleset) -> None:
 
 
 # --- random-play conformance ----------------------------------------------------------------
+
+
+def test_every_ruleset_field_is_read_by_the_referee_or_listed() -> None:
+    """Each field of the ruleset schema is one the referee reads, or is in ``UNCHECKED`` with its reason."""
+    from fivehundred.rules.ruleset import ContractType
+    from fivehundred.rules.ruleset import Rung as RungField
+
+    fields = {f"{section}.{key}" for section, info in Ruleset.model_fields.items()
+              if info.annotation is not None and hasattr(info.annotation, "model_fields")
+              for key in info.annotation.model_fields}
+    fields |= {"house_rules"} | {f"ladder.{key}" for key in RungField.model_fields}
+    fields |= {f"contract.{key}" for key in ContractType.model_fields}
+    read = {f"{section}.{key}" for section, keys in MODELLED.items() for key in keys}
+    read |= {f"{section}.{key}" for section, key in ALLOWED}
+    read |= {f"ladder.{key}" for key in RUNG_FIELDS} | {f"contract.{key}" for key in CONTRACT_FIELDS}
+    assert sorted(fields - read) == sorted(UNCHECKED)
 
 
 def test_uniform_random_games(shipped_ruleset: Ruleset) -> None:
@@ -1324,9 +1404,16 @@ VARIANTS = {
         extends: perfect
         name: perfect-contracts
     """,
+    "redeals": """
+        extends: pagat-australian
+        name: redeals
+        deal: {redeals: 2}
+    """,
 }
 """``perfect-contracts``: the Perfect ruleset, with bidders who favour its own contracts (random ones
-seldom reach them): B8's blind bid, C5 Hi/Lo, C1 double misère and its pass, C3 patastrophe."""
+seldom reach them): B8's blind bid, C5 Hi/Lo, C1 double misère and its pass, C3 patastrophe.  ``redeals``: B10's
+redeals, where a deal everybody passed is dealt again by the same dealer, twice at most (bidders who pass
+nine times in ten, half the games, so that deals are passed out in a row)."""
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -1340,6 +1427,10 @@ def test_ruleset_parameters(tmp_path: Any, name: str) -> None:
     cov = Coverage()
     for i in range(40):  # without a swamp, random bidders can go on for ever: cap the deals
         policy = favour(special[i // 2 % 4]) if special and i % 2 == 0 else cautious(0.5) if i % 4 else uniform
+        if name == "redeals" and i % 2 == 0:
+            policy = cautious(0.9)
         drive(rs, f"{name}-{i}", policy, max_deals=12, coverage=cov)
     for call in special:
         assert cov.seen[f"call {call}"], f"no {call} contract was played: {cov.seen}"
+    if name == "redeals":
+        assert cov.seen["dealt again"] and cov.seen["passed on"], cov.seen

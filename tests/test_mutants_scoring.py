@@ -2,7 +2,7 @@
 docs/testing.md) found that a wrong rule would have passed the rest of the suite.
 
 The hooks are asked directly, as the engine asks them after a hand: a ruleset laid over the reference
-(``model_copy``), the totals after the hand and the hand's outcome."""
+(``model_copy``), the totals after the hand and the hand's outcome; nothing private of the plugin is read."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from helpers import EW, NS, RULES
 
-from fivehundred.plugins import scoring
-from fivehundred.plugins.scoring import contract_points, fivehundred_game_result
+import fivehundred
+from fivehundred.plugins.scoring import contract_points, fivehundred_game_result, fivehundred_score_hand
 from fivehundred.rules.ruleset import Ruleset, Slam
 from fivehundred.rules.tables import Contract, HandOutcome
 
@@ -29,10 +29,14 @@ def game(**fields: Any) -> Ruleset:
     return ref.model_copy(update={"game": ref.game.model_copy(update=fields)})
 
 
-def test_the_plan_of_a_ruleset_is_read_once():
+def test_each_ruleset_is_judged_by_its_own_target_whichever_was_asked_first():
+    """Both hooks keep what a ruleset fixes per ruleset object: a copy with another target, asked
+    between two questions about the reference, answers by its own target, and the reference by its."""
     ruleset = game(target=750)
-    assert scoring._plan_of(ruleset) is scoring._plan_of(ruleset)
-    assert scoring._plan_of(ruleset).target == 750
+    for _ in range(2):
+        assert fivehundred_game_result(RULES.ruleset, [520, 0], MADE) == (NS, "NS made its contract and reached 520")
+        assert fivehundred_game_result(ruleset, [520, 0], MADE) is None
+        assert fivehundred_game_result(ruleset, [760, 0], MADE) == (NS, "NS made its contract and reached 760")
 
 
 def test_E5_bust_without_a_swamp_ends_the_game():
@@ -70,16 +74,49 @@ def test_E4_spread_needs_one_side_positive_one_negative_and_the_distance(totals,
     assert (result and result.winner) == winner if winner is not None else result is None
 
 
-@pytest.mark.parametrize(("teams", "totals", "ct", "best"), [
-    ((0, 1, 2), (100, 100, 100), 2, 2),  # a tie goes to the contractor's team …
-    ((0, 1, 2), (100, 100, 100), 1, 1),
-    ((0, 1, 2), (100, 100, 100), 5, 0),  # … then to the first listed
-    ((1, 2), (0, 100, 100), 0, 1),
-    ((0, 1, 2), (100, 100, 120), 0, 2),  # a higher total beats the contractor's tie-break
-    ((0, 1, 2), (90, 100, 100), 0, 1),
+THREE_TEAMS = fivehundred.load_ruleset("six-handed-three-teams")
+"""Teams A, B and C (seats A1 B1 C1 A2 B2 C2): three sides, so that two can tie for the highest."""
+A, B, C = 0, 1, 2
+
+
+def three_teams(contractor_team: int, made: bool = False, **fields: Any) -> tuple[Ruleset, HandOutcome]:
+    """Six-handed in three teams with these ``game`` fields, and a hand whose contract the team played."""
+    ruleset = THREE_TEAMS.model_copy(update={"game": THREE_TEAMS.game.model_copy(update=fields)})
+    seat = contractor_team if contractor_team >= 0 else 0
+    tricks = (2, 2, 1, 2, 1, 2)
+    outcome = HandOutcome(SEVEN_NT, seat if contractor_team >= 0 else -1, contractor_team, tricks, (4, 3, 3), made,
+                          10, 10, (seat, seat + 3) if contractor_team >= 0 else (), (0, 0, 0))
+    return ruleset, outcome
+
+
+@pytest.mark.parametrize(("totals", "ct", "winner"), [
+    ((300, 300, -150), B, B),  # a tie for the highest goes to the contractor's team …
+    ((300, 300, -150), A, A),
+    ((300, 300, -150), C, A),  # … else to the first listed
+    ((-150, 300, 300), A, B),
+    ((-150, 300, 300), C, C),
+    ((300, 280, -150), B, A),  # a higher total beats the contractor's tie-break
+    ((280, 300, -150), A, B),
 ])
-def test_the_highest_side_wins_ties_to_the_contractor_then_the_first(teams, totals, ct, best):
-    assert scoring._highest(teams, totals, ct) == best
+def test_E4_the_highest_side_wins_ties_to_the_contractor_then_the_first(totals, ct, winner):
+    ruleset, outcome = three_teams(ct, spread=400)
+    result = fivehundred_game_result(ruleset, list(totals), outcome)
+    assert result is not None and result.winner == winner
+
+
+@pytest.mark.parametrize(("totals", "ct", "winner"), [
+    ((-600, 100, 100), A, B),  # the contractor's team went out: the first of the tied others
+    ((100, -600, 100), B, A),
+    ((100, 100, -600), B, B),  # the contractor's team is among the tied
+    ((100, 120, -600), A, B),
+    ((-600, -600, -600), C, C),  # every side out: the highest of all, the contractor's on a tie …
+    ((-600, -600, -600), -1, A),  # … the first listed when nobody contracted
+    ((-600, -550, -600), -1, B),
+])
+def test_rule_29_the_highest_of_the_others_wins_ties_to_the_contractor_then_the_first(totals, ct, winner):
+    ruleset, outcome = three_teams(ct)
+    result = fivehundred_game_result(ruleset, list(totals), outcome)
+    assert result is not None and result.winner == winner
 
 
 def test_E5_the_first_side_past_bust_is_named():
@@ -88,11 +125,22 @@ def test_E5_the_first_side_past_bust_is_named():
         EW, "NS passed 1000 with 1010; EW, highest of the others with 1050, wins")
 
 
-@pytest.mark.parametrize(("points", "half"), [(240, 120), (250, 125), (5, 2), (1, 0), (0, 0), (-1, 0), (-5, -2),
-                                              (-250, -125)])
-def test_P5_half_share_rounds_toward_zero(points, half):
-    assert scoring._partner_share(points, "half") == half
-    assert scoring._partner_share(points, "full") == points
+FIVE = fivehundred.load_ruleset("five-handed")
+"""Five lone players (seat = team); the contractor (seat 0) calls seat 2 as partner (P5)."""
+
+
+@pytest.mark.parametrize(("value", "made", "half"), [(240, True, 120), (125, True, 62), (5, True, 2), (1, True, 0),
+                                                     (1, False, 0), (5, False, -2), (125, False, -62),
+                                                     (250, False, -125)])
+def test_P5_the_partner_scores_the_contract_in_full_or_half_rounded_toward_zero(value, made, half):
+    contract = Contract("6S", 5, "trumps", value, 6, trump=0)
+    tricks = (4, 1, 2, 2, 1) if made else (3, 2, 2, 2, 1)
+    outcome = HandOutcome(contract, 0, 0, tricks, tricks, made, 10, 10, (0, 2), (0,) * 5)
+    points = value if made else -value
+    defence = [0, 10 * tricks[1], 0, 10 * tricks[3], 10 * tricks[4]]
+    halved = FIVE.model_copy(update={"players": FIVE.players.model_copy(update={"called_partner_share": "half"})})
+    assert fivehundred_score_hand(halved, outcome) == [points, defence[1], half, defence[3], defence[4]]
+    assert fivehundred_score_hand(FIVE, outcome) == [points, defence[1], points, defence[3], defence[4]]
 
 
 @pytest.mark.parametrize(("value", "all_ten"), [(240, 400), (249, 400), (250, 250), (260, 260)])

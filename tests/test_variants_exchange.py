@@ -730,7 +730,7 @@ def test_R2_a_failed_breacher_and_a_breached_seven_bidder_sit_out_the_next_aucti
     tricks(st, [*SPADES[:5], "4H"])
     finish(st)
     st.deal(random.Random(3))
-    assert st._bidding.passed[N] and not any(st._bidding.passed[s] for s in (E, S, W))
+    assert st.auction_barred == {N}
 
 
 def test_R2_a_breach_value_must_be_positive(tmp_path: Path) -> None:

@@ -73,8 +73,9 @@ def refused(st: GameState, token: str) -> IllegalActionError:
 def reason(st: GameState, plain: GameState, token: str) -> tuple[str, str] | None:
     """Why the variant refuses ``token``, given the plain plays (those of ``plain``, the same
     position under the reference, or ``st`` itself for what the engine already enforces)."""
-    explain = st._table.explain_illegal
-    assert explain is not None
+    table = st.play_table
+    assert table is not None and table.explain_illegal is not None
+    explain = table.explain_illegal
     return explain(st, st.current_player(), st.parse_action(token), plain.legal_actions())
 
 
@@ -164,7 +165,8 @@ def test_D2_a_contractor_holding_both_jokers_nominates_both(tmp_path: Path) -> N
     assert legal(st) == names("4H 5H 6H 7H 8H")
     act(st, "8H 5S 4D")
     assert log(st).tricks[0].winner == N
-    table = st._table
+    table = st.play_table
+    assert table is not None
     jk, jk2, ah = parse_card("JK"), parse_card("JK2"), parse_card("AH")
     assert table.power[HEARTS][jk] > table.power[HEARTS][jk2] > table.power[HEARTS][ah]
 
