@@ -74,6 +74,11 @@ heuristic players takes two to six seconds on one core of the development machin
 GAME_BONUS = 1000.0
 """Added to (or taken from) a rollout whose hand ends the game with our side winning (losing)."""
 
+FACE_UP_KITTY = "kitty-face-up"
+"""The step that turns kitty cards face up for all to see until the kitty is taken (plugins/kitty.py)."""
+PASSED_TO_PARTNER = "pass-to-partner"
+"""The step in which the contractor passes cards to its partner, seen by the two alone (plugins/passing.py)."""
+
 _T = TypeVar("_T")
 
 
@@ -102,6 +107,11 @@ class Knowledge:
     """Unseen jokers a nomination covers, with the contractor who must hold them."""
     must_not_hold: dict[int, int]
     """Unseen free jokers under a nomination, with the contractor who cannot hold them."""
+    held_or_discarded: dict[int, int] = field(default_factory=dict)
+    """Unseen cards that one seat holds or has discarded: a kitty card seen face up that the contractor
+    took (FC), a card the seat passed to its partner (C1)."""
+    kitty_up: tuple[int, ...] = ()
+    """Kitty cards lying face up while the kitty is untaken (FC): known, and in the kitty, last."""
     counters: dict[Any, _Counter] = field(default_factory=dict)
     """Deal counts already worked out for these constraints (shared by the deals drawn from them)."""
 
@@ -147,11 +157,26 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
             for j in table.jokers:
                 if j not in known:
                     (must_not_hold if j in table.free_jokers else must_hold)[j] = contractor
+    held_or_discarded: dict[int, int] = {}
+    kitty_up: tuple[int, ...] = ()
+    face_up = tuple(obs.steps.get(FACE_UP_KITTY, ()))
+    if face_up and obs.contract is not None and obs.contract.kitty and obs.contractor >= 0:
+        held_or_discarded.update((c, obs.contractor) for c in face_up)  # the contractor took them
+    else:
+        kitty_up = face_up
+        known.update(face_up)
+    passed = state.hand_log.steps.get(PASSED_TO_PARTNER, ()) if seat == obs.contractor else ()
+    if passed:  # the contractor knows what it passed: the partner holds it or has discarded it
+        side = state.contracting_side
+        partner = next((seat + i) % n for i in range(1, n) if (seat + i) % n in side)
+        held_or_discarded.update((c, partner) for c in passed)
     unseen = [c for c in sorted(state.rules.deck) if c not in known]
     shown = {s for s, _ in obs.open_hands}
-    hidden = [s for s in range(n) if s != seat and s not in shown and state.hand(s)]
+    # before it looks at its cards (a blind bid, B8) the seat's own hand is hidden from it too
+    hidden = [s for s in range(n) if (s != seat or not obs.hand) and s not in shown and state.hand(s)]
+    held_or_discarded = {c: s for c, s in held_or_discarded.items() if c not in known}
     return Knowledge(seat, unseen, hidden, void, played_by, suit_of, obs.contractor, obs.sitting,
-                     must_hold, must_not_hold)
+                     must_hold, must_not_hold, held_or_discarded=held_or_discarded, kitty_up=kitty_up)
 
 
 # --- dealing the unseen cards -------------------------------------------------------------------
@@ -164,7 +189,9 @@ def _allowed(card: int, k: Knowledge, pool: int) -> tuple[int, ...]:
         return (k.hidden.index(holder),)
     barred = k.must_not_hold.get(card, -1)
     suit = k.suit_of[card] if k.suit_of is not None else -1
-    targets = [i for i, s in enumerate(k.hidden) if s != barred and not (suit >= 0 and k.void[s] >> suit & 1)]
+    holder = k.held_or_discarded.get(card, -1)
+    targets = [i for i, s in enumerate(k.hidden)
+               if s != barred and not (suit >= 0 and k.void[s] >> suit & 1) and holder in (-1, s)]
     return (*targets, pool)
 
 
@@ -341,9 +368,15 @@ def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Ran
     rng.shuffle(pool)
     log = world.hands_log[-1]
     if not _kitty_taken(world):
-        log.kitty, pool = sorted(pool[:len(log.kitty)]), pool[len(log.kitty):]
-    if log.contractor != k.seat:
-        log.discards, pool = pool[:len(log.discards)], pool[len(log.discards):]
+        down = len(log.kitty) - len(k.kitty_up)  # the cards face up lie last, as dealt
+        log.kitty, pool = [*sorted(pool[:down]), *k.kitty_up], pool[down:]
+    pool.sort(key=lambda c: c not in k.held_or_discarded)  # those go to the discards (the order is random)
+    discarders = log.discarders or [log.contractor] * len(log.discards)
+    discards = list(log.discards)
+    for i, by in enumerate(discarders):
+        if by != k.seat:  # the seat knows its own discards, and no other
+            discards[i], pool = pool[0], pool[1:]
+    log.discards = discards
     log.dead, pool = sorted(pool[:len(log.dead)]), pool[len(log.dead):]
     covered: dict[int, dict[int, int]] = {}  # P2: the face-down card under each face-up card of a dummy
     for dummy in sorted(world.rules.dummies):
@@ -367,9 +400,14 @@ def _rewrite_history(world: GameState, k: Knowledge, rng: random.Random, covered
     hands = log.hands
     contractor = log.contractor
     for s in range(world.rules.players):
-        if s == k.seat or (s in k.sitting and not world.hand(s)):
+        if (s == k.seat and s not in k.hidden) or (s in k.sitting and not world.hand(s)):
             continue  # our own hand is known; a hand laid aside was dealt with the pool
-        hands[s] = sorted([*world.hand(s), *k.played_by[s], *covered.get(s, {}).values()])
+        under = covered.get(s, {})
+        if under and not k.played_by[s]:  # P2: as dealt, the face-down half first, each under its face-up card
+            ups = sorted(under)
+            hands[s] = [under[u] for u in ups] + ups
+        else:
+            hands[s] = sorted([*world.hand(s), *k.played_by[s], *under.values()])
     if _kitty_taken(world) and contractor != k.seat:
         pile = sorted(hands[contractor] + log.discards)
         kitty = sorted(rng.sample(pile, len(log.kitty)))
@@ -614,6 +652,10 @@ def call_surprises(world: GameState, seat: int, bots: Sequence[Any], cap: int = 
     replay.totals = list(world.totals)
     try:
         replay.deal_cards(log.hands, log.kitty, log.dead)
+        for step in rules.steps:  # what was done before the first call (a blind bid, B8), as recorded
+            if step.stage == "before-auction":
+                for _seat, text in step.recorded(step.write(world, log)):
+                    replay.apply(replay.parse_action(text))
         surprises = 0
         for s, call in log.calls:
             if s != seat and replay.current_player() == s:
