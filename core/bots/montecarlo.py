@@ -601,7 +601,7 @@ class MonteCarloPlayer:
             elif done >= worlds:
                 break
             if pruning:
-                alive = self._still_running(values, alive, candidates.index(default))  # type: ignore[arg-type]
+                alive = self._still_running(values, alive, candidates.index(default))
                 if len(alive) == 1:
                     break
         return values
