@@ -9,7 +9,8 @@ A match ``A,B`` (or ``A,B,GAMES``) plays ``--games`` (or GAMES) games: each seed
 A in the first team's seats and once with the sides swapped, so that the luck of the deal cancels
 between the pair (the n-th deal of both games is the same shuffle).  A player may carry an
 argument as on the command line (``montecarlo:200``, ``montecarlo:50ms``).  The win rate is the
-first side's share of the finished games.  In a ruleset of more than two teams (three-handed …) A
+first side's share of the finished games, and the CPU seconds a game took (this process and its
+workers, user and system time, over all the match's games).  In a ruleset of more than two teams (three-handed …) A
 takes each team's seats in turn, B every other seat, on the same seeded games
 (``fivehundred.batch.calibration.match``); A's fair share of the wins is then one in that many.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
 from typing import Any
@@ -48,7 +50,20 @@ def seating(ruleset: fivehundred.Ruleset, first: str, second: str) -> list[str]:
     return [first if seat in first_team else second for seat in ruleset.players.seats]
 
 
+def cpu_seconds() -> float:
+    """User and system time of this process and of its finished workers."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
+
+
 def play_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    cpu = cpu_seconds()
+    result = _play_match(ruleset, a, b, games, seed, workers)
+    result["cpu_per_game"] = round((cpu_seconds() - cpu) / max(1, result["games"]), 3)
+    return result
+
+
+def _play_match(ruleset: fivehundred.Ruleset, a: str, b: str, games: int, seed: int, workers: int) -> dict[str, Any]:
     teams = len(ruleset.players.teams)
     if teams != 2:
         return rotated_match(ruleset, a, b, games, seed, workers)
@@ -95,8 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     ruleset = fivehundred.load_ruleset(args.ruleset)
     if not args.json:
         print(f"{args.ruleset}, seed {args.seed}, {args.workers} workers; win rate of the first side, 95% Wilson CI\n")
-        print("| match | games | first side's wins | win rate (95% CI) | seconds |")
-        print("|---|---|---|---|---|")
+        print("| match | games | first side's wins | win rate (95% CI) | seconds | CPU seconds a game |")
+        print("|---|---|---|---|---|---|")
     for text in args.match or DEFAULT_MATCHES:
         a, b, games = split_match(text, args.games)
         r = play_match(ruleset, a, b, games, args.seed, args.workers)
@@ -107,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
             ci = "" if r["ci95"] is None else f" ({100 * r['ci95'][0]:.1f}–{100 * r['ci95'][1]:.1f})"
             extra = f", {r['unfinished']} unfinished" if r["unfinished"] else ""
             extra += f" (fair share {100 * r['fair_share']:.1f}%)" if "fair_share" in r else ""
-            print(f"| {a} vs {b} | {r['games']}{extra} | {r['a_wins']} | {rate}{ci} | {r['seconds']} |")
+            print(f"| {a} vs {b} | {r['games']}{extra} | {r['a_wins']} | {rate}{ci} | {r['seconds']} "
+                  f"| {r['cpu_per_game']} |")
         sys.stdout.flush()
     return 0
 

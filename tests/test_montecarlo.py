@@ -28,9 +28,10 @@ from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.manager import compile_rules, make_player
+from fivehundred.rules.ruleset import bundled_dir
 
-RULESETS = ["pagat-australian", "three-handed", "three-handed-dead-hand", "five-handed", "two-handed",
-            "six-handed"]
+RULESETS = sorted(p.stem for p in bundled_dir().glob("*.yaml"))
+"""The shipped rulesets."""
 HISTORY_EXACT = {"pagat-australian", "three-handed", "three-handed-dead-hand", "five-handed", "six-handed"}
 """Rulesets where no card changes hands outside the kitty, so the hands as dealt can be checked."""
 
@@ -144,11 +145,11 @@ def test_a_determinised_state_keeps_what_the_seat_knows_and_every_card(name: str
     assert {"AUCTION", "DISCARD", "PLAY"} <= set(checked), checked
 
 
-@pytest.mark.parametrize("name", ["pagat-australian", "three-handed", "five-handed", "two-handed"])
+@pytest.mark.parametrize("name", [n for n in RULESETS if not n.startswith("six-handed")])  # six: slow counting
 def test_a_determinisation_reads_nothing_the_seat_cannot_see(name: str) -> None:
     """Two deals that look the same to the seat determinise alike: from the real state, and from
     another deal the seat cannot tell from it, the same seed gives the same cards everywhere."""
-    for state in states(name, games=4, every=5):
+    for state in states(name, games=2, every=5):
         for seat in range(state.rules.players):
             other = determinise(state, seat, random.Random(99))
             a = determinise(state, seat, random.Random(5))
@@ -349,3 +350,88 @@ def test_the_cli_takes_a_budget_and_refuses_an_argument_where_none_is_taken() ->
     bad = runner.invoke(app, ["simulate", "-n", "1", "-p", "random:3"])
     assert bad.exit_code == 1
     assert "takes no argument" in bad.output
+
+
+# --- every shipped ruleset ------------------------------------------------------------------------
+
+
+def heuristic_auction_in(name: str, seed: int) -> GameState:
+    """A deal of ``name`` bid by heuristic players, stopped at the last call of its auction (before the
+    auction's last call, so that the calls made so far are the ones read)."""
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    state, deal_rng = new_game(rules, f"mc-auction:{seed}")
+    bots = [HeuristicPlayer(s, random.Random(s)) for s in range(rules.players)]
+    last = None
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            if last is not None:
+                return last
+            state.deal(deal_rng)
+            continue
+        if state.phase == Phase.AUCTION and state.hands_log[-1].calls:
+            last = clone(state)
+        state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
+    raise AssertionError("the game ended before an auction with a call")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_calls_are_replayed_in_every_shipped_ruleset(name: str) -> None:
+    """On the true deal the replay of the auction goes through (a blind bid, a face-up kitty card, a
+    dummy's face-up cards) and finds no heuristic call surprising; so does it on a determinisation,
+    whose hands as dealt hold what the seat knows."""
+    bots = [HeuristicPlayer(s, random.Random(s)) for s in range(12)]
+    for seed in range(3):
+        state = heuristic_auction_in(name, seed)
+        seat = state.current_player()
+        assert montecarlo.replay_calls(state, seat, bots, cap=99) == 0
+        world = determinise(state, seat, random.Random(seed))
+        assert montecarlo.replay_calls(world, seat, bots, cap=99) >= 0  # goes through: no FiveHundredError
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_player_plays_a_legal_deal_in_every_shipped_ruleset(name: str) -> None:
+    """Seeded deals of each shipped ruleset, the Monte Carlo player in every other seat on a small
+    budget, each action checked by ``GameState.apply``, until the player has weighed a card to play."""
+    seats = compile_rules(fivehundred.load_ruleset(name)).players
+    players: list[Any] = [MonteCarloPlayer(s, random.Random(s), rollouts=4) if s % 2 == 0
+                          else HeuristicPlayer(s, random.Random(s)) for s in range(seats)]
+    weighed = Counter[str]()
+    for p in players[::2]:
+        evaluate = p.evaluate
+
+        def counted(state: GameState, candidates: Any, default: Any = None, evaluate: Any = evaluate) -> Any:
+            weighed[state.phase.name] += 1
+            return evaluate(state, candidates, default)
+
+        p.evaluate = counted
+    for seed in range(3, 9):  # until a deal is played (most five-handed deals are passed out)
+        assert play_checked(name, players, seed=seed, deals=1)
+        if weighed["PLAY"]:
+            break
+    assert weighed["PLAY"] > 0, weighed
+
+
+def test_a_candidate_no_better_than_the_default_is_dropped_after_a_batch() -> None:
+    """The 4♥ loses the contract on every deal and the 7♠ is the 6♠ on every deal: after the first
+    batch of deals neither is rolled out again and the decision stops, where without ``drop`` every
+    candidate has all the deals of the budget."""
+    st = suited_no_trumps()
+    four, six, seven = cards("4H")[0], cards("6S")[0], cards("7S")[0]
+    player = MonteCarloPlayer(N, random.Random(0), rollouts=30, batch=2)
+    assert [len(v) for v in player.evaluate(st, [four, six, seven], default=six)] == [2, 2, 2]
+    full = MonteCarloPlayer(N, random.Random(0), rollouts=30, batch=2, drop=None)
+    assert [len(v) for v in full.evaluate(st, [four, six, seven], default=six)] == [10, 10, 10]
+    # a better candidate than the default is never dropped: it is the one chosen
+    assert player.choose(st, [four, six], default=four) == six
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "perfect", "two-handed"])
+def test_the_player_is_reproducible_in_other_rulesets(name: str) -> None:
+    seats = compile_rules(fivehundred.load_ruleset(name)).players
+
+    def run() -> list[int]:
+        players: list[Any] = [make_player("montecarlo:4", s, random.Random(7 + s)) for s in range(seats)]
+        return play_checked(name, players, seed=5, deals=1)
+
+    assert run() == run()

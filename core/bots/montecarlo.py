@@ -11,7 +11,10 @@ saw the kitty it took: those cards are in its hand or among its discards, which 
 Determinisation.  ``determinise(state, seat, rng)`` clones the state and deals the cards the seat
 cannot see afresh, uniformly at random among every deal that agrees with what it knows: each
 hidden hand keeps its size, the voids hold, a joker covered by a nomination stays with the
-contractor (the play table says which jokers the nomination covers) and a free one does not.  The
+contractor (the play table says which jokers the nomination covers) and a free one does not, a kitty
+card seen face up (FC) stays in the kitty until the contractor takes it and is then in its hand or
+discards, a card the seat passed to its partner (C1) is in the partner's hand or discards, and
+before a seat looks at its cards (a blind bid, B8) its own hand is dealt afresh too.  The
 rest of the unseen cards go to the places nobody sees: the kitty before it is taken, the
 contractor's discards, a dead hand (P3), a dummy's face-down cards (P2) and a hand laid aside in
 misère.  The deal is exact, not approximate: the cards are grouped by the targets they may go to,
@@ -25,7 +28,11 @@ each deal, the candidate applied, then heuristic players (``fivehundred.bots.heu
 play to the end of the hand.  A rollout is worth the hand's score for the player's side less the
 best other side's, plus or minus ``GAME_BONUS`` when the hand ends the game.  The heuristic's
 choice is kept unless another candidate does better on the paired rollouts by more than ``margin``
-standard errors of the difference.
+standard errors of the difference.  The deals come in batches of ``batch``; after each, a candidate
+clearly worse than the heuristic's choice (its mean paired difference ``drop`` standard errors
+below zero, or equal to it on every deal so far) is rolled out no more, and the decision ends when
+only the heuristic's choice is left.  Each decision works on a clone of the state that keeps the
+current hand's log only, so that its many clones do not copy the game's history.
 
 * Play: every legal card is a candidate, less cards equivalent to another (touching in rank with no
   card between them outside the hand still to be played); a led joker naming each suit is its own
@@ -35,16 +42,18 @@ standard errors of the difference.
   ``bolder=True`` the player also weighs the call one trick higher in the heuristic's denomination
   and, where the heuristic passes, the cheapest call of each denomination: in self-play against
   heuristic players that lost points (two such players raise each other), so it is off by default.
-  During the auction the deals are also read against the calls already made: of ``infer`` deals
-  drawn, one is kept with probability proportional to ``exp(-surprise * m)``, m being the number of
+  During the auction the deals are also read against the calls already made: ``infer`` times as
+  many deals as a batch needs are drawn, and the batch's are kept one after the other without
+  replacement, each with probability proportional to ``exp(-surprise * m)``, m being the number of
   the other seats' calls that a heuristic player would not have made with the cards the deal gives
   it (``infer_play`` does the same during the play; off by default, since it cost time and gained
   nothing measurable there).
 * Exchange (discards, nomination, a called partner, declarations): deferred to the heuristic, whose
   choices here are cheap and where a rollout per card would cost a whole hand for little.
 
-Budget.  ``rollouts`` is the total number of hand rollouts per decision, shared evenly among the
-candidates (at least one deal each); a decision with one candidate costs nothing.  With ``ms``
+Budget.  ``rollouts`` is the most hand rollouts per decision, shared evenly among the candidates (at
+least one deal each; candidates dropped early leave the rest unspent); a decision with one candidate
+costs nothing.  With ``ms``
 the player instead samples deals until that many milliseconds have passed (at least one deal):
 time budgets depend on the machine's speed and load, so games are reproducible only with the
 rollout budget, which makes the player a pure function of its seeded generator and the state.
@@ -68,11 +77,15 @@ from fivehundred.rules.errors import FiveHundredError
 from .heuristic import HeuristicPlayer
 
 DEFAULT_ROLLOUTS = 48
-"""Hand rollouts per decision by default: a reference game with two such players against two
-heuristic players takes two to six seconds on one core of the development machine."""
+"""Hand rollouts per decision at most, by default (see the README for the CPU time a game takes)."""
 
 GAME_BONUS = 1000.0
 """Added to (or taken from) a rollout whose hand ends the game with our side winning (losing)."""
+
+FACE_UP_KITTY = "kitty-face-up"
+"""The step that turns kitty cards face up for all to see until the kitty is taken (plugins/kitty.py)."""
+PASSED_TO_PARTNER = "pass-to-partner"
+"""The step in which the contractor passes cards to its partner, seen by the two alone (plugins/passing.py)."""
 
 _T = TypeVar("_T")
 
@@ -102,6 +115,11 @@ class Knowledge:
     """Unseen jokers a nomination covers, with the contractor who must hold them."""
     must_not_hold: dict[int, int]
     """Unseen free jokers under a nomination, with the contractor who cannot hold them."""
+    held_or_discarded: dict[int, int] = field(default_factory=dict)
+    """Unseen cards that one seat holds or has discarded: a kitty card seen face up that the contractor
+    took (FC), a card the seat passed to its partner (C1)."""
+    kitty_up: tuple[int, ...] = ()
+    """Kitty cards lying face up while the kitty is untaken (FC): known, and in the kitty, last."""
     counters: dict[Any, _Counter] = field(default_factory=dict)
     """Deal counts already worked out for these constraints (shared by the deals drawn from them)."""
 
@@ -147,11 +165,26 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
             for j in table.jokers:
                 if j not in known:
                     (must_not_hold if j in table.free_jokers else must_hold)[j] = contractor
+    held_or_discarded: dict[int, int] = {}
+    kitty_up: tuple[int, ...] = ()
+    face_up = tuple(obs.steps.get(FACE_UP_KITTY, ()))
+    if face_up and obs.contract is not None and obs.contract.kitty and obs.contractor >= 0:
+        held_or_discarded.update((c, obs.contractor) for c in face_up)  # the contractor took them
+    else:
+        kitty_up = face_up
+        known.update(face_up)
+    passed = state.hand_log.steps.get(PASSED_TO_PARTNER, ()) if seat == obs.contractor else ()
+    if passed:  # the contractor knows what it passed: the partner holds it or has discarded it
+        side = state.contracting_side
+        partner = next((seat + i) % n for i in range(1, n) if (seat + i) % n in side)
+        held_or_discarded.update((c, partner) for c in passed)
     unseen = [c for c in sorted(state.rules.deck) if c not in known]
     shown = {s for s, _ in obs.open_hands}
-    hidden = [s for s in range(n) if s != seat and s not in shown and state.hand(s)]
+    # before it looks at its cards (a blind bid, B8) the seat's own hand is hidden from it too
+    hidden = [s for s in range(n) if (s != seat or not obs.hand) and s not in shown and state.hand(s)]
+    held_or_discarded = {c: s for c, s in held_or_discarded.items() if c not in known}
     return Knowledge(seat, unseen, hidden, void, played_by, suit_of, obs.contractor, obs.sitting,
-                     must_hold, must_not_hold)
+                     must_hold, must_not_hold, held_or_discarded=held_or_discarded, kitty_up=kitty_up)
 
 
 # --- dealing the unseen cards -------------------------------------------------------------------
@@ -164,7 +197,9 @@ def _allowed(card: int, k: Knowledge, pool: int) -> tuple[int, ...]:
         return (k.hidden.index(holder),)
     barred = k.must_not_hold.get(card, -1)
     suit = k.suit_of[card] if k.suit_of is not None else -1
-    targets = [i for i, s in enumerate(k.hidden) if s != barred and not (suit >= 0 and k.void[s] >> suit & 1)]
+    holder = k.held_or_discarded.get(card, -1)
+    targets = [i for i, s in enumerate(k.hidden)
+               if s != barred and not (suit >= 0 and k.void[s] >> suit & 1) and holder in (-1, s)]
     return (*targets, pool)
 
 
@@ -341,9 +376,15 @@ def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Ran
     rng.shuffle(pool)
     log = world.hands_log[-1]
     if not _kitty_taken(world):
-        log.kitty, pool = sorted(pool[:len(log.kitty)]), pool[len(log.kitty):]
-    if log.contractor != k.seat:
-        log.discards, pool = pool[:len(log.discards)], pool[len(log.discards):]
+        down = len(log.kitty) - len(k.kitty_up)  # the cards face up lie last, as dealt
+        log.kitty, pool = [*sorted(pool[:down]), *k.kitty_up], pool[down:]
+    pool.sort(key=lambda c: c not in k.held_or_discarded)  # those go to the discards (the order is random)
+    discarders = log.discarders or [log.contractor] * len(log.discards)
+    discards = list(log.discards)
+    for i, by in enumerate(discarders):
+        if by != k.seat:  # the seat knows its own discards, and no other
+            discards[i], pool = pool[0], pool[1:]
+    log.discards = discards
     log.dead, pool = sorted(pool[:len(log.dead)]), pool[len(log.dead):]
     covered: dict[int, dict[int, int]] = {}  # P2: the face-down card under each face-up card of a dummy
     for dummy in sorted(world.rules.dummies):
@@ -367,9 +408,14 @@ def _rewrite_history(world: GameState, k: Knowledge, rng: random.Random, covered
     hands = log.hands
     contractor = log.contractor
     for s in range(world.rules.players):
-        if s == k.seat or (s in k.sitting and not world.hand(s)):
+        if (s == k.seat and s not in k.hidden) or (s in k.sitting and not world.hand(s)):
             continue  # our own hand is known; a hand laid aside was dealt with the pool
-        hands[s] = sorted([*world.hand(s), *k.played_by[s], *covered.get(s, {}).values()])
+        under = covered.get(s, {})
+        if under and not k.played_by[s]:  # P2: as dealt, the face-down half first, each under its face-up card
+            ups = sorted(under)
+            hands[s] = [under[u] for u in ups] + ups
+        else:
+            hands[s] = sorted([*world.hand(s), *k.played_by[s], *under.values()])
     if _kitty_taken(world) and contractor != k.seat:
         pile = sorted(hands[contractor] + log.discards)
         kitty = sorted(rng.sample(pile, len(log.kitty)))
@@ -394,8 +440,8 @@ class MonteCarloPlayer:
     """Plays and bids by rollouts of the heuristic player over sampled deals of the unseen cards."""
 
     def __init__(self, seat: int, rng: random.Random, rollouts: int = DEFAULT_ROLLOUTS, ms: float | None = None,
-                 *, margin: float = 0.5, bid_rollouts: bool = True, bolder: bool = False, infer: int = 16,
-                 infer_play: int = 1, surprise: float = 3.0):
+                 *, margin: float = 0.5, bid_rollouts: bool = True, bolder: bool = False, infer: int = 4,
+                 infer_play: int = 1, surprise: float = 3.0, batch: int = 2, drop: float | None = 0.5):
         if rollouts < 1:
             raise ValueError(f"montecarlo: rollouts must be at least 1 (got {rollouts})")
         if ms is not None and ms <= 0:
@@ -410,6 +456,8 @@ class MonteCarloPlayer:
         self.infer = max(1, infer)
         self.infer_play = max(1, infer_play)
         self.surprise = surprise
+        self.batch = max(1, batch)
+        self.drop = drop
         self.heuristic = HeuristicPlayer(seat, random.Random(rng.getrandbits(64)))
         self._bots: list[HeuristicPlayer] = []
 
@@ -509,7 +557,7 @@ class MonteCarloPlayer:
     def choose(self, state: GameState, candidates: Sequence[int], default: int) -> int:
         """The candidate with the best mean rollout value on shared deals; ``default`` unless another
         beats it by more than ``margin`` standard errors of the paired difference."""
-        values = self.evaluate(state, candidates)
+        values = self.evaluate(state, candidates, default if default in candidates else None)
         base = values[candidates.index(default)] if default in candidates else None
         best, best_score = default, 0.0
         for a, vs in zip(candidates, values, strict=True):
@@ -520,55 +568,84 @@ class MonteCarloPlayer:
                 if best == default or score > best_score:
                     best, best_score = a, score
                 continue
-            diffs = [x - y for x, y in zip(vs, base, strict=True)]
-            mean = sum(diffs) / len(diffs)
-            if len(diffs) > 1:
-                var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-                se = math.sqrt(var / len(diffs))
-            else:
-                se = 0.0
+            mean, se = _paired(vs, base)
             if mean > self.margin * se and mean > best_score:
                 best, best_score = a, mean
         return best
 
-    def evaluate(self, state: GameState, candidates: Sequence[int]) -> list[list[float]]:
-        """Rollout values of each candidate, one per sampled deal (the same deals for all)."""
+    def evaluate(self, state: GameState, candidates: Sequence[int], default: int | None = None) -> list[list[float]]:
+        """Rollout values of each candidate, one per sampled deal (the same deals for all).
+
+        With ``default`` (and ``drop``), the deals come in batches of ``batch``, and after each batch a
+        candidate clearly worse than ``default`` on the deals so far (its mean paired difference
+        ``drop`` standard errors below zero, or no different on any deal) is rolled out no more: its
+        list is then shorter, a prefix of the deals.  The decision stops once only ``default`` is left."""
         k = knowledge(state, self.seat)
         bots = self._rollout_players(state)
+        base = _trimmed(state)
         values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        pruning = default is not None and self.drop is not None and self.ms is None
         worlds = max(1, self.rollouts // len(candidates))
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         done = 0
         while True:
-            world = self._sample_world(state, k, bots)
-            for i, a in enumerate(candidates):
-                values[i].append(self._rollout(clone(world) if i < len(candidates) - 1 else world, a, bots))
-            done += 1
+            batch = min(self.batch, worlds - done) if pruning else 1
+            for world in self._sample_worlds(state, k, bots, batch, base):
+                for j, i in enumerate(alive):
+                    values[i].append(self._rollout(clone(world) if j < len(alive) - 1 else world, candidates[i], bots))
+            done += batch
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
             elif done >= worlds:
                 break
+            if pruning:
+                alive = self._still_running(values, alive, candidates.index(default))
+                if len(alive) == 1:
+                    break
         return values
 
+    def _still_running(self, values: list[list[float]], alive: list[int], default: int) -> list[int]:
+        """The candidates not clearly worse than the default on the deals rolled out so far."""
+        drop = self.drop if self.drop is not None else math.inf
+        out = []
+        for i in alive:
+            if i != default:
+                mean, se = _paired(values[i], values[default])
+                if mean + drop * se < 0 or (se == 0 and mean <= 0):
+                    continue
+            out.append(i)
+        return out
+
     def _sample_world(self, state: GameState, k: Knowledge, bots: Sequence[HeuristicPlayer]) -> GameState:
-        """A determinisation, read against the calls: of ``infer`` deals drawn, one is kept with
-        probability proportional to ``exp(-surprise * m)``, where m counts the other seats' calls the
-        heuristic would not have made with the cards the deal gives them (importance resampling
-        with the heuristic as the model of how others bid)."""
-        first = determinise(state, self.seat, self.rng, k)
+        """One determinisation, read against the calls (``_sample_worlds``)."""
+        return self._sample_worlds(state, k, bots, 1)[0]
+
+    def _sample_worlds(self, state: GameState, k: Knowledge, bots: Sequence[HeuristicPlayer], count: int,
+                       base: GameState | None = None) -> list[GameState]:
+        """``count`` determinisations (of ``base``, ``state`` with only its last hand's log), read against
+        the calls: of ``infer`` times as many deals drawn, ``count`` are kept, one after the other without
+        replacement, each with probability proportional to ``exp(-surprise * m)``, where m counts the
+        other seats' calls the heuristic would not have made with the cards the deal gives them
+        (importance resampling with the heuristic as the model of how others bid)."""
+        base = base if base is not None else _trimmed(state)
         calls = state.hands_log[-1].calls
-        draws = self.infer if state.phase == Phase.AUCTION else self.infer_play
-        if draws == 1 or not any(s != self.seat for s, _ in calls):
-            return first
-        worlds = [first] + [determinise(state, self.seat, self.rng, k) for _ in range(draws - 1)]
-        weights = [math.exp(-self.surprise * call_surprises(w, self.seat, bots)) for w in worlds]
-        pick = self.rng.random() * sum(weights)
-        for world, weight in zip(worlds, weights, strict=True):
-            if pick < weight:
-                return world
-            pick -= weight
-        return worlds[-1]
+        ratio = self.infer if state.phase == Phase.AUCTION else self.infer_play
+        if ratio == 1 or not any(s != self.seat for s, _ in calls):
+            return [determinise(base, self.seat, self.rng, k) for _ in range(count)]
+        pool = [determinise(base, self.seat, self.rng, k) for _ in range(count * ratio)]
+        weights = [math.exp(-self.surprise * call_surprises(w, self.seat, bots)) for w in pool]
+        kept = []
+        for _ in range(count):
+            pick = self.rng.random() * sum(weights)
+            i = 0
+            while i < len(pool) - 1 and pick >= weights[i]:
+                pick -= weights[i]
+                i += 1
+            kept.append(pool.pop(i))
+            weights.pop(i)
+        return kept
 
     def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
         n = state.rules.players
@@ -603,28 +680,59 @@ class MonteCarloPlayer:
         return float(value)
 
 
+def _paired(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``values`` less ``base``, deal by deal (``values`` may be shorter)."""
+    diffs = [x - y for x, y in zip(values, base, strict=False)]
+    mean = sum(diffs) / len(diffs)
+    if len(diffs) < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean, math.sqrt(var / len(diffs))
+
+
+def _trimmed(state: GameState) -> GameState:
+    """A clone of ``state`` that keeps the log of its last hand only: what a rollout to the end of the
+    hand reads, and all the clones of a decision then copy one log instead of the game's."""
+    base = clone(state)
+    base.hands_log = base.hands_log[-1:]
+    return base
+
+
 def call_surprises(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3) -> int:
     """How many calls of the seats other than ``seat`` the heuristic players ``bots`` would not have
-    made (passing, or the denomination called) with the hands ``world`` says they were dealt: the
-    auction replayed on a fresh deal of those hands, counting up to ``cap``.  0 when the replay is
-    not possible."""
+    made (passing, or the denomination called) with the hands ``world`` says they were dealt, counting
+    up to ``cap`` (``replay_calls``).  0 when the replay is not possible: a plugin's step before the
+    auction that the replay cannot go through (cards passed before the first call)."""
+    try:
+        return replay_calls(world, seat, bots, cap)
+    except FiveHundredError:
+        return 0
+
+
+def replay_calls(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3) -> int:
+    """``call_surprises`` by replaying the hand's auction on a fresh deal of the hands as dealt (the
+    steps before the first call replayed as their records hold them, a blind bid B8); raises
+    ``FiveHundredError`` when the replay cannot follow the hand's calls."""
     log = world.hands_log[-1]
     rules = world.rules
     replay = GameState(rules, first_dealer=log.dealer)
     replay.totals = list(world.totals)
-    try:
-        replay.deal_cards(log.hands, log.kitty, log.dead)
-        surprises = 0
-        for s, call in log.calls:
-            if s != seat and replay.current_player() == s:
-                legal = replay.legal_actions()
-                if _call_kind(rules, bots[rules.controller[s]].act(replay, legal) - CALL) != _call_kind(rules, call):
-                    surprises += 1
-                    if surprises >= cap:
-                        break
-            replay.apply(CALL + call)
-    except FiveHundredError:
-        return 0  # a variant whose dealt hands the history does not hold (P2 dummies, cards passed)
+    replay.deal_cards(log.hands, log.kitty, log.dead)
+    for step in rules.steps:
+        if step.stage == "before-auction":
+            for _seat, text in step.recorded(step.write(world, log)):
+                replay.apply(replay.parse_action(text))
+    surprises = 0
+    for s, call in log.calls:
+        if replay.current_player() != s:
+            raise FiveHundredError(f"the replayed auction has seat {replay.current_player()} to call, not {s}")
+        if s != seat:
+            legal = replay.legal_actions()
+            if _call_kind(rules, bots[rules.controller[s]].act(replay, legal) - CALL) != _call_kind(rules, call):
+                surprises += 1
+                if surprises >= cap:
+                    break
+        replay.apply(CALL + call)
     return surprises
 
 
