@@ -201,3 +201,13 @@ FIVE_DEAL = (
 )
 """A five-handed deal (hands A–E, then the kitty): A holds the spades, B the high hearts, C two low
 hearts and the clubs; once A gives up the lead with the 2♥, B wins every trick left."""
+
+
+SPLIT = (
+    "AS KS QS JS 10S 9S 8S 7S 6S 4H",
+    "AC KC QC JC 10C 9C 8C 7C 6C 5C",
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
+    "AH KH QH JH 10H 9H 8H 7H 6H 5S",
+    "5H 4D JK",
+)
+"""Each holds one suit (N has a low heart, W a low spade): at no-trumps whoever leads a suit wins it."""

@@ -18,6 +18,7 @@ from helpers import (
     MISERE_CLEAN_PLAY,
     MISERE_W_JOKER,
     RULESET,
+    SPLIT,
     E,
     N,
     S,
@@ -33,15 +34,6 @@ import fivehundred
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
-
-SPLIT = (
-    "AS KS QS JS 10S 9S 8S 7S 6S 4H",
-    "AC KC QC JC 10C 9C 8C 7C 6C 5C",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5S",
-    "5H 4D JK",
-)
-"""Each holds one suit (N has a low heart, W a low spade): at no-trumps whoever leads a suit wins it."""
 
 
 def reference(**sections: dict[str, Any]) -> Rules:

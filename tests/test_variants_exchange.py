@@ -25,6 +25,7 @@ from helpers import (
     MISERE_CLEAN_PLAY,
     NS,
     RULES,
+    SPLIT,
     SUITED,
     E,
     N,
@@ -488,14 +489,6 @@ def test_B9_a_no_kitty_contract_is_played_as_dealt(tmp_path: Path) -> None:
 
 # --- B10: when everybody passes --------------------------------------------------------------------
 
-SPLIT = (
-    "AS KS QS JS 10S 9S 8S 7S 6S 4H",
-    "AC KC QC JC 10C 9C 8C 7C 6C 5C",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5S",
-    "5H 4D JK",
-)
-"""Each holds one suit (N has a low heart, W a low spade): whoever leads a suit wins it."""
 
 
 def test_B10_all_pass_played_at_no_trumps_for_ten_a_trick(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from helpers import SUITED, N, S, W, act, cards, finish, legal, log, tricks
+from helpers import SPLIT, SUITED, N, S, W, act, cards, finish, legal, log, tricks
 from typer.testing import CliRunner
 
 import fivehundred
@@ -101,14 +101,6 @@ def test_B7_american_1904_a_seven_over_the_inkle_plays_and_scores_the_1904_table
 
 # --- american-1904: E6, the 1904 mid-hand end ------------------------------------------------------
 
-SPLIT = (
-    "AS KS QS JS 10S 9S 8S 7S 6S 4H",
-    "AC KC QC JC 10C 9C 8C 7C 6C 5C",
-    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
-    "AH KH QH JH 10H 9H 8H 7H 6H 5S",
-    "5H 4D JK",
-)
-"""Each holds one suit (N has a low heart, W a low spade): at no-trumps whoever leads a suit wins it."""
 
 
 def north_7nt(totals: Sequence[int], spades: int) -> GameState:
