@@ -30,7 +30,7 @@ from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .heuristic import _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks
+from .heuristic import _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks, sure_winners
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -229,12 +229,27 @@ class ClubPlayer(MisereDefender):
                 chance *= self.partner_misere_chance(seat, obs, info, contract, params)
             return chance, 0.0
         estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
-        spread = params.trick_spread
         if contract.goal == "exactly":
-            # having its tricks, the side plays to lose the rest: that control is worth some tricks of slack
-            over = _at_least(estimate - params.exact_control, contract.tricks + 1, spread)
-            return max(0.0, _at_least(estimate, contract.tricks, spread) - over), estimate
-        return _at_least(estimate, contract.tricks, spread), estimate
+            return self.exact_chance(obs.hand, info, pricing, contract, d, estimate, params), estimate
+        return _at_least(estimate, contract.tricks, params.trick_spread), estimate
+
+    def exact_chance(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
+                     d: _Denomination, estimate: float, params: ClubParams) -> float:
+        """The chance of taking exactly ``contract.tricks`` (``estimate`` expected): of taking them,
+        times, for a contractor playing alone, that of losing every other trick, priced as a misère
+        of the hand less its surest winners (after the discards, less ``exact_control`` of danger:
+        the contractor chooses when to take its tricks)."""
+        tricks, spread = contract.tricks, params.trick_spread
+        take = _at_least(estimate, tricks, spread)
+        if contract.partner_plays:
+            # the partner's tricks are not the contractor's to choose: slack against going over only
+            return max(0.0, take - _at_least(estimate - params.exact_control, tricks + 1, spread))
+        rest = sorted(set(hand) - set(sure_winners(hand, d, tricks)))
+        discards = max(0, pricing.kitty_size - 1) if contract.kitty else 0
+        risk = self._misere_risk(rest, info.misere or d, discards)
+        if contract.open:
+            risk *= params.open_risk
+        return take * _misere_chance(risk - params.exact_control, params)
 
     def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
                       params: ClubParams) -> float:
@@ -313,10 +328,10 @@ class ClubPlayer(MisereDefender):
                 estimate = known
                 tricks = contract.tricks
                 # make_chance's arithmetic, with _at_least inlined
-                chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))
                 if contract.goal == "exactly":
-                    over = _at_least(estimate - params.exact_control, tricks + 1, spread)
-                    chance = max(0.0, chance - over)
+                    chance = self.exact_chance(obs.hand, info, pricing, contract, d, estimate, params)
+                else:
+                    chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))
             worth[r] = _worth(contract, chance, estimate, total, pricing, params)
         return worth
 

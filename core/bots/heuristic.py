@@ -244,6 +244,14 @@ def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
     return groups
 
 
+def sure_winners(hand: Sequence[int], d: _Denomination, count: int) -> list[int]:
+    """The ``count`` cards of ``hand`` likeliest to win a trick in ``d``: fewest cards of their suit
+    above them in other hands first (an ace, a king under our own ace), then the higher."""
+    suit_of, rank = d.table.suit_of, d.rank
+    above_ours = {c: sum(1 for x in hand if suit_of[x] == suit_of[c] and rank[x] < rank[c]) for c in hand}
+    return sorted(hand, key=lambda c: (rank[c] - above_ours[c], rank[c]))[:count]
+
+
 def _misere_throw(hand: Sequence[int], d: _Denomination) -> int:
     """The card whose discard most reduces the danger of a misère hand (ties: the highest)."""
     best, best_key = hand[0], (-1.0, 0)
@@ -493,6 +501,11 @@ class HeuristicPlayer:
             d = info.misere or info.denomination(contract)
             return DISCARD + _misere_throw(hand, d)  # the joker first, then the most dangerous card
         d = info.denominations.get(_key(contract)) or info.denomination(contract)
+        if self.exact_then_misere and contract.goal == "exactly" and not contract.partner_plays:
+            # keep the contract's tricks in the surest winners and throw the rest as a misère hand would
+            rest = sorted(set(hand) - set(sure_winners(hand, d, contract.tricks)))
+            if rest:
+                return DISCARD + _misere_throw(rest, info.misere or d)
         return DISCARD + _least_useful(hand, d)
 
     def _nominate(self, obs: Observation, legal: Sequence[int]) -> int:
@@ -544,9 +557,29 @@ class HeuristicPlayer:
                                            or (self.exact_then_misere and _exact_in(obs, info)))
         if misere and self.side_ducks and contract is not None and contract.partner_plays and p.our_contract:
             p.contractor = seat  # both partners must lose every trick: each plays as the contractor
+        if not misere and self.exact_then_misere and seat == p.contractor:
+            spare = self._exact_spare(p, legal)
+            if spare is not None:
+                return self._misere_follow(p, spare) if obs.current_trick else self._misere_lead(p, spare)
         if obs.current_trick:
             return self._misere_follow(p, legal) if misere else self._follow(p, legal)
         return self._misere_lead(p, legal) if misere else self._lead(p, legal)
+
+    def _exact_spare(self, p: _Play, legal: Sequence[int]) -> list[int] | None:
+        """A contractor playing alone for exactly its tricks who holds the tricks it still needs in
+        masters: the plays that keep those masters back (it loses the rest as a misère, taking
+        the tricks when it must follow with a master).  None otherwise: it plays to take tricks."""
+        contract = p.obs.contract
+        if contract is None or contract.goal != "exactly" or contract.partner_plays:
+            return None
+        need = contract.tricks - p.obs.tricks_won[p.seat]
+        hand = p.obs.hand
+        masters = [c for c in hand if self._master(p, c)]
+        if not 0 < need < len(hand) or len(masters) < need:
+            return None
+        power, suit_of = p.table.power, p.table.suit_of
+        kept = set(sorted(masters, key=lambda c: -power[suit_of[c] if suit_of[c] < 4 else 0][c])[:need])
+        return [a for a in legal if _card(a) not in kept] or list(legal)
 
     def _situation(self, seat: int, obs: Observation, info: _RulesInfo) -> _Play:
         contract = obs.contract

@@ -29,8 +29,9 @@ class ClubParams(BaseModel):
                                 "hand count assumes (a contract without the kitty loses as much).")
     partner_weight: float = Field(1.2, ge=0, description="Partner's share of the tricks my hand does not take, over "
                                   "an even share among the other players in the hand.")
-    exact_control: float = Field(1.0, ge=0, description="Tricks of slack a contract for exactly its tricks gains "
-                                 "from the side's playing to lose once it has them.")
+    exact_control: float = Field(1.0, ge=0, description="Misère risk a contract for exactly its tricks, played "
+                                 "alone, forgives in the cards beyond its surest winners (the contractor chooses when "
+                                 "to take its tricks); with a partner playing, tricks of slack against going over.")
     partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination.")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
