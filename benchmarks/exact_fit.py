@@ -84,8 +84,9 @@ def main() -> None:
     for lo in range(10):
         group = [(p, m) for p, m in zip(ps, made, strict=True) if lo <= p * 10 < lo + 1]
         if group:
-            print(f"  predicted {lo / 10:.1f}-{(lo + 1) / 10:.1f}: {len(group)} deals, "
-                  f"predicted {sum(p for p, _ in group) / len(group):.2f}, made {sum(m for _, m in group) / len(group):.2f}")
+            mean, rate = sum(p for p, _ in group) / len(group), sum(m for _, m in group) / len(group)
+            band = f"{lo / 10:.1f}-{(lo + 1) / 10:.1f}"
+            print(f"  predicted {band}: {len(group)} deals, predicted {mean:.2f}, made {rate:.2f}")
 
 
 if __name__ == "__main__":

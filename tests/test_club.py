@@ -382,3 +382,83 @@ def test_the_auction_loop_prices_each_call_as_call_worth_does(name: str) -> None
                 priced += len(rungs)
             st.apply(bots[seat].act(st, legal))
     assert priced > 300
+
+
+# --- a contract for exactly its tricks (Hi/Lo, C5) ------------------------------------------------
+
+PERFECT = fivehundred.load_ruleset("perfect")
+FIVE_AND_FIVE = "JK AS AC AD AH 5S 5C 6C 4D 4H"
+"""Five sure tricks and the five lowest cards of their suits: Hi/Lo's hand (C5: take five, lose five)."""
+TOO_STRONG = "JK AS AC AD AH KS KC QD KH QH"
+"""Five sure tricks and five more near-sure ones: no way to lose five tricks, a no-trumps hand."""
+
+
+def _with_hi_lo(ruleset: Ruleset, call: str = "hi-lo", **fields: Any) -> Ruleset:
+    """``ruleset`` with its Hi/Lo renamed to ``call`` and its contract's ``fields`` changed."""
+    contracts = {(call if k == "hi-lo" else k): (v.model_copy(update=fields) if k == "hi-lo" else v)
+                 for k, v in ruleset.contracts.items()}
+    ladder = tuple(r.model_copy(update={"call": call}) if r.call == "hi-lo" else r for r in ruleset.auction.ladder)
+    return ruleset.model_copy(update={"contracts": contracts,
+                                      "auction": ruleset.auction.model_copy(update={"ladder": ladder})})
+
+
+def _north_deal(rules: Any, north: str, seed: int) -> GameState:
+    """North holds ``north``, the other cards dealt at random (``seed``); North speaks first, after
+    the blind round (B8)."""
+    from fivehundred.rules.cards import parse_cards
+
+    mine = parse_cards(north)
+    rest = [c for c in sorted(rules.deck) if c not in mine]
+    random.Random(seed).shuffle(rest)
+    st = GameState(rules, first_dealer=3)
+    st.deal_cards([mine, rest[0:10], rest[10:20], rest[20:30]], rest[30:])
+    while st.phase == Phase.STEP:
+        st.apply(st.parse_action("look"))
+    assert st.current_player() == 0
+    return st
+
+
+def _north_calls(ruleset: Ruleset, north: str, seeds: range) -> list[str]:
+    rules = compile_rules(ruleset)
+    calls = []
+    for seed in seeds:
+        st = _north_deal(rules, north, seed)
+        action = ClubPlayer(0, random.Random(0)).act(st, st.legal_actions())
+        calls.append("pass" if action == PASS_ACTION else rules.call_text(action - CALL))
+    return calls
+
+
+def test_club_calls_hi_lo_on_five_sure_tricks_and_five_low_cards_and_not_on_a_strong_hand() -> None:
+    assert _north_calls(PERFECT, FIVE_AND_FIVE, range(4)) == ["hi-lo"] * 4
+    strong = _north_calls(PERFECT, TOO_STRONG, range(4))
+    assert "hi-lo" not in strong and all(c.endswith("NT") for c in strong)
+
+
+def test_club_makes_hi_lo_with_five_sure_tricks_and_five_low_cards() -> None:
+    """Forced, the contract is made: the contractor keeps its five winners, throws what would win a
+    sixth trick, and plays its low cards as a misère."""
+    rules = compile_rules(PERFECT)
+    hi_lo = next(c for c in rules.ladder if c.call == "hi-lo")
+    made = 0
+    for seed in range(20):
+        st = _north_deal(rules, FIVE_AND_FIVE, seed)
+        bots = [ClubPlayer(s, random.Random(seed)) for s in range(4)]
+        log = st.hands_log[-1]
+        while log.outcome is None:
+            seat = st.current_player()
+            if st.phase == Phase.AUCTION:
+                st.apply(CALL + hi_lo.rung if seat == 0 else PASS_ACTION)
+            else:
+                legal = st.legal_actions()
+                st.apply(bots[seat].act(st, legal) if len(legal) > 1 else legal[0])
+        made += log.outcome.made
+    assert made >= 17  # 96% of 300 such deals
+
+
+def test_hi_lo_is_priced_from_its_contract_not_its_name() -> None:
+    assert _north_calls(_with_hi_lo(PERFECT, "even-stevens"), FIVE_AND_FIVE, range(2)) == ["even-stevens"] * 2
+    # eight tricks exactly: five sure tricks are three short
+    assert "hi-lo" not in _north_calls(_with_hi_lo(PERFECT, tricks=8), FIVE_AND_FIVE, range(2))
+    assert "hi-lo" not in _north_calls(with_value(PERFECT, "hi-lo", 100), FIVE_AND_FIVE, range(2))
+    # played with the partner, who takes tricks the contractor cannot choose, it is not worth it either
+    assert "hi-lo" not in _north_calls(_with_hi_lo(PERFECT, partner_plays=True), FIVE_AND_FIVE, range(2))

@@ -560,7 +560,9 @@ class HeuristicPlayer:
         if not misere and self.exact_then_misere and seat == p.contractor:
             spare = self._exact_spare(p, legal)
             if spare is not None:
-                return self._misere_follow(p, spare) if obs.current_trick else self._misere_lead(p, spare)
+                if not obs.current_trick:  # on lead: take a trick with a master
+                    return self._lead(p, [a for a in legal if a not in spare] or legal)
+                return self._misere_follow(p, spare)
         if obs.current_trick:
             return self._misere_follow(p, legal) if misere else self._follow(p, legal)
         return self._misere_lead(p, legal) if misere else self._lead(p, legal)
