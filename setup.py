@@ -1,19 +1,24 @@
 """The optional compiled engine.
 
-The state machine (``core/engine/state.py`` with ``core/engine/exchange.py``) is compiled by Cython from the same
-Python source when the package is built; everything else (the plugins, the rules, the CLI) stays
-Python.  Without a C compiler the build installs the pure-Python engine instead, and
-``FIVEHUNDRED_NO_EXTENSIONS=1`` asks for it (for work on the engine itself, where an editable install
-must see the edited source).  Both builds play the same games: ``tests/test_compiled.py``.
+The state machine (``core/engine/state.py`` with ``core/engine/exchange.py``) and the few modules a batch of
+games calls game after game (``COMPILED_MODULES`` in ``core/engine/build.py``) are compiled by Cython from
+the same Python source when the package is built; everything else (the plugins, the rulesets, the bots,
+the CLI) stays Python.  ``core/engine/state.pxd`` and ``exchange.pxd`` give a few of the engine's loops C
+types (the pure-Python engine never reads them).  Without a C compiler the build installs the pure-Python
+engine instead, and ``FIVEHUNDRED_NO_EXTENSIONS=1`` asks for it (for work on the engine itself, where an
+editable install must see the edited source).  Both builds play the same games: ``tests/test_compiled.py``.
 Everything else about the package is in ``pyproject.toml``.
 """
 
 import os
 import runpy
+import shutil
+from pathlib import Path
 
 from setuptools import Extension, setup
 
 COMPILED_MODULES = runpy.run_path("core/engine/build.py")["COMPILED_MODULES"]  # the package's own list, read unbuilt
+_STAGE = "build/stage"
 
 
 def extensions() -> list[Extension]:
@@ -23,14 +28,28 @@ def extensions() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:  # a build without its build requirements (pyproject.toml lists Cython)
         return []
-    # fivehundred.engine.state is core/engine/state.py (pyproject.toml maps core/ to the package)
-    modules = [Extension(name, ["/".join(["core", *name.split(".")[1:]]) + ".py"]) for name in COMPILED_MODULES]
+    modules = [Extension(name, [_staged(name)]) for name in COMPILED_MODULES]
     # annotation_typing off: the annotations stay hints, so the compiled module keeps Python's semantics.
-    compiled = cythonize(modules, build_dir="build/cython", quiet=True,
+    compiled = cythonize(modules, build_dir="build/cython", quiet=True, include_path=[_STAGE],
                          compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True})
     for extension in compiled:
         extension.optional = True  # a failed compilation leaves the pure-Python module in place
     return compiled
+
+
+def _staged(name: str) -> str:
+    """The source of module ``name`` copied, with its ``.pxd`` if it has one, into the package's own layout
+    under build/stage (``fivehundred.engine.state`` is ``core/engine/state.py``: pyproject.toml maps core/
+    to the package), where Cython finds the ``.pxd`` beside the module it types."""
+    source = Path("core", *name.split(".")[1:]).with_suffix(".py")
+    target = Path(_STAGE, *name.split(".")).with_suffix(".py")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    for suffix in (".py", ".pxd"):
+        if source.with_suffix(suffix).exists():
+            shutil.copy2(source.with_suffix(suffix), target.with_suffix(suffix))
+        else:
+            target.with_suffix(suffix).unlink(missing_ok=True)
+    return str(target)
 
 
 setup(ext_modules=extensions())

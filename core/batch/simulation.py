@@ -146,8 +146,10 @@ class Running:
     def add(self, x: int) -> None:
         self.n += 1
         self.total += x
-        self.low = x if self.low is None else min(self.low, x)
-        self.high = x if self.high is None else max(self.high, x)
+        if self.low is None or x < self.low:
+            self.low = x
+        if self.high is None or x > self.high:
+            self.high = x
 
     def merge(self, other: Running) -> None:
         """Fold in the numbers ``other`` has seen (as if they had been added here)."""
@@ -171,6 +173,15 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float] | Non
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)
+
+
+def _count(table: dict[str, list[int]], key: str, made: bool) -> None:
+    """One more contract under ``key``: [played, made]."""
+    entry = table.get(key)
+    if entry is None:
+        entry = table[key] = [0, 0]
+    entry[0] += 1
+    entry[1] += made
 
 
 @dataclass
@@ -200,11 +211,10 @@ class Summary:
         self.deals += stats.deals
         self.hands_played += len(stats.contracts)
         self.hands_per_game.add(len(stats.contracts))
+        by_type, by_call = self.by_type, self.by_call
         for call, kind, made in stats.contracts:
-            for table, key in ((self.by_type, kind), (self.by_call, call)):
-                entry = table.setdefault(key, [0, 0])
-                entry[0] += 1
-                entry[1] += made
+            _count(by_type, kind, made)
+            _count(by_call, call, made)
         self.misere[0] += len(stats.misere)
         self.misere[1] += sum(stats.misere)
         if stats.winner is None:

@@ -8,8 +8,12 @@ import importlib.machinery
 import shutil
 from pathlib import Path
 
-COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange")
-"""The modules ``setup.py`` compiles when it can (the rest of the package is always Python)."""
+COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "fivehundred.rules.tables",
+                    "fivehundred.rules.auction", "fivehundred.rules.manager", "fivehundred.bots.players",
+                    "fivehundred.batch.simulation")
+"""The modules ``setup.py`` compiles when it can: the state machine, and what a batch of games calls
+game after game (the play tables, the auction, the rules' resolved hooks, the random player, the batch
+loop).  The rest of the package is always Python."""
 SUBPACKAGES = ("plugins", "cli", "rulesets")
 """Subpackages an editable install maps from folders of their own (the layers live inside ``core/``)."""
 PACKAGE = Path(__file__).parent.parent
@@ -21,7 +25,7 @@ _STALE_AFTER = 60.0
 
 
 def compiled_modules() -> list[str]:
-    """The engine modules loaded from compiled extensions."""
+    """The modules of ``COMPILED_MODULES`` loaded from compiled extensions."""
     return [name for name in COMPILED_MODULES if str(importlib.import_module(name).__file__).endswith(_EXTENSIONS)]
 
 

@@ -177,14 +177,8 @@ class Exchange:
                 log.aside[seat], self._held[seat] = self._held[seat], []
             self._next = tuple(next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n))
             self._trick_size = n - len(out)
-        suit_of = self._suit_of = table.suit_of
-        by_seat: list[list[list[int]]] = []
-        for held in self._held:  # each hand split by the suit each card counts as (NO_SUIT last), in order
-            buckets: list[list[int]] = [[], [], [], [], []]
-            for card in held:
-                buckets[suit_of[card]].append(card)
-            by_seat.append(buckets)
-        self._buckets = by_seat
+        self._suit_of = table.suit_of
+        self._buckets = _by_suit(self._held, table.suit_of)
         first = contractor if rules.contractor_leads and contractor >= 0 else (self.dealer + 1) % n
         if first in self._out:
             first = self._next[first]
@@ -207,3 +201,14 @@ class Exchange:
         (their face-up cards)."""
         shown = self._exposed_seats() if self.hands_log else []
         return sorted(set(shown) | self._covered.keys())
+
+
+def _by_suit(hands: list[list[int]], suit_of: list[int]) -> list[list[list[int]]]:
+    """Each hand split by the suit each card counts as (``NO_SUIT`` last), in order (typed by ``exchange.pxd``)."""
+    by_seat = []
+    for held in hands:
+        buckets: list[list[int]] = [[], [], [], [], []]
+        for card in held:
+            buckets[suit_of[card]].append(card)
+        by_seat.append(buckets)
+    return by_seat

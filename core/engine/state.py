@@ -42,7 +42,7 @@ from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.steps import FIRST_STEP_ACTION, Step, private_steps
 from fivehundred.rules.tables import NOBODY, Contract, GameResult, HandOutcome, PlayTable
 
-from .exchange import Exchange
+from .exchange import Exchange, _by_suit
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
 _DEAL, _AUCTION, _DISCARD, _NOMINATE, _PLAY, _GAME_OVER, _STEP = (
@@ -351,10 +351,7 @@ class GameState(Exchange):
         for seat, cards in (hands or {}).items():
             held = self._held[seat] = sorted(cards)
             if self._buckets:  # the play has begun: the hands are also split by suit
-                buckets: list[list[int]] = [[], [], [], [], []]
-                for card in held:
-                    buckets[self._suit_of[card]].append(card)
-                self._buckets[seat] = buckets
+                self._buckets[seat] = _by_suit([held], self._suit_of)[0]
         for seat, under in (covered or {}).items():
             if sorted(under) != sorted(self._covered.get(seat, ())):
                 raise ValueError(f"seat {seat}: face-down cards go under its face-up cards {self.covering(seat)}")
@@ -588,71 +585,7 @@ class GameState(Exchange):
         draws for them, taking the card straight from the hand (the same game, card for card; a test
         plays both loops side by side).  Nobody looks at the state during the hand, so the turn, the
         step and the trick in progress are brought up to date when the loop stops."""
-        table = self._table
-        suit_of, power, follows = table.suit_of, table.power, table.follows
-        buckets, held, nxt, size, unled = self._buckets, self._held, self._next, self._trick_size, self._unled
-        plain, misere_side = self._inline_trick_end()
-        log_tricks, won = self.hands_log[-1].tricks, self._won
-        track_unled = bool(table.free_jokers)  # only a free joker's lead (rule 22) asks which suits were led
-        followers = range(size - 1)
-        hand_size = self.rules.hand_size
-        tricks_left = first_left = hand_size - len(log_tricks)
-        seat = self._turn
-        while True:
-            hand, cards = buckets[seat], held[seat]
-            named = None
-            jokers = hand[NO_SUIT]
-            if jokers:  # a free joker may be led naming a suit (rule 22): drawn as _plain_legal_plays lists it
-                others = len(cards) - len(jokers)  # the jokers sort last
-                suits = table.joker_lead_suits(unled, hand_size - len(log_tricks), not others)
-                i = int(draws[seat]() * (others + len(jokers) * len(suits)))
-                if i < others:
-                    card = cards.pop(i)
-                else:
-                    n, s = divmod(i - others, len(suits))
-                    card, named = jokers[n], suits[s]
-                    cards.remove(card)
-            else:
-                card = cards.pop(int(draws[seat]() * len(cards)))
-            led = suit_of[card] if named is None else named
-            hand[suit_of[card]].remove(card)
-            if track_unled and led in unled:
-                unled.remove(led)
-            row = power[led]
-            best, winner, leader = row[card], seat, seat
-            trick = [card]
-            for _ in followers:
-                seat = nxt[seat]
-                hand, cards = buckets[seat], held[seat]
-                pool = follows(hand, cards, led)  # drawn from as _plain_legal_plays lists it
-                card = pool.pop(int(draws[seat]() * len(pool)))
-                if pool is cards:
-                    hand[suit_of[card]].remove(card)
-                else:
-                    cards.remove(card)
-                trick.append(card)
-                strength = row[card]
-                if strength > best:
-                    best, winner = strength, seat
-            if plain:  # _close_trick's plain branch, with the state brought up to date only at the end
-                log_tricks.append(Trick(leader, trick, winner, named, None))
-                won[winner] += 1
-                tricks_left -= 1
-                if tricks_left and winner not in misere_side:
-                    seat = winner
-                    continue
-                self.step += (first_left - tricks_left) * size
-                self._trick, self._led, self._named, self._power_led = [], led, named, row
-                self._leader, self._winner = leader, winner
-                self._score_hand()
-                return
-            # hands laid out, open hands, per-trick checks: the general trick end
-            self.step += size
-            self._trick, self._led, self._named, self._power_led, self._winner = trick, led, named, row, winner
-            self._finish_trick()
-            if self.phase != _PLAY:
-                return
-            seat = self._turn
+        _uniform_tricks(self, draws)
 
     def _uniform_hand(self, draws: list[Callable[[], float]]) -> None:
         """From the first call to the first lead, for uniform players under a ruleset with
@@ -686,27 +619,7 @@ class GameState(Exchange):
         """Rules 8–12 for uniform players under a plain auction (``Rules.plain_auction``: the calls
         depend only on the standing bid), each call drawn as ``legal_actions()`` would list it; the
         state is brought up to date when the auction is over (nobody looks at it before)."""
-        rules, bidding = self.rules, self._bidding
-        offers, next_seat, passed, calls, n = rules.calls_over_actions, rules.next_seat, bidding.passed, \
-            bidding.calls, rules.players
-        passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, self._turn, self.step
-        while True:
-            step += 1
-            offered = offers[standing + 1]
-            call = offered[int(draws[seat]() * len(offered))] - CALL
-            calls.append((seat, call))
-            if call == PASS_CALL:
-                passed[seat] = True
-                passes += 1
-            else:
-                standing, holder = call, seat
-            if closed(passes, n, holder):
-                break
-            seat = next_seat[seat]
-            while passed[seat]:
-                seat = next_seat[seat]
-        self.step = step
-        bidding.standing, bidding.holder, bidding.turn, bidding.over = standing, holder, seat, True
+        _uniform_calls(self, draws)
 
     def _auction_loop(self, acts: list[Any]) -> None:
         """Rules 8–12 as ``AuctionRules`` plays them, without its calls, for players who act: for a
@@ -1260,6 +1173,104 @@ class GameState(Exchange):
         return error(f"{SUIT_LETTERS[named or 0]} has already been led", R.JOKER_LEAD_SUIT)
 
 
+
+
+def _uniform_calls(state: GameState, draws: list[Callable[[], float]]) -> None:
+    """``GameState._uniform_auction``, typed by ``state.pxd`` as ``_uniform_tricks`` is."""
+    rules, bidding = state.rules, state._bidding
+    offers, next_seat, passed, calls, n = rules.calls_over_actions, rules.next_seat, bidding.passed, \
+        bidding.calls, rules.players
+    passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, state._turn, state.step
+    while True:
+        step += 1
+        offered = offers[standing + 1]
+        draw = draws[seat]()
+        call = offered[int(draw * len(offered))] - CALL
+        calls.append((seat, call))
+        if call == PASS_CALL:
+            passed[seat] = True
+            passes += 1
+        else:
+            standing, holder = call, seat
+        if closed(passes, n, holder):
+            break
+        seat = next_seat[seat]
+        while passed[seat]:
+            seat = next_seat[seat]
+    state.step = step
+    bidding.standing, bidding.holder, bidding.turn, bidding.over = standing, holder, seat, True
+
+
+def _uniform_tricks(state: GameState, draws: list[Callable[[], float]]) -> None:
+    """``GameState._uniform_play``, a function of the module so that the compiled engine can type its
+    locals (``state.pxd``: C integers and lists; the pure-Python engine ignores the file)."""
+    table = state._table
+    suit_of, power, follows = table.suit_of, table.power, table.follows
+    buckets, held, nxt, size, unled = state._buckets, state._held, state._next, state._trick_size, state._unled
+    plain, misere_side = state._inline_trick_end()
+    log_tricks, won = state.hands_log[-1].tricks, state._won
+    track_unled = bool(table.free_jokers)  # only a free joker's lead (rule 22) asks which suits were led
+    hand_size = state.rules.hand_size
+    tricks_left = first_left = hand_size - len(log_tricks)
+    seat = state._turn
+    while True:
+        hand, cards = buckets[seat], held[seat]
+        named = None
+        jokers = hand[NO_SUIT]
+        if jokers:  # a free joker may be led naming a suit (rule 22): drawn as _plain_legal_plays lists it
+            others = len(cards) - len(jokers)  # the jokers sort last
+            suits = table.joker_lead_suits(unled, hand_size - len(log_tricks), not others)
+            draw = draws[seat]()
+            i = int(draw * (others + len(jokers) * len(suits)))
+            if i < others:
+                card = cards.pop(i)
+            else:
+                n, s = divmod(i - others, len(suits))
+                card, named = jokers[n], suits[s]
+                cards.remove(card)
+        else:
+            draw = draws[seat]()
+            card = cards.pop(int(draw * len(cards)))
+        led = suit_of[card] if named is None else named
+        hand[suit_of[card]].remove(card)
+        if track_unled and led in unled:
+            unled.remove(led)
+        row = power[led]
+        best, winner, leader = row[card], seat, seat
+        trick = [card]
+        for _ in range(size - 1):
+            seat = nxt[seat]
+            hand, cards = buckets[seat], held[seat]
+            pool = follows(hand, cards, led)  # drawn from as _plain_legal_plays lists it
+            draw = draws[seat]()
+            card = pool.pop(int(draw * len(pool)))
+            if pool is cards:
+                hand[suit_of[card]].remove(card)
+            else:
+                cards.remove(card)
+            trick.append(card)
+            strength = row[card]
+            if strength > best:
+                best, winner = strength, seat
+        if plain:  # _close_trick's plain branch, with the state brought up to date only at the end
+            log_tricks.append(Trick(leader, trick, winner, named, None))
+            won[winner] += 1
+            tricks_left -= 1
+            if tricks_left and winner not in misere_side:
+                seat = winner
+                continue
+            state.step += (first_left - tricks_left) * size
+            state._trick, state._led, state._named, state._power_led = [], led, named, row
+            state._leader, state._winner = leader, winner
+            state._score_hand()
+            return
+        # hands laid out, open hands, per-trick checks: the general trick end
+        state.step += size
+        state._trick, state._led, state._named, state._power_led, state._winner = trick, led, named, row, winner
+        state._finish_trick()
+        if state.phase != _PLAY:
+            return
+        seat = state._turn
 
 
 def _straight_line(name: str, lines: Sequence[str]) -> Callable[..., None]:

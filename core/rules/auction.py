@@ -98,8 +98,9 @@ class AuctionRules:
     def start(self, dealer: int, players: int, out: frozenset[int] = frozenset()) -> Bidding:
         """A new auction; the ``silent`` seats and those in ``out`` (players barred from bidding) take no part."""
         passed = [False] * players
-        for seat in self.silent | out:
-            passed[seat] = True
+        for seats in (self.silent, out):
+            for seat in seats:
+                passed[seat] = True
         bidding = Bidding(players, dealer, PASS, -1, passed)
         self.next_turn(bidding)
         return bidding

@@ -135,6 +135,12 @@ class PlayTable:
     or None when the filter is not the reason (the engine then explains it as usual)."""
     extra: dict[str, object] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Lists, whatever a plugin built them as: the compiled engine's play loops index them as lists.
+        if type(self.suit_of) is not list or any(type(row) is not list for row in self.power) or type(
+                self.power) is not list:
+            self.suit_of, self.power = list(self.suit_of), [list(row) for row in self.power]
+
     def follows(self, hand: list[list[int]], held: list[int], led: int) -> list[int]:
         """Rules 16 and 21: the cards a player may follow ``led`` with, as the very list they are kept
         in (the play loops take the card from it): the suit led when held; void in it, the free jokers

@@ -116,9 +116,11 @@ def killing(games_killed: set[int], marker: Path | None) -> Any:
     first time, leaving ``marker``), or every time when ``marker`` is None."""
     import os
 
-    from fivehundred.batch.simulation import play_chunk
-
     def play(batch: Any, start: int, stop: int) -> Any:
+        # Looked up in the worker, where the module is not patched (a compiled function pickles by reference,
+        # and here that reference would name this wrapper).
+        from fivehundred.batch.simulation import play_chunk
+
         if games_killed & set(range(start, stop)) and (marker is None or not marker.exists()):
             if marker is not None:
                 marker.touch()
