@@ -9,7 +9,8 @@ cash winners, second hand low, third hand high, win cheaply, never overtake a pa
 safely winning, ruff when it matters, otherwise throw the least useful card.  In misère the
 contractor ducks with the highest card that still loses and the defenders lead low into it.
 
-The player reads only ``state.observation(seat)`` and the ruleset's public tables
+The player reads only what ``state.observation(seat)`` shows (in the auction and the play, the
+same fields read through the state's public API: ``_Seen``) and the ruleset's public tables
 (``state.rules``: ladder, play tables, teams); the only randomness it may use is the generator
 it is given (it currently needs none: its choices are deterministic).
 """
@@ -30,6 +31,7 @@ from fivehundred.engine.state import (
     GameState,
     Observation,
     Phase,
+    Trick,
 )
 from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.manager import Rules
@@ -311,7 +313,7 @@ class _Play:
     """Everything one play decision looks at."""
 
     seat: int
-    obs: Observation
+    obs: Seen
     info: _RulesInfo
     table: PlayTable
     trump: int | None
@@ -328,6 +330,35 @@ class _Play:
     """Opponents taking part in the play of this hand."""
     shown: dict[int, tuple[int, ...]]
     """Exposed hands by seat (open misère)."""
+
+
+@dataclass(slots=True)
+class _Seen:
+    """The fields of ``Observation`` the player reads, with the same values: building a whole
+    ``Observation`` (steps and all) costs more than most decisions take."""
+
+    seat: int
+    phase: Phase
+    hand: tuple[int, ...]
+    calls: tuple[tuple[int, int], ...]
+    contract: Contract | None
+    contractor: int
+    nomination: int | None
+    discards: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
+    current_trick: tuple[int, ...]
+    led: int | None
+    leader: int
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    open_hand: tuple[int, ...] | None
+    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
+    sitting_out: int
+    step: None = None
+
+
+Seen = Observation | _Seen
+"""What a decision reads: an observation, or the part of one the auction and the play read."""
 
 
 def _card(action: int) -> int:
@@ -366,6 +397,26 @@ class HeuristicPlayer:
         self._estimates: tuple[tuple[int, ...], dict[int, float]] | None = None
         self._risks: dict[tuple[tuple[int, ...], int], float] = {}
         self._track: _Track | None = None
+        self._tricks_seen: tuple[list[Trick], tuple[tuple[int, tuple[int, ...], int, int | None], ...]] | None = None
+        """The hand log's tricks as ``Observation.tricks`` gives them, as far as they were read."""
+
+    def _seen(self, state: GameState, seat: int) -> _Seen:
+        """``state.observation(seat)`` for the auction and the play, read through the public API."""
+        log = state.hand_log
+        hand, discards, shown = state.cards_seen(seat)
+        contractor = log.contractor
+        tricks = log.tricks
+        known = self._tricks_seen
+        if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
+            known = (tricks, ())
+        if len(known[1]) < len(tricks):
+            added = tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):])
+            known = (tricks, known[1] + added)
+        self._tricks_seen = known
+        return _Seen(seat, state.phase, hand, tuple(log.calls), log.contract, contractor, log.nomination, discards,
+                     known[1], state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat,
+                     tuple(state.totals), next((cards for s, cards in shown if s == contractor), None), shown,
+                     min(state.sitting_out, default=-1))
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         """Choose one of ``legal``, knowing only what the acting seat may know."""
@@ -375,14 +426,14 @@ class HeuristicPlayer:
         if seat < 0:
             seat = self.seat
         # the acting seat is ours, or a dummy hand we control (variant P2)
-        obs = state.observation(seat)
         info = _info(state.rules)
-        phase = obs.phase
+        phase = state.phase
         if phase == Phase.PLAY:
             plays = [a for a in legal if a < FIRST_STEP_ACTION]  # no step offer (a claim: it cannot see the hands)
-            return plays[0] if len(plays) == 1 else self._play(seat, obs, info, plays)
+            return plays[0] if len(plays) == 1 else self._play(seat, self._seen(state, seat), info, plays)
         if phase == Phase.AUCTION:
-            return self._bid(seat, obs, info, legal)
+            return self._bid(seat, self._seen(state, seat), info, legal)
+        obs = state.observation(seat)
         if phase == Phase.DISCARD:
             return self._discard(obs, info, legal)
         if phase == Phase.NOMINATE:
@@ -398,7 +449,7 @@ class HeuristicPlayer:
             self._estimates = (key, {k: own_tricks(hand, d) for k, d in info.denominations.items()})
         return self._estimates[1]
 
-    def team_estimates(self, seat: int, obs: Observation, info: _RulesInfo) -> dict[int, float]:
+    def team_estimates(self, seat: int, obs: Seen, info: _RulesInfo) -> dict[int, float]:
         """Tricks our side should take per denomination: own tricks, a share of the rest for
         partner (more when partner has bid the denomination) and a little for the kitty."""
         ladder = info.rules.ladder
@@ -416,7 +467,7 @@ class HeuristicPlayer:
             team[key] = total
         return team
 
-    def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _bid(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         ladder = info.rules.ladder
         bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
         forced = forced_call(legal, bids)
@@ -484,7 +535,7 @@ class HeuristicPlayer:
 
     # --- kitty exchange, nomination and the variants' extra decisions ------------------------
 
-    def _discard(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _discard(self, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         contract = obs.contract
         hand = [a - DISCARD for a in legal if DISCARD <= a < DISCARD + JOKER_LEAD]
         if contract is None or not hand:
@@ -495,7 +546,7 @@ class HeuristicPlayer:
         d = info.denominations.get(_key(contract)) or info.denomination(contract)
         return DISCARD + _least_useful(hand, d)
 
-    def _nominate(self, obs: Observation, legal: Sequence[int]) -> int:
+    def _nominate(self, obs: Seen, legal: Sequence[int]) -> int:
         contract = obs.contract
         suits = [a - NOMINATE for a in legal if NOMINATE <= a < NO_NOMINATION]
         if contract is None or contract.kind != "misere" or not suits:
@@ -510,7 +561,7 @@ class HeuristicPlayer:
                 counts[c // 20] += 1
         return NOMINATE + max(suits, key=lambda s: (counts[s], -s))
 
-    def _other(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _other(self, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         """Decisions of variant phases: call a partner's card (P5), pass a card (C6, C7; C1 as discards);
         decline slam, declare and breach calls."""
         contract = obs.contract
@@ -537,7 +588,7 @@ class HeuristicPlayer:
 
     # --- play -------------------------------------------------------------------------------
 
-    def _play(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
         contract = obs.contract
         misere = contract is not None and (contract.kind == "misere"
@@ -548,7 +599,7 @@ class HeuristicPlayer:
             return self._misere_follow(p, legal) if misere else self._follow(p, legal)
         return self._misere_lead(p, legal) if misere else self._lead(p, legal)
 
-    def _situation(self, seat: int, obs: Observation, info: _RulesInfo) -> _Play:
+    def _situation(self, seat: int, obs: Seen, info: _RulesInfo) -> _Play:
         contract = obs.contract
         assert contract is not None
         n = info.players
@@ -927,7 +978,7 @@ class HeuristicPlayer:
         return max(legal, key=height)
 
 
-def _exact_in(obs: Observation, info: _RulesInfo) -> bool:
+def _exact_in(obs: Seen, info: _RulesInfo) -> bool:
     """A contract for exactly its tricks whose side already has them."""
     contract = obs.contract
     if contract is None or contract.goal != "exactly" or obs.contractor < 0:
@@ -936,7 +987,7 @@ def _exact_in(obs: Observation, info: _RulesInfo) -> bool:
     return sum(obs.tricks_won[s] for s in side) >= contract.tricks
 
 
-def _led(obs: Observation, table: PlayTable) -> int:
+def _led(obs: Seen, table: PlayTable) -> int:
     """The suit led to the current trick (NO_SUIT: a free joker whose named suit is not shown)."""
     led = getattr(obs, "led", None)
     return table.suit_of[obs.current_trick[0]] if led is None else led
