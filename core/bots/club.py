@@ -71,6 +71,10 @@ class _Pricing:
         self.side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
                          for c, d in zip(rules.ladder, self.denomination, strict=True)]
         """Per rung: what the side's trick estimate depends on besides the hand and the calls."""
+        self.partner_call = [(_key(c), False) if c.kind != "misere" else
+                             None if c.before_looking or c.signal else (None, c.open) for c in rules.ladder]
+        """Per rung: what a partner's call of it tells the pricing (``partner_supports``,
+        ``partner_misere_chance``): its denomination, or that it is a misère and whether it is open."""
 
 
 _PRICING: dict[int, tuple[Rules, _Pricing]] = {}
@@ -336,7 +340,10 @@ class ClubPlayer(MisereDefender):
         calls offered, never their worth: ``call_worths`` keeps the worths of one auction under this key
         (tests/test_club.py checks the kept worths against a fresh player's)."""
         partners = info.partners[seat]
-        return (seat, obs.hand, total, tuple(call for s, call in obs.calls if s in partners), pricing, params)
+        told = pricing.partner_call
+        ladder = len(told)
+        heard = frozenset(told[call] for s, call in obs.calls if s in partners and 0 <= call < ladder)
+        return (seat, obs.hand, total, heard, pricing, params)
 
     # --- the auction --------------------------------------------------------------------------
 

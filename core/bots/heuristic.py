@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 from dataclasses import dataclass, field
 
 from fivehundred.engine.state import (
@@ -305,6 +306,9 @@ class _Track:
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
     opponents: dict[int, list[int]] = field(default_factory=dict)
+    unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = field(default_factory=dict)
+    """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
+    (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
     """By seat: the opponents taking part in the play."""
 
 
@@ -355,6 +359,8 @@ class _Seen:
     open_hands: tuple[tuple[int, tuple[int, ...]], ...]
     sitting_out: int
     step: None = None
+    log: object = None
+    """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
 
 
 Seen = Observation | _Seen
@@ -399,12 +405,30 @@ class HeuristicPlayer:
         self._track: _Track | None = None
         self._tricks_seen: tuple[list[Trick], tuple[tuple[int, tuple[int, ...], int, int | None], ...]] | None = None
         """The hand log's tricks as ``Observation.tricks`` gives them, as far as they were read."""
+        self._in_play: tuple[Any, ...] | None = None
+        """What a seat sees that stays the same through the play of a hand (``_seen``)."""
 
     def _seen(self, state: GameState, seat: int) -> _Seen:
         """``state.observation(seat)`` for the auction and the play, read through the public API."""
         log = state.hand_log
-        hand, discards, shown = state.cards_seen(seat)
-        contractor = log.contractor
+        phase = state.phase
+        contract = log.contract
+        if phase != Phase.PLAY:
+            hand, discards, shown = state.cards_seen(seat)
+            return _Seen(seat, phase, hand, tuple(log.calls), contract, log.contractor, log.nomination, discards,
+                         (), (), None, -1, state.tricks_won_by_seat, tuple(state.totals),
+                         next((cards for s, cards in shown if s == log.contractor), None), shown, -1)
+        fixed = self._in_play
+        if fixed is None or fixed[0] is not log or fixed[1] != seat or fixed[2] is not contract:
+            hand, discards, shown = state.cards_seen(seat)
+            # once the play begins, only an open contract shows a hand that was not shown before (rule 18)
+            showing = bool(shown) or contract is not None and (contract.open or contract.partner_open)
+            fixed = self._in_play = (log, seat, contract, tuple(log.calls), discards, tuple(state.totals),
+                                     min(state.sitting_out, default=-1), showing)
+        elif fixed[7]:
+            hand, discards, shown = state.cards_seen(seat)
+        else:
+            hand, discards, shown = state.hand(seat), fixed[4], ()
         tricks = log.tricks
         known = self._tricks_seen
         if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
@@ -413,10 +437,11 @@ class HeuristicPlayer:
             added = tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):])
             known = (tricks, known[1] + added)
         self._tricks_seen = known
-        return _Seen(seat, state.phase, hand, tuple(log.calls), log.contract, contractor, log.nomination, discards,
-                     known[1], state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat,
-                     tuple(state.totals), next((cards for s, cards in shown if s == contractor), None), shown,
-                     min(state.sitting_out, default=-1))
+        contractor = log.contractor
+        return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
+                     state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat, fixed[5],
+                     next((cards for s, cards in shown if s == contractor), None) if shown else None, shown, fixed[6],
+                     log=log)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         """Choose one of ``legal``, knowing only what the acting seat may know."""
@@ -429,7 +454,8 @@ class HeuristicPlayer:
         info = _info(state.rules)
         phase = state.phase
         if phase == Phase.PLAY:
-            plays = [a for a in legal if a < FIRST_STEP_ACTION]  # no step offer (a claim: it cannot see the hands)
+            # no step offer (a claim: it cannot see the hands); the actions come sorted
+            plays = legal if legal[-1] < FIRST_STEP_ACTION else [a for a in legal if a < FIRST_STEP_ACTION]
             return plays[0] if len(plays) == 1 else self._play(seat, self._seen(state, seat), info, plays)
         if phase == Phase.AUCTION:
             return self._bid(seat, self._seen(state, seat), info, legal)
@@ -654,11 +680,10 @@ class HeuristicPlayer:
         shown = dict(getattr(obs, "open_hands", ()) or ())
         if obs.open_hand is not None:
             shown.setdefault(contractor, obs.open_hand)
-        known = set(obs.hand)
-        known.update(trick, obs.discards)
-        for cards in shown.values():
-            known.update(cards)
-        out = [[c for c in cards if c not in known] for cards in unplayed]
+        out = self._unseen(seat, obs, track)
+        if shown:
+            exposed = {c for cards in shown.values() for c in cards}
+            out = [[c for c in cards if c not in exposed] for cards in out]
         power = table.power
         top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
         mine = team[seat]
@@ -668,6 +693,35 @@ class HeuristicPlayer:
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
         return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
+
+    @staticmethod
+    def _unseen(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
+        """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
+        hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
+        comes with no log to go on from: worked out afresh)."""
+        log = getattr(obs, "log", None)
+        known = track.unseen.get(seat) if log is not None else None
+        tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
+        # a hand laid out on the table gains the cards turned up under its own: worked out afresh
+        if known is None or known[0] is not log or known[1] > len(tricks) or not known[3].issuperset(hand):
+            mine = set(hand)
+            mine.update(trick, obs.discards)
+            out = [[c for c in cards if c not in mine] for cards in track.unplayed]
+        else:
+            out = known[2]
+            suit_of = track.table.suit_of
+            for _leader, cards, _winner, _named in tricks[known[1]:]:
+                for c in cards:
+                    left = out[suit_of[c]]
+                    if c in left:
+                        left.remove(c)
+            for c in trick:
+                left = out[suit_of[c]]
+                if c in left:
+                    left.remove(c)
+        if log is not None:
+            track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
+        return out
 
     def _remaining(self, p: _Play) -> list[int]:
         """Seats still to play to the current trick after me."""
