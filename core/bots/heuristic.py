@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from fivehundred.engine.state import (
     CALL,
@@ -422,7 +422,7 @@ class HeuristicPlayer:
         if fixed is None or fixed[0] is not log or fixed[1] != seat or fixed[2] is not contract:
             hand, discards, shown = state.cards_seen(seat)
             # once the play begins, only an open contract shows a hand that was not shown before (rule 18)
-            showing = bool(shown) or contract is not None and (contract.open or contract.partner_open)
+            showing = bool(shown) or (contract is not None and (contract.open or contract.partner_open))
             fixed = self._in_play = (log, seat, contract, tuple(log.calls), discards, tuple(state.totals),
                                      min(state.sitting_out, default=-1), showing)
         elif fixed[7]:
