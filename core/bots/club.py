@@ -359,7 +359,10 @@ class ClubPlayer(MisereDefender):
         if not priced:
             return PASS_ACTION if PASS_ACTION in legal else CALL + bids[0]
         worth = self.call_worths(seat, obs, info, pricing, params, priced)
-        best = max(priced, key=lambda r: (worth[r], -r))
+        best, most = priced[0], worth[priced[0]]
+        for r in priced:  # the best worth, the lowest rung of equal worth (the rungs come in order)
+            if worth[r] > most:
+                best, most = r, worth[r]
         if PASS_ACTION not in legal:
             return CALL + best
         holder, standing = -1, -1

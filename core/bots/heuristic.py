@@ -282,9 +282,18 @@ def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, in
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
     """Total danger of a misère hand once ``discards`` cards are thrown (greedily)."""
     rest = list(hand)
+    groups = _misere_suits(rest, d)
     for _ in range(min(discards, len(rest) - 1)):
-        rest.remove(_misere_throw(rest, d))
-    return sum(_suit_danger(g, s, d) for s, g in enumerate(_misere_suits(rest, d)))
+        # _misere_throw(rest, d), with the holdings sorted once: a discard leaves the others in order
+        best, best_key = rest[0], (-1.0, 0)
+        for s, g in enumerate(groups):
+            if g:
+                key, c = _suit_throw(g, s, d)
+                if key > best_key:
+                    best, best_key = c, key
+        rest.remove(best)
+        groups[d.table.suit_of[best]].remove(best)
+    return sum(_suit_danger(g, s, d) for s, g in enumerate(groups))
 
 
 # --- the public situation during the play ---------------------------------------------------
@@ -634,7 +643,8 @@ class HeuristicPlayer:
         key = (id(info), contract.rung, obs.nomination, contractor, obs.sitting_out)
         track = self._track
         tricks = obs.tricks
-        if track is None or track.key != key or tricks[: len(track.tricks)] != track.tricks:
+        if track is None or track.key != key or \
+                (tricks is not track.tricks and tricks[: len(track.tricks)] != track.tricks):
             table = info.rules.play_table(contract, obs.nomination)
             suit_of = table.suit_of
             aside = set() if contract.partner_plays or contractor < 0 else \
@@ -787,7 +797,8 @@ class HeuristicPlayer:
         partner_winning = team[winner] == team[p.seat]
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
-        strength = {a: self._strength(p, a, led) for a in legal}
+        row = p.table.power[led]
+        strength = {a: row[a] if a < JOKER_LEAD else self._strength(p, a, led) for a in legal}
         winners = sorted((a for a in legal if strength[a] > best), key=strength.__getitem__)
         if not winners:
             return self._cheapest(p, legal)
@@ -814,12 +825,15 @@ class HeuristicPlayer:
         for c in p.obs.hand:
             counts[suit_of[c]] += 1
 
+        top = p.top
+
         def keep(a: int) -> tuple[bool, bool, int]:
             c = _card(a)
             s = suit_of[c]
             if c >= JOKER_BASE:
                 return (True, True, 1 << 20)
-            return (s == trump, self._master(p, c), power[s][c] + 4 * counts[s])
+            mine = power[s][c]
+            return (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
 
         return min(legal, key=keep)
 
