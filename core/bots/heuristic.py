@@ -65,6 +65,8 @@ class _Denomination:
     """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
     throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
     """``_suit_throw`` by holding, as worked out so far."""
+    holdings: dict[tuple[bool | int, ...], float] = field(default_factory=dict)
+    """A side suit's tricks by holding (rank indices; first: in a trump contract), as worked out so far."""
 
 
 class _RulesInfo:
@@ -192,15 +194,26 @@ def _no_trump_tricks(ranks: list[int]) -> float:
 def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
     """Tricks the hand should take by itself as contractor in denomination ``d``."""
     groups = _by_suit(hand, d)
+    known = d.holdings
+    if len(known) >= DANGERS_KEPT:
+        known.clear()
     if d.trump is None:
         tricks = 2.0 * len(groups[NO_SUIT]) - 0.3  # a free joker wins a trick and gives control
         for s in range(4):
-            tricks += _no_trump_tricks(groups[s])
+            key = (False, *groups[s])
+            worth = known.get(key)
+            if worth is None:
+                worth = known[key] = _no_trump_tricks(groups[s])
+            tricks += worth
         return tricks
     tricks = _trump_tricks(groups[d.trump])
     for s in range(4):
         if s != d.trump and d.size[s]:
-            tricks += _side_tricks(groups[s])
+            key = (True, *groups[s])
+            worth = known.get(key)
+            if worth is None:
+                worth = known[key] = _side_tricks(groups[s])
+            tricks += worth
     return tricks
 
 
