@@ -356,8 +356,6 @@ class _Play:
     """Opponents taking part in the play of this hand."""
     shown: dict[int, tuple[int, ...]]
     """Exposed hands by seat (open misère)."""
-    highest: dict[int, list[int]] = field(default_factory=dict)
-    """By suit led: the power of each suit's best unseen card in a trick of that suit (-1: none)."""
 
 
 @dataclass(slots=True)
@@ -788,11 +786,8 @@ class HeuristicPlayer:
         if p.top[led] > best and any(not void[r] >> led & 1 for r in seats):
             return True
         short = len(p.out[led]) <= 2  # a player who has not shown out may still be void
-        highest = p.highest.get(led)
-        if highest is None:  # by suit, the unseen card that ranks highest in a trick of the suit led
-            highest = p.highest[led] = [max([power[x] for x in cards], default=-1) for cards in p.out]
         for s in range(5):
-            if s == led or not highest[s] > best:
+            if s == led or not any(power[x] > best for x in p.out[s]):
                 continue
             for r in seats:
                 v = void[r]
