@@ -462,3 +462,44 @@ def test_hi_lo_is_priced_from_its_contract_not_its_name() -> None:
     assert "hi-lo" not in _north_calls(with_value(PERFECT, "hi-lo", 100), FIVE_AND_FIVE, range(2))
     # played with the partner, who takes tricks the contractor cannot choose, it is not worth it either
     assert "hi-lo" not in _north_calls(_with_hi_lo(PERFECT, partner_plays=True), FIVE_AND_FIVE, range(2))
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in bundled_dir().glob("*.yaml")))
+def test_what_a_player_keeps_between_decisions_never_changes_a_choice(name: str) -> None:
+    """At every decision of seeded games, a club player and a heuristic player that have played all
+    along (the worths kept through an auction, the cards kept unseen through a hand, the tricks read so
+    far) choose as a fresh player of their kind does; and the worths the club player keeps are those
+    ``call_worth`` gives."""
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.heuristic import HeuristicPlayer, _info
+
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    info = _info(rules)
+    pricing = _pricing(rules, info)
+    decisions = 0
+    for kind in (ClubPlayer, HeuristicPlayer):
+        for seed in range(2):
+            st = GameState(rules, first_dealer=seed % rules.players)
+            rng = random.Random(seed)
+            bots = [kind(s, random.Random(seed)) for s in range(rules.players)]
+            while not st.is_terminal() and st.deals <= 3:
+                seat = st.current_player()
+                if seat == CHANCE:
+                    st.deal(rng)
+                    continue
+                legal = st.legal_actions()
+                bot = bots[rules.controller[seat]]
+                chosen = bot.act(st, legal)
+                assert kind(bot.seat, random.Random(seed)).act(st, legal) == chosen, (kind.__name__, st.step)
+                if kind is ClubPlayer and st.phase == Phase.AUCTION:
+                    assert isinstance(bot, ClubPlayer)
+                    obs = st.observation(seat)
+                    params = bot._params(rules)
+                    rungs = [a - CALL for a in legal
+                             if CALL <= a < CALL + len(rules.ladder) and pricing.priced[a - CALL]]
+                    kept = bot.call_worths(seat, obs, info, pricing, params, rungs)
+                    fresh = {r: bot.call_worth(seat, obs, info, rules.ladder[r]) for r in rungs}
+                    assert {r: kept[r] for r in rungs} == fresh
+                decisions += len(legal) > 1
+                st.apply(chosen)
+    assert decisions > 150

@@ -25,12 +25,12 @@ import math
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import CALL, PASS_ACTION, Observation
+from fivehundred.engine.state import CALL, PASS_ACTION
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .heuristic import _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks, sure_winners
+from .heuristic import Seen, _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks, sure_winners
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -71,6 +71,10 @@ class _Pricing:
         self.side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
                          for c, d in zip(rules.ladder, self.denomination, strict=True)]
         """Per rung: what the side's trick estimate depends on besides the hand and the calls."""
+        self.partner_call = [(_key(c), False) if c.kind != "misere" else
+                             None if c.before_looking or c.signal else (None, c.open) for c in rules.ladder]
+        """Per rung: what a partner's call of it tells the pricing (``partner_supports``,
+        ``partner_misere_chance``): its denomination, or that it is a misère and whether it is open."""
 
 
 _PRICING: dict[int, tuple[Rules, _Pricing]] = {}
@@ -135,7 +139,9 @@ class ClubPlayer(MisereDefender):
         self._own: tuple[tuple[int, ...], dict[int, float]] | None = None
         self._side: dict[tuple[int, bool, bool], float] = {}
         """Side trick estimates of the decision at hand (they depend on the calls made so far)."""
-        self._side_of: Observation | None = None
+        self._side_of: Seen | None = None
+        self._worths: tuple[tuple[object, ...], dict[int, float]] | None = None
+        """``call_worths`` of this auction so far, with what they depend on (see ``_worths_key``)."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -163,7 +169,7 @@ class ClubPlayer(MisereDefender):
             found = cache[id(d)] = own_tricks(hand, d)
         return found
 
-    def side_tricks(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
+    def side_tricks(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, d: _Denomination, params: ClubParams) -> float:
         """Tricks our side should take as contractor of ``contract``."""
         if obs is not self._side_of:
@@ -219,7 +225,7 @@ class ClubPlayer(MisereDefender):
         """Does ``contract_estimate`` count ``partner_support`` for ``seat`` after ``calls``?"""
         return contract.partner_plays and self.partner_supports(seat, calls, _info(rules), contract)
 
-    def make_chance(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing,
+    def make_chance(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
         """(probability of making ``contract``, expected tricks; 0 for a misère)."""
         d = pricing.denomination[contract.rung]
@@ -261,7 +267,7 @@ class ClubPlayer(MisereDefender):
         risk = self._misere_risk(hand, misere, max(0, discards - 1))
         return risk * params.open_risk if contract.open else risk
 
-    def partner_misere_chance(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract,
+    def partner_misere_chance(self, seat: int, obs: Seen, info: _RulesInfo, contract: Contract,
                               params: ClubParams) -> float:
         """The chance that a partner who must lose every trick too does: an average hand's
         (``partner_misere_risk``), or, once the partner has called a misère in this auction (not
@@ -287,7 +293,7 @@ class ClubPlayer(MisereDefender):
         info = _info(rules)
         return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
 
-    def call_worth(self, seat: int, obs: Observation, info: _RulesInfo, contract: Contract,
+    def call_worth(self, seat: int, obs: Seen, info: _RulesInfo, contract: Contract,
                    chance: float | None = None) -> float:
         """Expected points of contracting ``contract`` now, game effects included (``chance``: the
         make chance when known otherwise, else priced from ``seat``'s hand)."""
@@ -301,19 +307,25 @@ class ClubPlayer(MisereDefender):
         total = obs.totals[info.team_of[seat]] if obs.totals else 0
         return _worth(contract, chance, estimate, total, pricing, params)
 
-    def call_worths(self, seat: int, obs: Observation, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
+    def call_worths(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
                     rungs: Sequence[int]) -> dict[int, float]:
-        """``call_worth`` of each of ``rungs``, priced from ``seat``'s hand (the auction's inner loop:
-        the side's trick estimate is worked out once per way of playing)."""
+        """``call_worth`` of each of ``rungs`` (at least), priced from ``seat``'s hand (the auction's inner
+        loop: the side's trick estimate is worked out once per way of playing, and a call once per auction)."""
         ladder = info.rules.ladder
         total = obs.totals[info.team_of[seat]] if obs.totals else 0
+        depends = self._worths_key(seat, obs, info, pricing, params, total)
+        if self._worths is None or self._worths[0] != depends:
+            self._worths = (depends, {})
+        worth = self._worths[1]
+        rungs = [r for r in rungs if r not in worth]
+        if not rungs:
+            return worth
         denomination = pricing.denomination
         side_key = pricing.side_key
         spread = params.trick_spread
         scale = spread * SQRT2
         erf = math.erf
         estimates: dict[tuple[int, bool, bool], float] = {}
-        worth: dict[int, float] = {}
         for r in rungs:
             contract = ladder[r]
             d = denomination[r]
@@ -335,9 +347,22 @@ class ClubPlayer(MisereDefender):
             worth[r] = _worth(contract, chance, estimate, total, pricing, params)
         return worth
 
+    @staticmethod
+    def _worths_key(seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
+                    total: int) -> tuple[object, ...]:
+        """What a call's worth depends on besides the call: the hand, the side's score, the partners'
+        calls (support, a misère bid), the ruleset and the parameters.  Other seats' calls change the
+        calls offered, never their worth: ``call_worths`` keeps the worths of one auction under this key
+        (tests/test_club.py checks the kept worths against a fresh player's)."""
+        partners = info.partners[seat]
+        told = pricing.partner_call
+        ladder = len(told)
+        heard = frozenset(told[call] for s, call in obs.calls if s in partners and 0 <= call < ladder)
+        return (seat, obs.hand, total, heard, pricing, params)
+
     # --- the auction --------------------------------------------------------------------------
 
-    def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _bid(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         ladder = info.rules.ladder
         bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
         forced = forced_call(legal, bids)
@@ -349,7 +374,10 @@ class ClubPlayer(MisereDefender):
         if not priced:
             return PASS_ACTION if PASS_ACTION in legal else CALL + bids[0]
         worth = self.call_worths(seat, obs, info, pricing, params, priced)
-        best = max(priced, key=lambda r: (worth[r], -r))
+        best, most = priced[0], worth[priced[0]]
+        for r in priced:  # the best worth, the lowest rung of equal worth (the rungs come in order)
+            if worth[r] > most:
+                best, most = r, worth[r]
         if PASS_ACTION not in legal:
             return CALL + best
         holder, standing = -1, -1

@@ -9,7 +9,8 @@ cash winners, second hand low, third hand high, win cheaply, never overtake a pa
 safely winning, ruff when it matters, otherwise throw the least useful card.  In misère the
 contractor ducks with the highest card that still loses and the defenders lead low into it.
 
-The player reads only ``state.observation(seat)`` and the ruleset's public tables
+The player reads only what ``state.observation(seat)`` shows (in the auction and the play, the
+same fields read through the state's public API: ``_Seen``) and the ruleset's public tables
 (``state.rules``: ladder, play tables, teams); the only randomness it may use is the generator
 it is given (it currently needs none: its choices are deterministic).
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from fivehundred.engine.state import (
     CALL,
@@ -30,6 +32,7 @@ from fivehundred.engine.state import (
     GameState,
     Observation,
     Phase,
+    Trick,
 )
 from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.manager import Rules
@@ -62,6 +65,8 @@ class _Denomination:
     """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
     throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
     """``_suit_throw`` by holding, as worked out so far."""
+    holdings: dict[tuple[bool | int, ...], float] = field(default_factory=dict)
+    """A side suit's tricks by holding (rank indices; first: in a trump contract), as worked out so far."""
 
 
 class _RulesInfo:
@@ -189,15 +194,26 @@ def _no_trump_tricks(ranks: list[int]) -> float:
 def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
     """Tricks the hand should take by itself as contractor in denomination ``d``."""
     groups = _by_suit(hand, d)
+    known = d.holdings
+    if len(known) >= DANGERS_KEPT:
+        known.clear()
     if d.trump is None:
         tricks = 2.0 * len(groups[NO_SUIT]) - 0.3  # a free joker wins a trick and gives control
         for s in range(4):
-            tricks += _no_trump_tricks(groups[s])
+            key = (False, *groups[s])
+            worth = known.get(key)
+            if worth is None:
+                worth = known[key] = _no_trump_tricks(groups[s])
+            tricks += worth
         return tricks
     tricks = _trump_tricks(groups[d.trump])
     for s in range(4):
         if s != d.trump and d.size[s]:
-            tricks += _side_tricks(groups[s])
+            key = (True, *groups[s])
+            worth = known.get(key)
+            if worth is None:
+                worth = known[key] = _side_tricks(groups[s])
+            tricks += worth
     return tricks
 
 
@@ -287,9 +303,18 @@ def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, in
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
     """Total danger of a misère hand once ``discards`` cards are thrown (greedily)."""
     rest = list(hand)
+    groups = _misere_suits(rest, d)
     for _ in range(min(discards, len(rest) - 1)):
-        rest.remove(_misere_throw(rest, d))
-    return sum(_suit_danger(g, s, d) for s, g in enumerate(_misere_suits(rest, d)))
+        # _misere_throw(rest, d), with the holdings sorted once: a discard leaves the others in order
+        best, best_key = rest[0], (-1.0, 0)
+        for s, g in enumerate(groups):
+            if g:
+                key, c = _suit_throw(g, s, d)
+                if key > best_key:
+                    best, best_key = c, key
+        rest.remove(best)
+        groups[d.table.suit_of[best]].remove(best)
+    return sum(_suit_danger(g, s, d) for s, g in enumerate(groups))
 
 
 # --- the public situation during the play ---------------------------------------------------
@@ -311,6 +336,9 @@ class _Track:
     void: list[int] = field(default_factory=list)
     """void[seat]: bit s set once the seat has shown out of suit s."""
     opponents: dict[int, list[int]] = field(default_factory=dict)
+    unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = field(default_factory=dict)
+    """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
+    (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
     """By seat: the opponents taking part in the play."""
 
 
@@ -319,7 +347,7 @@ class _Play:
     """Everything one play decision looks at."""
 
     seat: int
-    obs: Observation
+    obs: Seen
     info: _RulesInfo
     table: PlayTable
     trump: int | None
@@ -336,6 +364,37 @@ class _Play:
     """Opponents taking part in the play of this hand."""
     shown: dict[int, tuple[int, ...]]
     """Exposed hands by seat (open misère)."""
+
+
+@dataclass(slots=True)
+class _Seen:
+    """The fields of ``Observation`` the player reads, with the same values: building a whole
+    ``Observation`` (steps and all) costs more than most decisions take."""
+
+    seat: int
+    phase: Phase
+    hand: tuple[int, ...]
+    calls: tuple[tuple[int, int], ...]
+    contract: Contract | None
+    contractor: int
+    nomination: int | None
+    discards: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
+    current_trick: tuple[int, ...]
+    led: int | None
+    leader: int
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    open_hand: tuple[int, ...] | None
+    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
+    sitting_out: int
+    step: None = None
+    log: object = None
+    """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
+
+
+Seen = Observation | _Seen
+"""What a decision reads: an observation, or the part of one the auction and the play read."""
 
 
 def _card(action: int) -> int:
@@ -374,6 +433,45 @@ class HeuristicPlayer:
         self._estimates: tuple[tuple[int, ...], dict[int, float]] | None = None
         self._risks: dict[tuple[tuple[int, ...], int], float] = {}
         self._track: _Track | None = None
+        self._tricks_seen: tuple[list[Trick], tuple[tuple[int, tuple[int, ...], int, int | None], ...]] | None = None
+        """The hand log's tricks as ``Observation.tricks`` gives them, as far as they were read."""
+        self._in_play: tuple[Any, ...] | None = None
+        """What a seat sees that stays the same through the play of a hand (``_seen``)."""
+
+    def _seen(self, state: GameState, seat: int) -> _Seen:
+        """``state.observation(seat)`` for the auction and the play, read through the public API."""
+        log = state.hand_log
+        phase = state.phase
+        contract = log.contract
+        if phase != Phase.PLAY:
+            hand, discards, shown = state.cards_seen(seat)
+            return _Seen(seat, phase, hand, tuple(log.calls), contract, log.contractor, log.nomination, discards,
+                         (), (), None, -1, state.tricks_won_by_seat, tuple(state.totals),
+                         next((cards for s, cards in shown if s == log.contractor), None), shown, -1)
+        fixed = self._in_play
+        if fixed is None or fixed[0] is not log or fixed[1] != seat or fixed[2] is not contract:
+            hand, discards, shown = state.cards_seen(seat)
+            # once the play begins, only an open contract shows a hand that was not shown before (rule 18)
+            showing = bool(shown) or (contract is not None and (contract.open or contract.partner_open))
+            fixed = self._in_play = (log, seat, contract, tuple(log.calls), discards, tuple(state.totals),
+                                     min(state.sitting_out, default=-1), showing)
+        elif fixed[7]:
+            hand, discards, shown = state.cards_seen(seat)
+        else:
+            hand, discards, shown = state.hand(seat), fixed[4], ()
+        tricks = log.tricks
+        known = self._tricks_seen
+        if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
+            known = (tricks, ())
+        if len(known[1]) < len(tricks):
+            added = tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):])
+            known = (tricks, known[1] + added)
+        self._tricks_seen = known
+        contractor = log.contractor
+        return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
+                     state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat, fixed[5],
+                     next((cards for s, cards in shown if s == contractor), None) if shown else None, shown, fixed[6],
+                     log=log)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         """Choose one of ``legal``, knowing only what the acting seat may know."""
@@ -383,14 +481,15 @@ class HeuristicPlayer:
         if seat < 0:
             seat = self.seat
         # the acting seat is ours, or a dummy hand we control (variant P2)
-        obs = state.observation(seat)
         info = _info(state.rules)
-        phase = obs.phase
+        phase = state.phase
         if phase == Phase.PLAY:
-            plays = [a for a in legal if a < FIRST_STEP_ACTION]  # no step offer (a claim: it cannot see the hands)
-            return plays[0] if len(plays) == 1 else self._play(seat, obs, info, plays)
+            # no step offer (a claim: it cannot see the hands); the actions come sorted
+            plays = legal if legal[-1] < FIRST_STEP_ACTION else [a for a in legal if a < FIRST_STEP_ACTION]
+            return plays[0] if len(plays) == 1 else self._play(seat, self._seen(state, seat), info, plays)
         if phase == Phase.AUCTION:
-            return self._bid(seat, obs, info, legal)
+            return self._bid(seat, self._seen(state, seat), info, legal)
+        obs = state.observation(seat)
         if phase == Phase.DISCARD:
             return self._discard(obs, info, legal)
         if phase == Phase.NOMINATE:
@@ -406,7 +505,7 @@ class HeuristicPlayer:
             self._estimates = (key, {k: own_tricks(hand, d) for k, d in info.denominations.items()})
         return self._estimates[1]
 
-    def team_estimates(self, seat: int, obs: Observation, info: _RulesInfo) -> dict[int, float]:
+    def team_estimates(self, seat: int, obs: Seen, info: _RulesInfo) -> dict[int, float]:
         """Tricks our side should take per denomination: own tricks, a share of the rest for
         partner (more when partner has bid the denomination) and a little for the kitty."""
         ladder = info.rules.ladder
@@ -424,7 +523,7 @@ class HeuristicPlayer:
             team[key] = total
         return team
 
-    def _bid(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _bid(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         ladder = info.rules.ladder
         bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
         forced = forced_call(legal, bids)
@@ -492,7 +591,7 @@ class HeuristicPlayer:
 
     # --- kitty exchange, nomination and the variants' extra decisions ------------------------
 
-    def _discard(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _discard(self, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         contract = obs.contract
         hand = [a - DISCARD for a in legal if DISCARD <= a < DISCARD + JOKER_LEAD]
         if contract is None or not hand:
@@ -508,7 +607,7 @@ class HeuristicPlayer:
                 return DISCARD + _misere_throw(rest, info.misere or d)
         return DISCARD + _least_useful(hand, d)
 
-    def _nominate(self, obs: Observation, legal: Sequence[int]) -> int:
+    def _nominate(self, obs: Seen, legal: Sequence[int]) -> int:
         contract = obs.contract
         suits = [a - NOMINATE for a in legal if NOMINATE <= a < NO_NOMINATION]
         if contract is None or contract.kind != "misere" or not suits:
@@ -523,7 +622,7 @@ class HeuristicPlayer:
                 counts[c // 20] += 1
         return NOMINATE + max(suits, key=lambda s: (counts[s], -s))
 
-    def _other(self, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _other(self, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         """Decisions of variant phases: call a partner's card (P5), pass a card (C6, C7; C1 as discards);
         decline slam, declare and breach calls."""
         contract = obs.contract
@@ -550,7 +649,7 @@ class HeuristicPlayer:
 
     # --- play -------------------------------------------------------------------------------
 
-    def _play(self, seat: int, obs: Observation, info: _RulesInfo, legal: Sequence[int]) -> int:
+    def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
         contract = obs.contract
         misere = contract is not None and (contract.kind == "misere"
@@ -583,7 +682,7 @@ class HeuristicPlayer:
         kept = set(sorted(masters, key=lambda c: -power[suit_of[c] if suit_of[c] < 4 else 0][c])[:need])
         return [a for a in legal if _card(a) not in kept] or list(legal)
 
-    def _situation(self, seat: int, obs: Observation, info: _RulesInfo) -> _Play:
+    def _situation(self, seat: int, obs: Seen, info: _RulesInfo) -> _Play:
         contract = obs.contract
         assert contract is not None
         n = info.players
@@ -592,7 +691,8 @@ class HeuristicPlayer:
         key = (id(info), contract.rung, obs.nomination, contractor, obs.sitting_out)
         track = self._track
         tricks = obs.tricks
-        if track is None or track.key != key or tricks[: len(track.tricks)] != track.tricks:
+        if track is None or track.key != key or \
+                (tricks is not track.tricks and tricks[: len(track.tricks)] != track.tricks):
             table = info.rules.play_table(contract, obs.nomination)
             suit_of = table.suit_of
             aside = set() if contract.partner_plays or contractor < 0 else \
@@ -638,11 +738,10 @@ class HeuristicPlayer:
         shown = dict(getattr(obs, "open_hands", ()) or ())
         if obs.open_hand is not None:
             shown.setdefault(contractor, obs.open_hand)
-        known = set(obs.hand)
-        known.update(trick, obs.discards)
-        for cards in shown.values():
-            known.update(cards)
-        out = [[c for c in cards if c not in known] for cards in unplayed]
+        out = self._unseen(seat, obs, track)
+        if shown:
+            exposed = {c for cards in shown.values() for c in cards}
+            out = [[c for c in cards if c not in exposed] for cards in out]
         power = table.power
         top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
         mine = team[seat]
@@ -652,6 +751,35 @@ class HeuristicPlayer:
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
         return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
+
+    @staticmethod
+    def _unseen(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
+        """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
+        hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
+        comes with no log to go on from: worked out afresh)."""
+        log = getattr(obs, "log", None)
+        known = track.unseen.get(seat) if log is not None else None
+        tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
+        # a hand laid out on the table gains the cards turned up under its own: worked out afresh
+        if known is None or known[0] is not log or known[1] > len(tricks) or not known[3].issuperset(hand):
+            mine = set(hand)
+            mine.update(trick, obs.discards)
+            out = [[c for c in cards if c not in mine] for cards in track.unplayed]
+        else:
+            out = known[2]
+            suit_of = track.table.suit_of
+            for _leader, cards, _winner, _named in tricks[known[1]:]:
+                for c in cards:
+                    left = out[suit_of[c]]
+                    if c in left:
+                        left.remove(c)
+            for c in trick:
+                left = out[suit_of[c]]
+                if c in left:
+                    left.remove(c)
+        if log is not None:
+            track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
+        return out
 
     def _remaining(self, p: _Play) -> list[int]:
         """Seats still to play to the current trick after me."""
@@ -717,7 +845,8 @@ class HeuristicPlayer:
         partner_winning = team[winner] == team[p.seat]
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
-        strength = {a: self._strength(p, a, led) for a in legal}
+        row = p.table.power[led]
+        strength = {a: row[a] if a < JOKER_LEAD else self._strength(p, a, led) for a in legal}
         winners = sorted((a for a in legal if strength[a] > best), key=strength.__getitem__)
         if not winners:
             return self._cheapest(p, legal)
@@ -744,12 +873,15 @@ class HeuristicPlayer:
         for c in p.obs.hand:
             counts[suit_of[c]] += 1
 
+        top = p.top
+
         def keep(a: int) -> tuple[bool, bool, int]:
             c = _card(a)
             s = suit_of[c]
             if c >= JOKER_BASE:
                 return (True, True, 1 << 20)
-            return (s == trump, self._master(p, c), power[s][c] + 4 * counts[s])
+            mine = power[s][c]
+            return (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
 
         return min(legal, key=keep)
 
@@ -962,7 +1094,7 @@ class HeuristicPlayer:
         return max(legal, key=height)
 
 
-def _exact_in(obs: Observation, info: _RulesInfo) -> bool:
+def _exact_in(obs: Seen, info: _RulesInfo) -> bool:
     """A contract for exactly its tricks whose side already has them."""
     contract = obs.contract
     if contract is None or contract.goal != "exactly" or obs.contractor < 0:
@@ -971,7 +1103,7 @@ def _exact_in(obs: Observation, info: _RulesInfo) -> bool:
     return sum(obs.tricks_won[s] for s in side) >= contract.tricks
 
 
-def _led(obs: Observation, table: PlayTable) -> int:
+def _led(obs: Seen, table: PlayTable) -> int:
     """The suit led to the current trick (NO_SUIT: a free joker whose named suit is not shown)."""
     led = getattr(obs, "led", None)
     return table.suit_of[obs.current_trick[0]] if led is None else led
