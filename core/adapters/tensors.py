@@ -12,8 +12,8 @@ its own: the tests compare every tensor with one drawn afresh from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
 import math
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
