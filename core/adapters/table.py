@@ -227,6 +227,13 @@ class Episode:
         self._views: dict[tuple[int, Layout], View] = {}
         """Each player's tensors (by layout), kept up to date as they are asked for."""
 
+    def renewed(self) -> Episode:
+        """A new episode of the same table that takes over this one's tensors' arrays (this episode's tensors
+        are not to be asked for again)."""
+        other = Episode(self.table)
+        other._views, self._views = self._views, {}
+        return other
+
     # --- turns and moves ---
 
     def current_player(self) -> int:
