@@ -69,8 +69,8 @@ class Layout:
 class View:
     """One player's tensor under a layout, on one episode, brought up to date when asked (``update``)."""
 
-    __slots__ = ("calls", "drawn", "flat", "hand", "layout", "player", "playing", "redrawn", "seen", "state",
-                 "trick_cards", "tricks", "version")
+    __slots__ = ("calls", "current", "drawn", "flat", "hand", "layout", "player", "playing", "redrawn", "seen",
+                 "state", "trick_cards", "tricks", "version")
 
     def __init__(self, layout: Layout, player: int):
         self.layout, self.player = layout, player
@@ -88,6 +88,8 @@ class View:
         self.calls = self.tricks = self.trick_cards = 0
         """How much of that history is in: calls, whole tricks, cards of the trick after them."""
         self.seen: tuple[Any, ...] | None = None
+        self.current: tuple[Any, ...] = ()
+        """The trick in progress as the update found it: (leader, cards, play order)."""
 
     def update(self, episode: Episode) -> np.ndarray:
         """The tensor as the episode stands now (the view's own array: copy it to keep it)."""
@@ -103,6 +105,8 @@ class View:
             self.calls = self.tricks = self.trick_cards = 0
             self.playing = False
         self.state, self.version, self.hand, self.seen = state, version, hand, None
+        self.current = (-1, (), ()) if hand < 0 else (state.trick_leader, state.trick,  # type: ignore[union-attr]
+                                                      state.play_order)  # type: ignore[union-attr]
         playing = hand >= 0 and phase == _PLAY
         still = playing and self.playing  # only cards played since: the contract, the calls... stand
         layout = self.layout
@@ -115,8 +119,9 @@ class View:
                 draw(table, view, old, value)  # old is _NOTHING when the piece is all zeros
                 drawn[i] = value
         if hand >= 0 and layout.grown:
-            calls = state.hand_log.calls  # type: ignore[union-attr]
-            fresh = _cards_since(self)
+            log = state.hands_log[-1]  # type: ignore[union-attr]
+            calls = log.calls
+            fresh = _cards_since(self, log.tricks)
             entries: list[int] = []
             for grow, offset, shape in layout.play_grown if still else layout.grown:
                 entries += grow(table, offset, shape, calls, self.calls, fresh)
@@ -141,20 +146,20 @@ Grow = Callable[["Table", int, tuple[int, ...], Sequence[tuple[int, int]], int, 
 entries of the flat tensor to set to 1."""
 
 
-def _cards_since(view: View) -> list[tuple[int, int, int]]:
-    """(trick number, seat, card) of each card played since the view last looked, in order."""
-    state = view.state
-    order = state.play_order
-    tricks = state.hand_log.tricks
+def _cards_since(view: View, tricks: Sequence[Any]) -> list[tuple[int, int, int]]:
+    """(trick number, seat, card) of each card played since the view last looked, in order (``tricks``: the
+    hand's tricks over)."""
     number, skip = view.tricks, view.trick_cards
+    leader, current, order = view.current
+    if number == len(tricks) and skip == len(current):
+        return []
     out: list[tuple[int, int, int]] = []
     while number < len(tricks):
         trick = tricks[number]
         out += _placed(number, trick.leader, trick.cards, skip, order)
         number, skip = number + 1, 0
-    current = state.trick
     if current:
-        out += _placed(number, state.trick_leader, current, skip, order)
+        out += _placed(number, leader, current, skip, order)
         skip = len(current)
     view.tricks, view.trick_cards = number, skip
     return out
@@ -291,8 +296,12 @@ def _shown(table: Table, v: np.ndarray, shown: Sequence[tuple[int, Sequence[int]
 
 
 def _trick(view: View, e: Episode) -> tuple[Any, ...]:
-    state = e.state
-    return () if state is None or not state.trick else (state.trick_leader, state.trick, state.play_order)
+    return view.current if view.current[1] else ()
+
+
+def _led(view: View, e: Episode) -> int:
+    led = e.state.led_suit if e.state is not None else None
+    return -1 if led is None else led
 
 
 def _draw_trick(table: Table, v: np.ndarray, old: Any, trick: tuple[Any, ...]) -> None:
@@ -397,7 +406,7 @@ _REDRAWN: dict[str, tuple[Source, Draw]] = {
     "side": (lambda view, e: e.state.contracting_side if e.state is not None else frozenset(), _afresh(_seat_set)),
     "nomination": (_nomination, _one),
     "trick": (_trick, _draw_trick),
-    "led": (lambda view, e: (-1 if e.state is None or e.state.led_suit is None else e.state.led_suit), _one),
+    "led": (_led, _one),
     "tricks_won": (lambda view, e: e.state.tricks_won_by_seat if e.state is not None else (), _draw_tricks_won),
     "totals": (lambda view, e: tuple(e.state.totals) if e.state is not None else (), _afresh(_draw_totals)),
     "sitting": (lambda view, e: e.state.sitting_out if e.state is not None else frozenset(), _afresh(_seat_set)),
