@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -218,12 +218,12 @@ _GROWN: dict[str, Grow] = {"calls": _grow_calls, "call_order": _grow_call_order,
 
 
 def _set(flat: np.ndarray, entries: Sequence[int]) -> None:
-    """``flat[entries] = 1``; one entry at a time when there are few (cheaper than indexing by a list)."""
-    if len(entries) > 8:
-        flat[entries] = 1
-    else:
+    """``flat[entries] = 1`` for a one-dimensional ``flat``: through a memoryview, one entry at a time (cheaper
+    than numpy's indexing by a list, or by an int, for the few entries an update sets)."""
+    if entries:
+        out = memoryview(flat)
         for entry in entries:
-            flat[entry] = 1
+            out[entry] = 1.0
 
 
 def _afresh(draw: Callable[[Table, np.ndarray, Any], None]) -> Draw:
@@ -321,13 +321,14 @@ def _draw_trick(table: Table, v: np.ndarray, old: Any, trick: tuple[Any, ...]) -
 
 def _draw_tricks_won(table: Table, v: np.ndarray, old: Any, won: Sequence[int]) -> None:
     """Each seat's share of the tricks: only the seats whose count changed since ``old``."""
-    if not won:
-        if old is not _NOTHING:
-            v.fill(0)
-        return
+    if old is not _NOTHING and len(old) != len(won):
+        v.fill(0)
+        old = _NOTHING
     shares = _shares(table.rules.hand_size)
-    if old is _NOTHING or len(old) != len(won):
-        v[:] = shares[list(won)]
+    if old is _NOTHING:
+        for seat, now in enumerate(won):
+            if now:
+                v[seat] = shares[now]
         return
     for seat, (before, now) in enumerate(zip(old, won, strict=True)):
         if before != now:
@@ -340,10 +341,15 @@ def _shares(hand_size: int) -> np.ndarray:
     return np.arange(hand_size + 1, dtype=_float) / hand_size
 
 
-def _draw_totals(table: Table, v: np.ndarray, totals: Sequence[int]) -> None:
+def _draw_totals(table: Table, v: np.ndarray, totals: tuple[int, ...]) -> None:
     if totals:
-        scale = 2.0 * max(table.ruleset.game.target, 1)
-        v[:] = np.clip(np.asarray(totals, _float) / scale, -1.0, 1.0)
+        v[:] = _scaled_totals(max(table.ruleset.game.target, 1), totals)
+
+
+@lru_cache(maxsize=4096)
+def _scaled_totals(target: int, totals: tuple[int, ...]) -> np.ndarray:
+    """The totals over twice the target, within ±1 (kept: every deal begins from the same ones; do not modify)."""
+    return np.clip(np.asarray(totals, _float) / (2.0 * target), -1.0, 1.0)
 
 
 def _steps(view: View, e: Episode) -> tuple[int, ...]:
