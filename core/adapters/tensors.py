@@ -221,7 +221,7 @@ def _set(flat: np.ndarray, entries: Sequence[int]) -> None:
     """``flat[entries] = 1`` for a one-dimensional ``flat``: through a memoryview, one entry at a time (cheaper
     than numpy's indexing by a list, or by an int, for the few entries an update sets)."""
     if entries:
-        out = memoryview(flat)
+        out: Any = flat.data  # a memoryview (typed as taking ints; it takes the floats of its format)
         for entry in entries:
             out[entry] = 1.0
 
