@@ -3,12 +3,11 @@
 A ``Layout`` lays a table's pieces (``fivehundred.adapters.table.Piece``) out flat.  A ``View`` is one
 player's tensor under one layout, on one episode: asked again, it changes only what changed since it was
 last asked.  The pieces of the hand's history grow (a call fills a row, a card played an entry), and every
-other piece is drawn again only when the value it shows has changed, from the value it showed: only the
-entries that differ are written (a card that left the hand, the seat that won a trick).  What each piece
-shows comes from the
-engine's public state API (``GameState.cards_seen`` for the cards a seat sees, ``public_steps`` for the
-steps, ``fivehundred.rules.steps.private_steps`` for what a seat alone sees of them), never from a rule of
-its own: the tests compare every tensor with one drawn afresh from
+other piece is drawn again only when the value it shows has changed, and then from the value it showed:
+only the entries that differ are written (a card that left the hand, the seat that won a trick).  What each
+piece shows comes from the engine's public state API (``GameState.cards_seen`` for the cards a seat sees,
+``public_steps`` for the steps, ``fivehundred.rules.steps.private_steps`` for what a seat alone sees of
+them), never from a rule of its own: the tests compare every tensor with one drawn afresh from
 ``GameState.observation``.
 """
 
