@@ -125,6 +125,44 @@ def _zoo_loop(table: Any, deals: int, seed: int) -> float:
     return deals / (clock() - start)
 
 
+def pettingzoo_parts(ruleset: str, deals: int, seed: int) -> dict[str, float]:
+    """CPU µs a step of the PettingZoo loop, and within it the adapter's ``observe`` (and the tensor's part of it:
+    ``Episode.tensor``, brought up to date and copied) and ``step`` (engine and adapter), each timed around its
+    call (the timing itself adds about a µs to each)."""
+    from fivehundred.adapters.table import Episode
+    from fivehundred.pettingzoo import env, raw_env
+
+    spent = dict.fromkeys(("observe", "tensor", "step"), 0.0)
+    calls = dict.fromkeys(spent, 0)
+    owners: dict[str, Any] = {"observe": raw_env, "step": raw_env, "tensor": Episode}
+    originals = {name: getattr(owner, name) for name, owner in owners.items()}
+
+    def timed(name: str) -> Callable[..., Any]:
+        call = originals[name]
+
+        def run(*args: Any, **kwargs: Any) -> Any:
+            start = time.process_time()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                spent[name] += time.process_time() - start
+                calls[name] += 1
+        return run
+
+    table = env(ruleset=ruleset)
+    for name, owner in owners.items():
+        setattr(owner, name, timed(name))
+    try:
+        start = time.process_time()
+        _zoo_loop(table, deals, seed)
+        total = time.process_time() - start
+    finally:
+        for name, owner in owners.items():
+            setattr(owner, name, originals[name])
+    steps = calls["step"]
+    return {"loop": total / steps * 1e6, **{name: t / steps * 1e6 for name, t in spent.items()}}
+
+
 def trivial_env(steps: int, size: int, actions: int) -> Any:
     """A PettingZoo environment that only hands the turn round: ``steps`` steps, then every agent is done."""
     import gymnasium
@@ -275,11 +313,20 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="time CPU seconds or wall seconds")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--parts", action="store_true", help="only where a PettingZoo step's CPU time goes (µs a step)")
     a = ap.parse_args()
     global clock
     clock = time.process_time if a.clock == "cpu" else time.perf_counter
     from fivehundred.adapters.table import table_for
 
+    if a.parts:
+        pettingzoo(a.ruleset, 5, 0)  # warm up
+        runs = [pettingzoo_parts(a.ruleset, a.deals, a.seed + block) for block in range(a.blocks)]
+        print(f"{a.ruleset}: CPU µs a PettingZoo step (median of {a.blocks} blocks of {a.deals} deals), "
+              f"engine {fivehundred.engine_build()}")
+        for name in runs[0]:
+            print(f"  {name:<8} {statistics.median(r[name] for r in runs):6.1f}")
+        return
     table = table_for(a.ruleset)
     steps = round(decisions_per_deal(a.ruleset, 100, a.seed))
     size = sum(p.size for p in table.pieces_for(private=True, recall=True))

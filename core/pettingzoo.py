@@ -78,7 +78,7 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = generator(game_key(seed), DEAL_STREAM)  # as fivehundred.new_game deals a seeded game
-        self.episode = Episode(self.table)
+        self.episode = self.episode.renewed()
         self.episode.deal(self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -92,7 +92,12 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         player = self.player_of[agent]
         mask = np.zeros(len(self.table.actions), np.int8)
         if not self.episode.over and self.episode.current_player() == player:
-            mask[self.episode.legal_actions()] = 1
+            legal = self.episode.legal_actions()
+            if len(legal) > 16:
+                mask[legal] = 1
+            else:  # cheaper one by one than indexing by a list
+                for action in legal:
+                    mask[action] = 1
         return {"observation": self.episode.tensor(player, self.layout), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

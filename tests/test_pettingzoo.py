@@ -119,3 +119,37 @@ def test_every_built_in_step_passes_the_api_test(tmp_path: Path) -> None:
                     "declarations: {slam: [7], declare: true}\n", encoding="utf-8")
     api_test(env(ruleset=str(path)), num_cycles=600)
     seed_test(lambda: env(ruleset=str(path)), num_cycles=300)
+
+
+@pytest.mark.parametrize("ruleset", ["pagat-australian", "perfect", "two-handed", "six-handed-three-teams",
+                                     "five-handed", "french-canadian", "nullo"])
+def test_every_observation_is_the_information_state_drawn_afresh(ruleset: str) -> None:
+    """At every step of seeded episodes, one after another in one environment (its tensors kept from episode to
+    episode), each agent's observation equals the tensor drawn afresh from ``GameState.observation``
+    (``test_adapter_tensors.reference``) and is the caller's own array; the mask is the acting agent's legal
+    actions and nobody else's."""
+    from test_adapter_tensors import reference
+
+    table = env(ruleset=ruleset)
+    raw = table.unwrapped
+    pieces = raw.layout.pieces
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in range(4):
+        table.reset(seed=seed)
+        for agent in table.agent_iter():
+            episode = raw.episode
+            for other in table.possible_agents:
+                observed = table.observe(other)
+                want = reference(episode, raw.player_of[other], pieces)
+                assert np.array_equal(observed["observation"], want), (ruleset, seed, other)
+                observed["observation"][:] = 9  # the caller's: the next observation is not touched
+                mask = np.zeros(len(raw.table.actions), np.int8)
+                if other == agent and not episode.over:
+                    mask[episode.legal_actions()] = 1
+                assert np.array_equal(observed["action_mask"], mask)
+                checked += 1
+            observation, _, termination, truncation, _ = table.last()
+            legal = np.flatnonzero(observation["action_mask"])
+            table.step(None if termination or truncation else int(rng.choice(legal)))
+    assert checked > 150

@@ -210,7 +210,7 @@ class Episode:
 
     __slots__ = ("_dense", "_engine_legal", "_views", "deck", "moves", "over", "player", "state", "table", "undrawn")
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, views: dict[tuple[int, Layout], View] | None = None):
         self.table = table
         self.state: GameState | None = None
         self.deck: list[int] = []
@@ -224,8 +224,15 @@ class Episode:
         """The player to act, ``CHANCE`` while cards are to be dealt, ``TERMINAL`` once the episode is over."""
         self._engine_legal: list[int] | None = None
         self._dense: list[int] = []
-        self._views: dict[tuple[int, Layout], View] = {}
-        """Each player's tensors (by layout), kept up to date as they are asked for."""
+        self._views: dict[tuple[int, Layout], View] = {} if views is None else views
+        """Each player's tensors (by layout), kept up to date as they are asked for (``views``: an earlier episode's
+        arrays, taken over by ``renewed``)."""
+
+    def renewed(self) -> Episode:
+        """A new episode of the same table that takes over this one's tensors' arrays (this episode's tensors
+        are not to be asked for again)."""
+        views, self._views = self._views, {}
+        return Episode(self.table, views)
 
     # --- turns and moves ---
 

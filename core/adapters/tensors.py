@@ -3,17 +3,19 @@
 A ``Layout`` lays a table's pieces (``fivehundred.adapters.table.Piece``) out flat.  A ``View`` is one
 player's tensor under one layout, on one episode: asked again, it changes only what changed since it was
 last asked.  The pieces of the hand's history grow (a call fills a row, a card played an entry), and every
-other piece is drawn again only when the value it shows has changed.  What each piece shows comes from the
-engine's public state API (``GameState.cards_seen`` for the cards a seat sees, ``public_steps`` for the
-steps, ``fivehundred.rules.steps.private_steps`` for what a seat alone sees of them), never from a rule of
-its own: the tests compare every tensor with one drawn afresh from
+other piece is drawn again only when the value it shows has changed, and then from the value it showed:
+only the entries that differ are written (a card that left the hand, the seat that won a trick).  What each
+piece shows comes from the engine's public state API (``GameState.cards_seen`` for the cards a seat sees,
+``public_steps`` for the steps, ``fivehundred.rules.steps.private_steps`` for what a seat alone sees of
+them), never from a rule of its own: the tests compare every tensor with one drawn afresh from
 ``GameState.observation``.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
 
 _float = np.float32
 _NOTHING = object()
+_DEAL, _PLAY = Phase.DEAL, Phase.PLAY
 
 
 class Layout:
@@ -41,6 +44,15 @@ class Layout:
             offset += piece.size
         self.size = offset
         self._initial: dict[int, np.ndarray] = {}
+        names = [p.name for p in self.pieces]
+        where = {p.name: (o, p.shape) for p, o in zip(self.pieces, self.offsets, strict=True)}
+        self.grown = [(_GROWN[name], *where[name]) for name in names if name in _GROWN]
+        self.play_grown = [(_GROWN[name], *where[name]) for name in names if name in _GROWN and name in _IN_PLAY]
+        redrawn = [name for name in names if name not in _GROWN]
+        self.redrawn = [(_REDRAWN[name], *where[name]) for name in redrawn]
+        self.play_redrawn = [i for i, name in enumerate(redrawn) if name in _IN_PLAY]
+        """The redrawn pieces that can change from one card played to the next."""
+        self.all_redrawn = list(range(len(redrawn)))
 
     def initial(self, player: int, episode: Episode) -> np.ndarray:
         """The player's tensor before the first dealer is drawn, ``episode`` being there (the same in every
@@ -58,21 +70,14 @@ class Layout:
 class View:
     """One player's tensor under a layout, on one episode, brought up to date when asked (``update``)."""
 
-    __slots__ = ("calls", "drawn", "flat", "grown", "hand", "layout", "play_grown", "play_redrawn", "player",
-                 "playing", "redrawn", "seen", "state", "trick_cards", "tricks", "version")
+    __slots__ = ("calls", "current", "drawn", "flat", "hand", "layout", "player", "playing", "redrawn", "seen",
+                 "state", "trick_cards", "tricks", "version")
 
     def __init__(self, layout: Layout, player: int):
         self.layout, self.player = layout, player
-        self.flat = np.zeros(layout.size, _float)
-        views = layout.views(self.flat)
-        names = [p.name for p in layout.pieces]
-        where = {p.name: (offset, p.shape) for p, offset in zip(layout.pieces, layout.offsets, strict=True)}
-        self.grown = [(_GROWN[name], *where[name]) for name in names if name in _GROWN]
-        self.play_grown = [(_GROWN[name], *where[name]) for name in names if name in _GROWN and name in _IN_PLAY]
-        redrawn = [name for name in names if name not in _GROWN]
-        self.redrawn = [(_REDRAWN[name], views[name]) for name in redrawn]
-        self.play_redrawn = [i for i, name in enumerate(redrawn) if name in _IN_PLAY]
-        """The redrawn pieces that can change from one card played to the next."""
+        self.flat = flat = np.zeros(layout.size, _float)
+        self.redrawn = [(source, draw, flat[offset:offset + math.prod(shape)].reshape(shape))
+                        for (source, draw), offset, shape in layout.redrawn]
         self.playing = False
         """Whether the tensor shows the play of its hand (then only the pieces of the play can change)."""
         self.drawn: list[Any] = [_NOTHING] * len(self.redrawn)
@@ -84,6 +89,8 @@ class View:
         self.calls = self.tricks = self.trick_cards = 0
         """How much of that history is in: calls, whole tricks, cards of the trick after them."""
         self.seen: tuple[Any, ...] | None = None
+        self.current: tuple[Any, ...] = ()
+        """The trick in progress as the update found it: (leader, cards, play order)."""
 
     def update(self, episode: Episode) -> np.ndarray:
         """The tensor as the episode stands now (the view's own array: copy it to keep it)."""
@@ -91,31 +98,35 @@ class View:
         version = (-1 if state is None else state.step, episode.over)
         if state is self.state and version == self.version:
             return self.flat
-        hand = len(state.hands_log) - 1 if state is not None and state.hands_log and state.phase != Phase.DEAL else -1
+        phase = state.phase if state is not None else _DEAL
+        hand = len(state.hands_log) - 1 if state is not None and state.hands_log and phase != _DEAL else -1
         if state is not self.state or hand != self.hand:
             self.flat.fill(0)
             self.drawn = [_NOTHING] * len(self.redrawn)
             self.calls = self.tricks = self.trick_cards = 0
             self.playing = False
         self.state, self.version, self.hand, self.seen = state, version, hand, None
-        playing = hand >= 0 and state.phase == Phase.PLAY  # type: ignore[union-attr]
+        self.current = (-1, (), ()) if hand < 0 else (state.trick_leader, state.trick,  # type: ignore[union-attr]
+                                                      state.play_order)  # type: ignore[union-attr]
+        playing = hand >= 0 and phase == _PLAY
         still = playing and self.playing  # only cards played since: the contract, the calls... stand
-        table, drawn, redrawn = self.layout.table, self.drawn, self.redrawn
-        for i in self.play_redrawn if still else range(len(redrawn)):
-            (source, draw), view = redrawn[i]
+        layout = self.layout
+        table, drawn, redrawn = layout.table, self.drawn, self.redrawn
+        for i in layout.play_redrawn if still else layout.all_redrawn:
+            source, draw, view = redrawn[i]
             value = source(self, episode)
-            if value != drawn[i]:
-                view.fill(0)
-                draw(table, view, value)
+            old = drawn[i]
+            if value != old:
+                draw(table, view, old, value)  # old is _NOTHING when the piece is all zeros
                 drawn[i] = value
-        if hand >= 0 and self.grown:
-            calls = state.hand_log.calls  # type: ignore[union-attr]
-            fresh = _cards_since(self)
+        if hand >= 0 and layout.grown:
+            log = state.hands_log[-1]  # type: ignore[union-attr]
+            calls = log.calls
+            fresh = _cards_since(self, log.tricks)
             entries: list[int] = []
-            for grow, offset, shape in self.play_grown if still else self.grown:
+            for grow, offset, shape in layout.play_grown if still else layout.grown:
                 entries += grow(table, offset, shape, calls, self.calls, fresh)
-            if entries:
-                self.flat[entries] = 1
+            _set(self.flat, entries)
             self.calls = len(calls)
         self.playing = playing
         return self.flat
@@ -136,20 +147,20 @@ Grow = Callable[["Table", int, tuple[int, ...], Sequence[tuple[int, int]], int, 
 entries of the flat tensor to set to 1."""
 
 
-def _cards_since(view: View) -> list[tuple[int, int, int]]:
-    """(trick number, seat, card) of each card played since the view last looked, in order."""
-    state = view.state
-    order = state.play_order
-    tricks = state.hand_log.tricks
+def _cards_since(view: View, tricks: Sequence[Any]) -> list[tuple[int, int, int]]:
+    """(trick number, seat, card) of each card played since the view last looked, in order (``tricks``: the
+    hand's tricks over)."""
     number, skip = view.tricks, view.trick_cards
+    leader, current, order = view.current
+    if number == len(tricks) and skip == len(current):
+        return []
     out: list[tuple[int, int, int]] = []
     while number < len(tricks):
         trick = tricks[number]
         out += _placed(number, trick.leader, trick.cards, skip, order)
         number, skip = number + 1, 0
-    current = state.trick
     if current:
-        out += _placed(number, state.trick_leader, current, skip, order)
+        out += _placed(number, leader, current, skip, order)
         skip = len(current)
     view.tricks, view.trick_cards = number, skip
     return out
@@ -207,12 +218,46 @@ _GROWN: dict[str, Grow] = {"calls": _grow_calls, "call_order": _grow_call_order,
 # --- every other piece: a value, drawn again when it changes -----------------------------------
 
 
-def _one(table: Table, v: np.ndarray, index: int) -> None:
-    if 0 <= index < v.shape[0]:
+def _set(flat: np.ndarray, entries: Sequence[int]) -> None:
+    """``flat[entries] = 1`` for a one-dimensional ``flat``: through a memoryview, one entry at a time (cheaper
+    than numpy's indexing by a list, or by an int, for the few entries an update sets)."""
+    if entries:
+        out: Any = flat.data  # a memoryview (typed as taking ints; it takes the floats of its format)
+        for entry in entries:
+            out[entry] = 1.0
+
+
+def _afresh(draw: Callable[[Table, np.ndarray, Any], None]) -> Draw:
+    """A draw of the whole piece from its value, the piece cleared first."""
+    def redraw(table: Table, v: np.ndarray, old: Any, new: Any) -> None:
+        if old is not _NOTHING:
+            v.fill(0)
+        draw(table, v, new)
+    return redraw
+
+
+def _one(table: Table, v: np.ndarray, old: Any, index: int) -> None:
+    size = v.shape[0]
+    if old is not _NOTHING and 0 <= old < size:
+        v[old] = 0
+    if 0 <= index < size:
         v[index] = 1
 
 
-def _card_set(table: Table, v: np.ndarray, cards: Sequence[int]) -> None:
+def _card_set(table: Table, v: np.ndarray, old: Any, cards: Sequence[int]) -> None:
+    """The cards set: only those that came or went since ``old`` changed."""
+    index = table.card_index
+    if old is _NOTHING or not old:
+        _set(v, [index[card] for card in cards])
+        return
+    now, before = set(cards), set(old)
+    for card in before.difference(now):
+        v[index[card]] = 0
+    for card in now.difference(before):
+        v[index[card]] = 1
+
+
+def _fill_cards(table: Table, v: np.ndarray, cards: Sequence[int]) -> None:
     if cards:
         index = table.card_index
         v[[index[card] for card in cards]] = 1
@@ -248,24 +293,47 @@ def _nomination(view: View, e: Episode) -> int:
 
 def _shown(table: Table, v: np.ndarray, shown: Sequence[tuple[int, Sequence[int]]]) -> None:
     for seat, cards in shown:
-        _card_set(table, v[seat], cards)
+        _fill_cards(table, v[seat], cards)
 
 
 def _trick(view: View, e: Episode) -> tuple[Any, ...]:
-    state = e.state
-    return () if state is None or not state.trick else (state.trick_leader, state.trick, state.play_order)
+    return view.current if view.current[1] else ()
 
 
-def _draw_trick(table: Table, v: np.ndarray, trick: tuple[Any, ...]) -> None:
+def _led(view: View, e: Episode) -> int:
+    led = e.state.led_suit if e.state is not None else None
+    return -1 if led is None else led
+
+
+def _draw_trick(table: Table, v: np.ndarray, old: Any, trick: tuple[Any, ...]) -> None:
+    """The trick's cards by seat: only the cards played since ``old`` when it is the same trick."""
+    shown = 0
+    if old is not _NOTHING and old:
+        if trick and old[0] == trick[0] and old[2] == trick[2] and trick[1][:len(old[1])] == old[1]:
+            shown = len(old[1])
+        else:
+            v.fill(0)
     if trick:
         leader, cards, order = trick
-        for _, seat, card in _placed(0, leader, cards, 0, order):
-            v[seat, table.card_index[card]] = 1
+        index = table.card_index
+        for _, seat, card in _placed(0, leader, cards, shown, order):
+            v[seat, index[card]] = 1
 
 
-def _draw_tricks_won(table: Table, v: np.ndarray, won: Sequence[int]) -> None:
-    if won:
-        v[:] = _shares(table.rules.hand_size)[list(won)]
+def _draw_tricks_won(table: Table, v: np.ndarray, old: Any, won: Sequence[int]) -> None:
+    """Each seat's share of the tricks: only the seats whose count changed since ``old``."""
+    if old is not _NOTHING and len(old) != len(won):
+        v.fill(0)
+        old = _NOTHING
+    shares = _shares(table.rules.hand_size)
+    if old is _NOTHING:
+        for seat, now in enumerate(won):
+            if now:
+                v[seat] = shares[now]
+        return
+    for seat, (before, now) in enumerate(zip(old, won, strict=True)):
+        if before != now:
+            v[seat] = shares[now]
 
 
 @cache
@@ -274,10 +342,15 @@ def _shares(hand_size: int) -> np.ndarray:
     return np.arange(hand_size + 1, dtype=_float) / hand_size
 
 
-def _draw_totals(table: Table, v: np.ndarray, totals: Sequence[int]) -> None:
+def _draw_totals(table: Table, v: np.ndarray, totals: tuple[int, ...]) -> None:
     if totals:
-        scale = 2.0 * max(table.ruleset.game.target, 1)
-        v[:] = np.clip(np.asarray(totals, _float) / scale, -1.0, 1.0)
+        v[:] = _scaled_totals(max(table.ruleset.game.target, 1), totals)
+
+
+@lru_cache(maxsize=4096)
+def _scaled_totals(target: int, totals: tuple[int, ...]) -> np.ndarray:
+    """The totals over twice the target, within ±1 (kept: every deal begins from the same ones; do not modify)."""
+    return np.clip(np.asarray(totals, _float) / (2.0 * target), -1.0, 1.0)
 
 
 def _steps(view: View, e: Episode) -> tuple[int, ...]:
@@ -324,26 +397,27 @@ def _draw_steps(table: Table, v: np.ndarray, entries: Sequence[int]) -> None:
 
 
 Source = Callable[[View, "Episode"], Any]
-Draw = Callable[["Table", np.ndarray, Any], None]
+Draw = Callable[["Table", np.ndarray, Any, Any], None]
+"""(table, the piece, the value it shows or ``_NOTHING`` when it is all zeros, the value to show)."""
 
 _REDRAWN: dict[str, tuple[Source, Draw]] = {
     "player": (lambda view, e: view.player, _one),
-    "phase": (_phase, _draw_phase),
+    "phase": (_phase, _afresh(_draw_phase)),
     "to_act": (lambda view, e: e.seat_to_act(), _one),
     "dealer": (lambda view, e: e.state.dealer if e.state is not None else -1, _one),
     "hand": (lambda view, e: view.cards_seen(e)[0], _card_set),
     "discards": (lambda view, e: view.cards_seen(e)[1], _card_set),
-    "shown": (lambda view, e: view.cards_seen(e)[2], _shown),
+    "shown": (lambda view, e: view.cards_seen(e)[2], _afresh(_shown)),
     "contract": (_contract, _one),
     "contractor": (lambda view, e: e.state.contractor if e.state is not None else -1, _one),
-    "side": (lambda view, e: e.state.contracting_side if e.state is not None else frozenset(), _seat_set),
+    "side": (lambda view, e: e.state.contracting_side if e.state is not None else frozenset(), _afresh(_seat_set)),
     "nomination": (_nomination, _one),
     "trick": (_trick, _draw_trick),
-    "led": (lambda view, e: (-1 if e.state is None or e.state.led_suit is None else e.state.led_suit), _one),
+    "led": (_led, _one),
     "tricks_won": (lambda view, e: e.state.tricks_won_by_seat if e.state is not None else (), _draw_tricks_won),
-    "totals": (lambda view, e: tuple(e.state.totals) if e.state is not None else (), _draw_totals),
-    "sitting": (lambda view, e: e.state.sitting_out if e.state is not None else frozenset(), _seat_set),
-    "steps": (_steps, _draw_steps),
-    "private_steps": (_private_steps, _draw_steps),
+    "totals": (lambda view, e: tuple(e.state.totals) if e.state is not None else (), _afresh(_draw_totals)),
+    "sitting": (lambda view, e: e.state.sitting_out if e.state is not None else frozenset(), _afresh(_seat_set)),
+    "steps": (_steps, _afresh(_draw_steps)),
+    "private_steps": (_private_steps, _afresh(_draw_steps)),
     "dealt": (lambda view, e: e.hand_seen(view.player), _card_set),
 }
