@@ -233,13 +233,13 @@ def test_calibrate_fit_tricks_counts_the_contracts_in_partners_denomination(tmp_
     assert read_params(path) == tuned_for("nullo").model_copy(update=fit["changed"])
 
 
-def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool]]:
+def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool, float]]:
     """Twenty misères at each danger from 0 to 4, made as often as the curve (slope 1.5) says."""
     rows = []
     for step in range(41):
         danger = step / 10
         made = round(20 / (1 + math.exp(1.5 * (danger * (shown if is_open else 1.0) - mid))))
-        rows += [(danger, is_open, i < made) for i in range(20)]
+        rows += [(danger, is_open, i < made, 1.0) for i in range(20)]
     return rows
 
 
