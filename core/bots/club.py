@@ -140,7 +140,7 @@ def under_lead_chance(below: int, above: int, defenders: int, share: float) -> f
     if below <= 0:
         return 0.0
     miss = 1.0 - share
-    lead = 1.0 - miss ** (below * defenders)
+    lead = 1.0 - max(0.0, 1.0 - defenders * share) ** below
     overtakes = miss ** (below - 1) * (1.0 - miss ** above)
     return lead * (1.0 - overtakes) ** (defenders - 1)
 
