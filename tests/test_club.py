@@ -416,7 +416,8 @@ def test_a_partner_who_called_misere_makes_a_double_misere_worth_bidding() -> No
 
 # --- sanity targets ---------------------------------------------------------------------------
 
-SANE = ["american-1904", "avondale-us", "five-handed", "nullo", "six-handed-three-teams", "two-handed"]
+SANE = ["american-1904", "avondale-us", "five-handed", "nullo", "six-handed-three-teams", "six-handed-two-jokers",
+        "two-handed"]
 """The shipped rulesets whose 2,000-game table meets every target (README)."""
 
 
