@@ -26,22 +26,11 @@ import random
 from collections.abc import Sequence
 
 from fivehundred.engine.state import CALL, PASS_ACTION
-from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .heuristic import (
-    Seen,
-    _Denomination,
-    _info,
-    _key,
-    _RulesInfo,
-    forced_call,
-    misere_kept,
-    own_tricks,
-    sure_winners,
-)
+from .heuristic import Seen, _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks, sure_winners
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -130,19 +119,6 @@ def _misere_chance(risk: float, params: ClubParams) -> float:
     """The chance of losing every trick with a misère danger of ``risk``: a logistic curve, even
     money at ``misere_mid``."""
     return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid)))
-
-
-def under_lead_chance(below: int, above: int, defenders: int, share: float) -> float:
-    """The chance that defenders who see a misère hand force its lowest card of a suit, with ``below``
-    cards of the suit under it and ``above`` over it that the contractor has not seen, each defender
-    holding each of those cards with chance ``share``: one of them holds a card under it to lead, and
-    no other defender holds cards of the suit over it only (and so must overtake)."""
-    if below <= 0:
-        return 0.0
-    miss = 1.0 - share
-    lead = 1.0 - max(0.0, 1.0 - defenders * share) ** below
-    overtakes = miss ** (below - 1) * (1.0 - miss ** above)
-    return lead * (1.0 - overtakes) ** (defenders - 1)
 
 
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
@@ -255,8 +231,6 @@ class ClubPlayer(MisereDefender):
         d = pricing.denomination[contract.rung]
         if d is None:  # a misère kind
             chance = _misere_chance(self.misere_danger(obs.hand, info, pricing, contract, params), params)
-            if contract.open and params.open_leads:
-                chance *= self.open_leads_chance(seat, obs.hand, info, pricing, contract) ** params.open_leads
             if contract.partner_plays and (info.partners[seat] or pricing.called_partner):
                 chance *= self.partner_misere_chance(seat, obs, info, contract, params)
             return chance, 0.0
@@ -293,28 +267,6 @@ class ClubPlayer(MisereDefender):
         risk = self._misere_risk(hand, misere, max(0, discards - 1))
         return risk * params.open_risk if contract.open else risk
 
-    def open_leads_chance(self, seat: int, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing,
-                          contract: Contract) -> float:
-        """The chance that defenders who see ``hand`` (after its discards) cannot force it with a lead
-        under its lowest card of some suit: ``under_lead_chance`` of each suit, with the opponents'
-        number and hand size and the cards ``seat`` has not seen."""
-        misere = info.misere or info.denomination(contract)
-        discards = pricing.kitty_size if contract.kitty else 0
-        kept = misere_kept(hand, misere, max(0, discards - 1))
-        defenders = pricing.players - 1 - len(info.partners[seat])
-        share = pricing.hand_size / max(1, len(info.deck) - len(hand))
-        mine = set(hand)
-        chance = 1.0
-        for s, cards in enumerate(kept):
-            if not cards or s == NO_SUIT:  # a kept free joker is the misère danger's (it wins any trick)
-                continue
-            lowest = misere.rank[cards[0]]
-            ranks = [misere.rank[c] for c in mine if misere.table.suit_of[c] == s]
-            below = misere.size[s] - 1 - lowest - sum(1 for r in ranks if r > lowest)
-            above = lowest - sum(1 for r in ranks if r < lowest)
-            chance *= 1.0 - under_lead_chance(below, above, defenders, share)
-        return chance
-
     def partner_misere_chance(self, seat: int, obs: Seen, info: _RulesInfo, contract: Contract,
                               params: ClubParams) -> float:
         """The chance that a partner who must lose every trick too does: an average hand's
@@ -340,14 +292,6 @@ class ClubPlayer(MisereDefender):
         (the calibration fits the misère curve to it)."""
         info = _info(rules)
         return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
-
-    def contract_open_leads(self, rules: Rules, seat: int, hand: Sequence[int], contract: Contract) -> float:
-        """``open_leads_chance`` of ``contract`` for ``seat`` holding ``hand`` under ``rules`` (1 when it is
-        not shown), as the auction prices it before ``open_leads`` weighs it."""
-        if not contract.open:
-            return 1.0
-        info = _info(rules)
-        return self.open_leads_chance(seat, hand, info, _pricing(rules, info), contract)
 
     def call_worth(self, seat: int, obs: Seen, info: _RulesInfo, contract: Contract,
                    chance: float | None = None) -> float:
