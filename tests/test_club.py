@@ -115,6 +115,76 @@ def test_a_shown_misere_without_the_kitty_is_riskier() -> None:
     assert 0 < shown < shut < 1  # the same hand shown, without the kitty, is riskier
 
 
+def test_a_lead_under_a_shown_misere_is_priced_from_the_defenders_number_and_hands() -> None:
+    from fivehundred.bots.club import under_lead_chance
+
+    assert under_lead_chance(0, 9, 3, 0.2) == 0.0  # nothing under the lowest card: nothing to lead
+    # one card under, none over: the defenders hold it three times in four and nobody must overtake
+    assert under_lead_chance(1, 0, 2, 0.375) == pytest.approx(1 - (1 - 2 * 0.375))
+    # more defenders, each of whom may hold only cards over ours and so have to overtake, are safer
+    # for a card with few under it ...
+    assert under_lead_chance(2, 8, 3, 0.2) < under_lead_chance(2, 8, 2, 0.2)
+    # ... and the more cards under it, the surer the lead that forces it
+    chances = [under_lead_chance(below, 6, 3, 0.2) for below in range(1, 10)]
+    assert chances == sorted(chances) and chances[-1] > 0.75 > 0.1 > chances[0]
+
+
+TWO_JOKERS = fivehundred.load_ruleset("six-handed-two-jokers")
+
+
+def test_a_shown_misere_whose_lowest_cards_can_be_led_under_is_priced_lower() -> None:
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.heuristic import _info
+    from fivehundred.rules.cards import parse_cards
+
+    rules = compile_rules(TWO_JOKERS)
+    info = _info(rules)
+    pricing = _pricing(rules, info)
+    open_misere = next(c for c in rules.ladder if c.call == "open-misere")
+    bot = ClubPlayer(0, random.Random(0), DEFAULT)
+
+    def free(hand: str) -> float:
+        return bot.open_leads_chance(0, parse_cards(hand.split()), info, pricing, open_misere)
+
+    # the lowest card of every suit, whatever the kitty brings: no lead under any of them
+    assert free("2S 3S 2C 3C 2D 3D 2H 3H 5S 5C") == 1.0
+    # 3D lowest, 2D unseen (unless the kitty brings it): a defender may lead it
+    one = free("2S 3S 2C 3C 3D 4D 2H 3H 5S 5C")
+    assert 0.5 < one < 1.0
+    # 9s lowest everywhere: four suits to lead under, seven cards under each, whatever four discards
+    assert free("9S 10S 9C 10C 9D 10D 9H 10H 11S 11C") < 0.3 < one
+    # the discards are the misère's: a lone 11D is thrown, and the rest is safe
+    assert free("2S 3S 2C 3C 2D 3D 2H 3H 11D 5C") == 1.0
+
+
+def test_open_leads_weighs_the_lead_under_a_shown_misere_into_its_make_chance() -> None:
+    from fivehundred.bots.club import _misere_chance, _pricing
+    from fivehundred.bots.heuristic import _info
+
+    rules = compile_rules(TWO_JOKERS)
+    info = _info(rules)
+    pricing = _pricing(rules, info)
+    open_misere = next(c for c in rules.ladder if c.call == "open-misere")
+    misere = next(c for c in rules.ladder if c.call == "misere")
+    priced = 0
+    for i in range(12):
+        state = GameState(rules, first_dealer=i % rules.players)
+        state.deal(random.Random(f"open-leads:{i}"))
+        seat = state.current_player()
+        obs = state.observation(seat)
+        plain = ClubPlayer(seat, random.Random(0), DEFAULT)
+        weighed = ClubPlayer(seat, random.Random(0), DEFAULT.model_copy(update={"open_leads": 1.0}))
+        free = weighed.open_leads_chance(seat, obs.hand, info, pricing, open_misere)
+        alone, _ = plain.make_chance(seat, obs, info, pricing, open_misere, plain.params)
+        assert alone == _misere_chance(plain.misere_danger(obs.hand, info, pricing, open_misere, DEFAULT), DEFAULT)
+        chance, _ = weighed.make_chance(seat, obs, info, pricing, open_misere, weighed.params)
+        assert chance == pytest.approx(alone * free)
+        shut = [b.make_chance(seat, obs, info, pricing, misere, b.params)[0] for b in (plain, weighed)]
+        assert shut[0] == shut[1]  # a misère not shown is not led under knowingly
+        priced += free < 1.0
+    assert priced > 0
+
+
 # --- parameters -------------------------------------------------------------------------------
 
 
@@ -233,13 +303,13 @@ def test_calibrate_fit_tricks_counts_the_contracts_in_partners_denomination(tmp_
     assert read_params(path) == tuned_for("nullo").model_copy(update=fit["changed"])
 
 
-def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool]]:
+def _outcomes(mid: float, shown: float, is_open: bool) -> list[tuple[float, bool, bool, float]]:
     """Twenty misères at each danger from 0 to 4, made as often as the curve (slope 1.5) says."""
     rows = []
     for step in range(41):
         danger = step / 10
         made = round(20 / (1 + math.exp(1.5 * (danger * (shown if is_open else 1.0) - mid))))
-        rows += [(danger, is_open, i < made) for i in range(20)]
+        rows += [(danger, is_open, i < made, 1.0) for i in range(20)]
     return rows
 
 
@@ -249,6 +319,21 @@ def test_the_misere_curve_is_fitted_to_what_the_defenders_let_through() -> None:
     assert fitted.misere_slope == DEFAULT.misere_slope
     bolder = fit_curve(_outcomes(3.2, 1.0, False), DEFAULT)
     assert abs(bolder.misere_mid - 3.2) <= 0.1 and bolder.open_risk == DEFAULT.open_risk  # no open misère: kept
+
+
+def test_the_misere_curve_is_fitted_beside_the_lead_under_a_shown_hand() -> None:
+    # open misères made as often as the curve (mid 2.0, slope 1.5) times their lead-free chance says
+    rows = []
+    for step in range(41):
+        danger = step / 10
+        for free in (1.0, 0.5):
+            made = round(40 / (1 + math.exp(1.5 * (danger - 2.0))) * free)
+            rows += [(danger, True, i < made, free) for i in range(40)]
+    weighed = DEFAULT.model_copy(update={"open_leads": 1.0, "open_risk": 1.0})
+    fitted = fit_curve(rows, weighed)
+    assert abs(fitted.misere_mid - 2.0) <= 0.1 and abs(fitted.open_risk - 1.0) <= 0.1
+    unweighed = fit_curve(rows, weighed.model_copy(update={"open_leads": 0.0}))
+    assert unweighed.misere_mid < fitted.misere_mid - 0.3  # the leads taken for a riskier curve
 
 
 def test_the_trick_model_is_fitted_apart_for_contracts_in_partners_denomination() -> None:
@@ -332,7 +417,8 @@ def test_a_partner_who_called_misere_makes_a_double_misere_worth_bidding() -> No
 
 # --- sanity targets ---------------------------------------------------------------------------
 
-SANE = ["american-1904", "avondale-us", "five-handed", "nullo", "six-handed-three-teams", "two-handed"]
+SANE = ["american-1904", "avondale-us", "five-handed", "nullo", "six-handed-three-teams", "six-handed-two-jokers",
+        "two-handed"]
 """The shipped rulesets whose 2,000-game table meets every target (README)."""
 
 

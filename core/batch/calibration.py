@@ -198,6 +198,10 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
 
 # --- the misère curve, fitted to the defence ---------------------------------------------------
 
+MisereRow = tuple[float, bool, bool, float]
+"""One misère played alone: its danger before the open multiplier, shown, made, and its
+``open_leads_chance`` (1 when not shown)."""
+
 MIN_MISERES = 30
 """Fewer solo misère contracts than this in a fit's games leave the curve as it was."""
 MIN_CONTRACTS = 30
@@ -324,10 +328,10 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
 
 
 def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                    seed: int | str) -> list[tuple[float, bool, bool]]:
-    """(danger before the open multiplier, shown, made) of every misère played alone in ``games``
-    seeded games of ``club`` with ``params`` in every seat; the danger is the contractor's as it
-    bid (its hand as dealt)."""
+                    seed: int | str) -> list[MisereRow]:
+    """(danger before the open multiplier, shown, made, ``open_leads_chance``) of every misère played
+    alone in ``games`` seeded games of ``club`` with ``params`` in every seat; the danger and the
+    chance are the contractor's as it bid (its hand as dealt)."""
     rules = compile_rules(ruleset)
     plain = params.model_copy(update={"open_risk": 1.0})
     judge = ClubPlayer(0, random.Random(0), plain)
@@ -340,8 +344,10 @@ def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
                 c, outcome = log.contract, log.outcome
                 if c is None or outcome is None or c.kind != "misere" or c.partner_plays or c.before_looking:
                     continue
-                danger = judge.contract_danger(rules, log.hands[log.contractor], c)
-                rows.append((danger, c.open, outcome.made))
+                hand = log.hands[log.contractor]
+                danger = judge.contract_danger(rules, hand, c)
+                leads = judge.contract_open_leads(rules, log.contractor, hand, c)
+                rows.append((danger, c.open, outcome.made, leads))
     return rows
 
 
@@ -349,23 +355,28 @@ def _log_sigmoid(x: float) -> float:
     return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
 
 
-def _log_likelihood(rows: Sequence[tuple[float, bool, bool]], mid: float, slope: float, shown: float) -> float:
+def _log_likelihood(rows: Sequence[MisereRow], mid: float, slope: float, shown: float, leads: float = 0.0) -> float:
     total = 0.0
-    for danger, is_open, made in rows:
+    for danger, is_open, made, free in rows:
         x = slope * (mid - danger * (shown if is_open else 1.0))  # made with chance σ(x)
-        total += _log_sigmoid(x if made else -x)
+        if not is_open or not leads or free >= 1.0:
+            total += _log_sigmoid(x if made else -x)
+            continue
+        chance = math.exp(_log_sigmoid(x)) * free ** leads  # times the chance of no lead under the hand
+        total += math.log(max(chance, 1e-12)) if made else math.log(max(1.0 - chance, 1e-12))
     return total
 
 
-def fit_curve(rows: Sequence[tuple[float, bool, bool]], params: ClubParams) -> ClubParams:
+def fit_curve(rows: Sequence[MisereRow], params: ClubParams) -> ClubParams:
     """``params`` with ``misere_mid`` (and ``open_risk``, when an open misère is among ``rows``) of
-    the greatest likelihood of ``rows`` ((danger, shown, made)), on a grid of 0.05, the slope kept."""
+    the greatest likelihood of ``rows`` ((danger, shown, made, ``open_leads_chance``)), on a grid of
+    0.05, the slope and ``open_leads`` kept."""
     mids = [m / 20 for m in range(-40, 161)]
-    shown_values = [1.0 + s / 20 for s in range(61)] if any(o for _, o, _ in rows) else [params.open_risk]
-    slope, mid, shown = params.misere_slope, params.misere_mid, params.open_risk
+    shown_values = [1.0 + s / 20 for s in range(61)] if any(row[1] for row in rows) else [params.open_risk]
+    slope, mid, shown, leads = params.misere_slope, params.misere_mid, params.open_risk, params.open_leads
     for _ in range(3):  # one coordinate, then the other, until they settle
-        mid = max(mids, key=lambda m: _log_likelihood(rows, m, slope, shown))
-        shown = max(shown_values, key=lambda o: _log_likelihood(rows, mid, slope, o))
+        mid = max(mids, key=lambda m: _log_likelihood(rows, m, slope, shown, leads))
+        shown = max(shown_values, key=lambda o: _log_likelihood(rows, mid, slope, o, leads))
     return params.model_copy(update={"misere_mid": mid, "open_risk": shown})
 
 
@@ -376,7 +387,7 @@ def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
     the fit (fewer, safer misères get bid), and fit to every round's contracts together."""
     start = start or ClubParams()
     best = start
-    rows: list[tuple[float, bool, bool]] = []
+    rows: list[MisereRow] = []
     for round_ in range(rounds):
         rows += misere_outcomes(ruleset, best, games, f"{seed}:misere:{round_}")
         if len(rows) < MIN_MISERES:
@@ -384,8 +395,9 @@ def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
         best = fit_curve(rows, best)
 
     def mean_chance(p: ClubParams) -> float:
-        return sum(1.0 / (1.0 + math.exp(p.misere_slope * (d * (p.open_risk if o else 1.0) - p.misere_mid)))
-                   for d, o, _ in rows) / max(1, len(rows))
+        return sum((free ** p.open_leads if o else 1.0)
+                   / (1.0 + math.exp(p.misere_slope * (d * (p.open_risk if o else 1.0) - p.misere_mid)))
+                   for d, o, _, free in rows) / max(1, len(rows))
 
-    return MisereFit(ruleset.name, seed, games, len(rows), sum(1 for *_, m in rows if m),
+    return MisereFit(ruleset.name, seed, games, len(rows), sum(1 for _, _, m, _ in rows if m),
                      mean_chance(start), mean_chance(best), start, best)

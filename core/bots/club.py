@@ -26,11 +26,22 @@ import random
 from collections.abc import Sequence
 
 from fivehundred.engine.state import CALL, PASS_ACTION
+from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .heuristic import Seen, _Denomination, _info, _key, _RulesInfo, forced_call, own_tricks, sure_winners
+from .heuristic import (
+    Seen,
+    _Denomination,
+    _info,
+    _key,
+    _RulesInfo,
+    forced_call,
+    misere_kept,
+    own_tricks,
+    sure_winners,
+)
 from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 
@@ -121,6 +132,39 @@ def _misere_chance(risk: float, params: ClubParams) -> float:
     return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid)))
 
 
+def under_lead_chance(below: int, above: int, defenders: int, share: float) -> float:
+    """The chance that defenders who see a misère hand force its lowest card of a suit, with ``below``
+    cards of the suit under it and ``above`` over it that the contractor has not seen, each defender
+    holding each of those cards with chance ``share``: one of them holds a card under it to lead, and
+    no other defender holds cards of the suit over it only (and so must overtake)."""
+    if below <= 0:
+        return 0.0
+    miss = 1.0 - share
+    lead = 1.0 - max(0.0, 1.0 - defenders * share) ** below
+    overtakes = miss ** (below - 1) * (1.0 - miss ** above)
+    return lead * (1.0 - overtakes) ** (defenders - 1)
+
+
+KITTY_SAMPLES = 16
+"""Kitties an open misère's lead chance is averaged over (``ClubPlayer.open_leads_chance``)."""
+
+
+def _no_lead_under(held: Sequence[int], kept: Sequence[Sequence[int]], misere: _Denomination, defenders: int,
+                   share: float) -> float:
+    """The chance that no suit of ``kept`` (by suit, lowest first; ``held`` before the discards) can be
+    led under: the product over its suits of one less ``under_lead_chance``."""
+    chance = 1.0
+    for s, cards in enumerate(kept):
+        if not cards or s == NO_SUIT:  # a kept free joker is the misère danger's (it wins any trick)
+            continue
+        lowest = misere.rank[cards[0]]
+        ranks = [misere.rank[c] for c in held if misere.table.suit_of[c] == s]
+        below = misere.size[s] - 1 - lowest - sum(1 for r in ranks if r > lowest)
+        above = lowest - sum(1 for r in ranks if r < lowest)
+        chance *= 1.0 - under_lead_chance(below, above, defenders, share)
+    return chance
+
+
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
     """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
     return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * SQRT2)))
@@ -142,6 +186,8 @@ class ClubPlayer(MisereDefender):
         self._side_of: Seen | None = None
         self._worths: tuple[tuple[object, ...], dict[int, float]] | None = None
         """``call_worths`` of this auction so far, with what they depend on (see ``_worths_key``)."""
+        self._leads: tuple[tuple[int, tuple[int, ...], int], float] | None = None
+        """The last ``open_leads_chance`` worked out, with its seat, hand and rung."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -231,6 +277,8 @@ class ClubPlayer(MisereDefender):
         d = pricing.denomination[contract.rung]
         if d is None:  # a misère kind
             chance = _misere_chance(self.misere_danger(obs.hand, info, pricing, contract, params), params)
+            if contract.open and params.open_leads:
+                chance *= self.open_leads_chance(seat, obs.hand, info, pricing, contract) ** params.open_leads
             if contract.partner_plays and (info.partners[seat] or pricing.called_partner):
                 chance *= self.partner_misere_chance(seat, obs, info, contract, params)
             return chance, 0.0
@@ -267,6 +315,33 @@ class ClubPlayer(MisereDefender):
         risk = self._misere_risk(hand, misere, max(0, discards - 1))
         return risk * params.open_risk if contract.open else risk
 
+    def open_leads_chance(self, seat: int, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing,
+                          contract: Contract) -> float:
+        """The chance that defenders who see the contractor's hand, once it has taken the kitty and
+        discarded, cannot force it with a lead under its lowest card of some suit: the product of
+        ``under_lead_chance`` over the suits (the opponents' number and hand size, the cards unseen),
+        averaged over ``KITTY_SAMPLES`` kitties drawn from the unseen cards by a generator seeded with
+        the hand (the same hand, the same chance)."""
+        key = (seat, tuple(hand), contract.rung)
+        if self._leads is not None and self._leads[0] == key:
+            return self._leads[1]
+        misere = info.misere or info.denomination(contract)
+        defenders = pricing.players - 1 - len(info.partners[seat])
+        kitty = pricing.kitty_size if contract.kitty else 0
+        share = pricing.hand_size / max(1, len(info.deck) - len(hand) - kitty)
+        if not kitty:
+            chance = _no_lead_under(list(hand), misere_kept(hand, misere, 0), misere, defenders, share)
+        else:
+            draw = random.Random(str(sorted(hand)))
+            unseen = sorted(set(info.deck) - set(hand))
+            chance = 0.0
+            for _ in range(KITTY_SAMPLES):
+                full = [*hand, *draw.sample(unseen, kitty)]
+                chance += _no_lead_under(full, misere_kept(full, misere, kitty), misere, defenders, share)
+            chance /= KITTY_SAMPLES
+        self._leads = (key, chance)
+        return chance
+
     def partner_misere_chance(self, seat: int, obs: Seen, info: _RulesInfo, contract: Contract,
                               params: ClubParams) -> float:
         """The chance that a partner who must lose every trick too does: an average hand's
@@ -292,6 +367,14 @@ class ClubPlayer(MisereDefender):
         (the calibration fits the misère curve to it)."""
         info = _info(rules)
         return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
+
+    def contract_open_leads(self, rules: Rules, seat: int, hand: Sequence[int], contract: Contract) -> float:
+        """``open_leads_chance`` of ``contract`` for ``seat`` holding ``hand`` under ``rules`` (1 when it is
+        not shown), as the auction prices it before ``open_leads`` weighs it."""
+        if not contract.open:
+            return 1.0
+        info = _info(rules)
+        return self.open_leads_chance(seat, hand, info, _pricing(rules, info), contract)
 
     def call_worth(self, seat: int, obs: Seen, info: _RulesInfo, contract: Contract,
                    chance: float | None = None) -> float:

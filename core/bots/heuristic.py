@@ -302,6 +302,12 @@ def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, in
 
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
     """Total danger of a misère hand once ``discards`` cards are thrown (greedily)."""
+    return sum(_suit_danger(g, s, d) for s, g in enumerate(misere_kept(hand, d, discards)))
+
+
+def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[list[int]]:
+    """The cards a misère hand keeps once ``discards`` cards are thrown (greedily), by (table) suit,
+    lowest first."""
     rest = list(hand)
     groups = _misere_suits(rest, d)
     for _ in range(min(discards, len(rest) - 1)):
@@ -314,7 +320,7 @@ def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
                     best, best_key = c, key
         rest.remove(best)
         groups[d.table.suit_of[best]].remove(best)
-    return sum(_suit_danger(g, s, d) for s, g in enumerate(groups))
+    return groups
 
 
 # --- the public situation during the play ---------------------------------------------------

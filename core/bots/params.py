@@ -36,6 +36,9 @@ class ClubParams(BaseModel):
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
+    open_leads: float = Field(0.0, ge=0, description="Weight of the defenders' leads under a shown misère hand's "
+                              "lowest card of each suit (0: not priced apart; 1: the make chance times the chance "
+                              "that no suit can be led under, from the opponents' number and hand size).")
     partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
