@@ -75,6 +75,7 @@ from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.errors import FiveHundredError
 
 from .heuristic import HeuristicPlayer
+from .rollout import RolloutPlayer
 
 DEFAULT_ROLLOUTS = 48
 """Hand rollouts per decision at most, by default (see the README for the CPU time a game takes)."""
@@ -122,6 +123,8 @@ class Knowledge:
     """Kitty cards lying face up while the kitty is untaken (FC): known, and in the kitty, last."""
     counters: dict[Any, _Counter] = field(default_factory=dict)
     """Deal counts already worked out for these constraints (shared by the deals drawn from them)."""
+    by_targets: dict[tuple[int, ...], list[int]] | None = None
+    """The unseen cards grouped by the targets they may go to (``deal_unseen``), once worked out."""
 
 
 def knowledge(state: GameState, seat: int) -> Knowledge:
@@ -301,9 +304,11 @@ def deal_unseen(k: Knowledge, sizes: Sequence[int], rng: random.Random) -> list[
     room = [*sizes, len(k.unseen) - sum(sizes)]
     if room[-1] < 0:
         raise ValueError("the hidden hands hold more cards than are unseen")
-    by_targets: dict[tuple[int, ...], list[int]] = {}
-    for c in k.unseen:
-        by_targets.setdefault(_allowed(c, k, pool), []).append(c)
+    by_targets = k.by_targets
+    if by_targets is None:
+        by_targets = k.by_targets = {}
+        for c in k.unseen:
+            by_targets.setdefault(_allowed(c, k, pool), []).append(c)
     starts = [sum(room[:t]) for t in range(len(room) + 1)]
     if len(by_targets) == 1 and len(next(iter(by_targets))) == len(room):
         cards = list(k.unseen)
@@ -350,7 +355,7 @@ def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | 
     except ValueError:
         # Only a variant whose rules let a player keep a suit it did not follow could get here:
         # forget the voids rather than fail.
-        k = dataclasses.replace(k, void=[0] * len(k.void))
+        k = dataclasses.replace(k, void=[0] * len(k.void), by_targets=None)
         dealt = deal_unseen(k, sizes, rng)
     world.redistribute(dict(zip(k.hidden, dealt, strict=False)))
     covered = _place_pool(world, k, dealt[-1], rng)
@@ -463,18 +468,21 @@ class MonteCarloPlayer:
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> MonteCarloPlayer:
-        """Build from a player spec's argument: ``"200"`` (rollouts per decision) or ``"50ms"``."""
+        """Build from a player spec's argument: ``"200"`` (rollouts per decision) or ``"50ms"``, then
+        settings as ``name=value`` separated by colons (``"48:infer=16:batch=1:drop=off"``, the player
+        before commit 52bb689 cut its work; ``SETTINGS`` lists them)."""
         if arg is None or not arg.strip():
             return cls(seat, rng)
-        text = arg.strip().lower()
+        budget, *rest = arg.strip().lower().split(":")
+        options: dict[str, Any] = dict(_setting(text) for text in rest)
         try:
-            if text.endswith("ms"):
-                return cls(seat, rng, ms=float(text[:-2]))
-            return cls(seat, rng, rollouts=int(text))
+            if budget.endswith("ms"):
+                return cls(seat, rng, ms=float(budget[:-2]), **options)
+            return cls(seat, rng, **({"rollouts": int(budget)} if budget else {}), **options)
         except ValueError as e:
             if "montecarlo:" in str(e):
                 raise
-            raise ValueError(f"montecarlo: the budget {arg!r} is neither a number of rollouts per decision "
+            raise ValueError(f"montecarlo: the budget {budget!r} is neither a number of rollouts per decision "
                              "(montecarlo:200) nor milliseconds per decision (montecarlo:50ms)") from None
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
@@ -650,7 +658,7 @@ class MonteCarloPlayer:
     def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
         n = state.rules.players
         if len(self._bots) != n:
-            self._bots = [HeuristicPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
+            self._bots = [RolloutPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
         return self._bots
 
     def _rollout(self, world: GameState, action: int, bots: Sequence[Any]) -> float:
@@ -678,6 +686,23 @@ class MonteCarloPlayer:
         if world.result is not None:
             value += GAME_BONUS if world.result.winner == mine else -GAME_BONUS
         return float(value)
+
+
+SETTINGS = {"infer": int, "batch": int, "drop": float, "margin": float}
+"""The settings a player spec may give after its budget (``montecarlo:48:drop=off``); ``off`` is None."""
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    name, eq, value = text.partition("=")
+    if not eq or name not in SETTINGS:
+        raise ValueError(f"montecarlo: cannot read the setting {text!r}: write name=value, the name one of "
+                         f"{', '.join(SETTINGS)} (montecarlo:48:infer=16:batch=1:drop=off)")
+    if value == "off" and name == "drop":
+        return name, None
+    try:
+        return name, SETTINGS[name](value)
+    except ValueError:
+        raise ValueError(f"montecarlo: the setting {text!r} needs a number") from None
 
 
 def _paired(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
