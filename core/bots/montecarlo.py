@@ -289,6 +289,9 @@ def _weighted(options: Sequence[tuple[_T, int]], rng: random.Random) -> _T:
     raise AssertionError("unreachable: the pick is below the total weight")
 
 
+SETTLE_AFTER = 6
+"""Deals a decision rolls out before a candidate far better than the heuristic's choice may end it."""
+
 REJECTION_TRIES = 32
 """Plain shuffles tried before the exact counting sampler (both draw uniformly among agreeing deals)."""
 
@@ -446,7 +449,8 @@ class MonteCarloPlayer:
 
     def __init__(self, seat: int, rng: random.Random, rollouts: int = DEFAULT_ROLLOUTS, ms: float | None = None,
                  *, margin: float = 0.5, bid_rollouts: bool = True, bolder: bool = False, infer: int = 4,
-                 infer_play: int = 1, surprise: float = 3.0, batch: int = 2, drop: float | None = 0.5):
+                 infer_play: int = 1, surprise: float = 3.0, batch: int = 2, drop: float | None = 0.5,
+                 settle: float | None = 2.0):
         if rollouts < 1:
             raise ValueError(f"montecarlo: rollouts must be at least 1 (got {rollouts})")
         if ms is not None and ms <= 0:
@@ -463,6 +467,7 @@ class MonteCarloPlayer:
         self.surprise = surprise
         self.batch = max(1, batch)
         self.drop = drop
+        self.settle = settle
         self.heuristic = HeuristicPlayer(seat, random.Random(rng.getrandbits(64)))
         self._bots: list[HeuristicPlayer] = []
 
@@ -478,7 +483,7 @@ class MonteCarloPlayer:
         try:
             if budget.endswith("ms"):
                 return cls(seat, rng, ms=float(budget[:-2]), **options)
-            return cls(seat, rng, **({"rollouts": int(budget)} if budget else {}), **options)
+            return cls(seat, rng, int(budget) if budget else DEFAULT_ROLLOUTS, **options)
         except ValueError as e:
             if "montecarlo:" in str(e):
                 raise
@@ -610,9 +615,20 @@ class MonteCarloPlayer:
                 break
             if pruning:
                 alive = self._still_running(values, alive, candidates.index(default))
-                if len(alive) == 1:
+                if len(alive) == 1 or self._settled(values, alive, candidates.index(default), done):
                     break
         return values
+
+    def _settled(self, values: list[list[float]], alive: list[int], default: int, done: int) -> bool:
+        """After ``SETTLE_AFTER`` deals, a candidate ``settle`` standard errors better than the default."""
+        if self.settle is None or done < SETTLE_AFTER:
+            return False
+        for i in alive:
+            if i != default:
+                mean, se = _paired(values[i], values[default])
+                if se > 0 and mean > self.settle * se:
+                    return True
+        return False
 
     def _still_running(self, values: list[list[float]], alive: list[int], default: int) -> list[int]:
         """The candidates not clearly worse than the default on the deals rolled out so far."""
@@ -688,7 +704,7 @@ class MonteCarloPlayer:
         return float(value)
 
 
-SETTINGS = {"infer": int, "batch": int, "drop": float, "margin": float}
+SETTINGS = {"infer": int, "batch": int, "drop": float, "settle": float, "margin": float}
 """The settings a player spec may give after its budget (``montecarlo:48:drop=off``); ``off`` is None."""
 
 
@@ -697,7 +713,7 @@ def _setting(text: str) -> tuple[str, Any]:
     if not eq or name not in SETTINGS:
         raise ValueError(f"montecarlo: cannot read the setting {text!r}: write name=value, the name one of "
                          f"{', '.join(SETTINGS)} (montecarlo:48:infer=16:batch=1:drop=off)")
-    if value == "off" and name == "drop":
+    if value == "off" and name in ("drop", "settle"):
         return name, None
     try:
         return name, SETTINGS[name](value)
