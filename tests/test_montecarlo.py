@@ -16,6 +16,7 @@ import fivehundred
 from fivehundred.bots import montecarlo
 from fivehundred.bots.heuristic import HeuristicPlayer
 from fivehundred.bots.montecarlo import (
+    SETTLE_AFTER,
     Knowledge,
     MonteCarloPlayer,
     call_surprises,
@@ -424,6 +425,20 @@ def test_a_candidate_no_better_than_the_default_is_dropped_after_a_batch() -> No
     assert [len(v) for v in full.evaluate(st, [four, six, seven], default=six)] == [10, 10, 10]
     # a better candidate than the default is never dropped: it is the one chosen
     assert player.choose(st, [four, six], default=four) == six
+
+
+def test_a_candidate_far_better_than_the_default_ends_the_decision() -> None:
+    """The 6♠ makes the contract on every deal where the heuristic's 4♥ loses it: once ``SETTLE_AFTER``
+    deals are rolled out the decision ends, choosing the 6♠, where without ``settle`` every candidate
+    has all the deals of the budget; a candidate no better than the default settles nothing."""
+    st = suited_no_trumps()
+    four, six = cards("4H")[0], cards("6S")[0]
+    player = MonteCarloPlayer(N, random.Random(0), rollouts=40, batch=2)
+    assert [len(v) for v in player.evaluate(st, [four, six], default=four)] == [SETTLE_AFTER] * 2
+    assert player.choose(st, [four, six], default=four) == six
+    patient = MonteCarloPlayer(N, random.Random(0), rollouts=40, batch=2, settle=None)
+    assert [len(v) for v in patient.evaluate(st, [four, six], default=four)] == [20, 20]
+    assert not player._settled([[1.0] * 8, [1.0] * 8], [0, 1], 0, 8)  # the same value on every deal
 
 
 @pytest.mark.parametrize("name", ["pagat-australian", "perfect", "two-handed"])

@@ -620,13 +620,14 @@ class MonteCarloPlayer:
         return values
 
     def _settled(self, values: list[list[float]], alive: list[int], default: int, done: int) -> bool:
-        """After ``SETTLE_AFTER`` deals, a candidate ``settle`` standard errors better than the default."""
+        """After ``SETTLE_AFTER`` deals, a candidate ``settle`` standard errors better than the default
+        (or better on every deal by the same amount)."""
         if self.settle is None or done < SETTLE_AFTER:
             return False
         for i in alive:
             if i != default:
                 mean, se = _paired(values[i], values[default])
-                if se > 0 and mean > self.settle * se:
+                if mean > 0 and mean > self.settle * se:
                     return True
         return False
 
