@@ -31,8 +31,12 @@ choice is kept unless another candidate does better on the paired rollouts by mo
 standard errors of the difference.  The deals come in batches of ``batch``; after each, a candidate
 clearly worse than the heuristic's choice (its mean paired difference ``drop`` standard errors
 below zero, or equal to it on every deal so far) is rolled out no more, and the decision ends when
-only the heuristic's choice is left.  Each decision works on a clone of the state that keeps the
-current hand's log only, so that its many clones do not copy the game's history.
+only the heuristic's choice is left; once ``SETTLE_AFTER`` deals are rolled out, a candidate ``settle``
+standard errors better than the heuristic's choice (or better by the same amount on every deal) ends
+the decision too.  Each decision works on a clone of the state that keeps the current hand's log only,
+so that its many clones do not copy the game's history, and the rollouts' heuristic players read the
+play from the state without building an observation per card (``fivehundred.bots.rollout``: the same
+choices, at less cost).
 
 * Play: every legal card is a candidate, less cards equivalent to another (touching in rank with no
   card between them outside the hand still to be played); a led joker naming each suit is its own
@@ -57,6 +61,12 @@ costs nothing.  With ``ms``
 the player instead samples deals until that many milliseconds have passed (at least one deal):
 time budgets depend on the machine's speed and load, so games are reproducible only with the
 rollout budget, which makes the player a pure function of its seeded generator and the state.
+
+A player spec may add settings after the budget, ``name=value`` separated by colons (``SETTINGS``):
+``montecarlo:48:infer=16:batch=1:drop=off`` is the player as it was at commit 27ade54, before its work
+was cut (every deal for every candidate, sixteen deals drawn for each kept in the auction): on the
+reference ruleset its games are that commit's, card for card (checked on seeds 100-102), while in
+rulesets whose deals that commit sampled unsoundly (FC, C1, B8) they differ.
 """
 
 from __future__ import annotations
