@@ -16,6 +16,7 @@ import fivehundred
 from fivehundred.bots import montecarlo
 from fivehundred.bots.heuristic import HeuristicPlayer
 from fivehundred.bots.montecarlo import (
+    SETTLE_AFTER,
     Knowledge,
     MonteCarloPlayer,
     call_surprises,
@@ -25,6 +26,7 @@ from fivehundred.bots.montecarlo import (
     knowledge,
 )
 from fivehundred.bots.players import RandomPlayer
+from fivehundred.bots.rollout import PlaySeen, RolloutPlayer
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.manager import compile_rules, make_player
@@ -307,6 +309,14 @@ def test_player_specs() -> None:
         make_player("montecarlo:fast", 0, rng)
     with pytest.raises(ValueError, match="at least 1"):
         make_player("montecarlo:0", 0, rng)
+    before = make_player("montecarlo:48:infer=16:batch=1:drop=off:settle=off", 0, rng)
+    assert (before.rollouts, before.infer, before.batch, before.drop, before.settle) == (48, 16, 1, None, None)
+    assert make_player("montecarlo::drop=0.25", 0, rng).drop == 0.25
+    assert make_player("montecarlo:30ms:margin=1", 0, rng).margin == 1.0
+    with pytest.raises(ValueError, match="cannot read the setting 'rollouts=3'"):
+        make_player("montecarlo:48:rollouts=3", 0, rng)
+    with pytest.raises(ValueError, match="needs a number"):
+        make_player("montecarlo:48:infer=many", 0, rng)
     for name in ("random", "heuristic"):
         with pytest.raises(ValueError, match=f"player '{name}' takes no argument"):
             make_player(f"{name}:3", 0, rng)
@@ -424,6 +434,59 @@ def test_a_candidate_no_better_than_the_default_is_dropped_after_a_batch() -> No
     assert [len(v) for v in full.evaluate(st, [four, six, seven], default=six)] == [10, 10, 10]
     # a better candidate than the default is never dropped: it is the one chosen
     assert player.choose(st, [four, six], default=four) == six
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_rollout_players_view_of_the_play_is_the_observation(name: str) -> None:
+    """Every field of ``PlaySeen`` is the observation's field of that name, at every card of seeded
+    games (one view-keeper per seat across the hand, so the kept tricks are checked as they grow)."""
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    checked = 0
+    for g in range(12):  # until enough cards are played (most five-handed deals are passed out)
+        if checked > 40:
+            break
+        state, deal_rng = new_game(rules, f"seen:{g}")
+        bots = [HeuristicPlayer(s, random.Random(g * 10 + s)) for s in range(rules.players)]
+        keepers = [RolloutPlayer(s, random.Random(s)) for s in range(rules.players)]
+        while not state.is_terminal() and state.deals <= 2:
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.deal(deal_rng)
+                continue
+            if state.phase == Phase.PLAY:
+                seen, obs = keepers[seat].seen(state, seat), state.observation(seat)
+                for f in PlaySeen.__slots__:
+                    assert getattr(seen, f) == getattr(obs, f), f
+                checked += 1
+            state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("name", ["pagat-australian", "perfect", "two-handed", "six-handed-three-teams"])
+def test_rollout_players_choose_as_the_heuristic(name: str) -> None:
+    """A game of ``RolloutPlayer``s is the game of heuristic players, card for card."""
+    rules = compile_rules(fivehundred.load_ruleset(name))
+
+    def game(kind: Any) -> list[Any]:
+        state, deal_rng = new_game(rules, "rollout-players")
+        state.play_out([kind(s, random.Random(s)) for s in range(rules.players)], deal_rng, max_deals=4)
+        return [(log.calls, log.discards, [t.cards for t in log.tricks]) for log in state.hands_log]
+
+    assert game(RolloutPlayer) == game(HeuristicPlayer)
+
+
+def test_a_candidate_far_better_than_the_default_ends_the_decision() -> None:
+    """The 6♠ makes the contract on every deal where the heuristic's 4♥ loses it: once ``SETTLE_AFTER``
+    deals are rolled out the decision ends, choosing the 6♠, where without ``settle`` every candidate
+    has all the deals of the budget; a candidate no better than the default settles nothing."""
+    st = suited_no_trumps()
+    four, six = cards("4H")[0], cards("6S")[0]
+    player = MonteCarloPlayer(N, random.Random(0), rollouts=40, batch=2)
+    assert [len(v) for v in player.evaluate(st, [four, six], default=four)] == [SETTLE_AFTER] * 2
+    assert player.choose(st, [four, six], default=four) == six
+    patient = MonteCarloPlayer(N, random.Random(0), rollouts=40, batch=2, settle=None)
+    assert [len(v) for v in patient.evaluate(st, [four, six], default=four)] == [20, 20]
+    assert not player._settled([[1.0] * 8, [1.0] * 8], [0, 1], 0, 8)  # the same value on every deal
 
 
 @pytest.mark.parametrize("name", ["pagat-australian", "perfect", "two-handed"])

@@ -31,8 +31,12 @@ choice is kept unless another candidate does better on the paired rollouts by mo
 standard errors of the difference.  The deals come in batches of ``batch``; after each, a candidate
 clearly worse than the heuristic's choice (its mean paired difference ``drop`` standard errors
 below zero, or equal to it on every deal so far) is rolled out no more, and the decision ends when
-only the heuristic's choice is left.  Each decision works on a clone of the state that keeps the
-current hand's log only, so that its many clones do not copy the game's history.
+only the heuristic's choice is left; once ``SETTLE_AFTER`` deals are rolled out, a candidate ``settle``
+standard errors better than the heuristic's choice (or better by the same amount on every deal) ends
+the decision too.  Each decision works on a clone of the state that keeps the current hand's log only,
+so that its many clones do not copy the game's history, and the rollouts' heuristic players read the
+play from the state without building an observation per card (``fivehundred.bots.rollout``: the same
+choices, at less cost).
 
 * Play: every legal card is a candidate, less cards equivalent to another (touching in rank with no
   card between them outside the hand still to be played); a led joker naming each suit is its own
@@ -57,6 +61,12 @@ costs nothing.  With ``ms``
 the player instead samples deals until that many milliseconds have passed (at least one deal):
 time budgets depend on the machine's speed and load, so games are reproducible only with the
 rollout budget, which makes the player a pure function of its seeded generator and the state.
+
+A player spec may add settings after the budget, ``name=value`` separated by colons (``SETTINGS``):
+``montecarlo:48:infer=16:batch=1:drop=off`` is the player as it was at commit 27ade54, before its work
+was cut (every deal for every candidate, sixteen deals drawn for each kept in the auction): on the
+reference ruleset its games are that commit's, card for card (checked on seeds 100-102), while in
+rulesets whose deals that commit sampled unsoundly (FC, C1, B8) they differ.
 """
 
 from __future__ import annotations
@@ -75,6 +85,7 @@ from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.errors import FiveHundredError
 
 from .heuristic import HeuristicPlayer
+from .rollout import RolloutPlayer
 
 DEFAULT_ROLLOUTS = 48
 """Hand rollouts per decision at most, by default (see the README for the CPU time a game takes)."""
@@ -122,6 +133,8 @@ class Knowledge:
     """Kitty cards lying face up while the kitty is untaken (FC): known, and in the kitty, last."""
     counters: dict[Any, _Counter] = field(default_factory=dict)
     """Deal counts already worked out for these constraints (shared by the deals drawn from them)."""
+    by_targets: dict[tuple[int, ...], list[int]] | None = None
+    """The unseen cards grouped by the targets they may go to (``deal_unseen``), once worked out."""
 
 
 def knowledge(state: GameState, seat: int) -> Knowledge:
@@ -286,6 +299,9 @@ def _weighted(options: Sequence[tuple[_T, int]], rng: random.Random) -> _T:
     raise AssertionError("unreachable: the pick is below the total weight")
 
 
+SETTLE_AFTER = 6
+"""Deals a decision rolls out before a candidate far better than the heuristic's choice may end it."""
+
 REJECTION_TRIES = 32
 """Plain shuffles tried before the exact counting sampler (both draw uniformly among agreeing deals)."""
 
@@ -301,9 +317,11 @@ def deal_unseen(k: Knowledge, sizes: Sequence[int], rng: random.Random) -> list[
     room = [*sizes, len(k.unseen) - sum(sizes)]
     if room[-1] < 0:
         raise ValueError("the hidden hands hold more cards than are unseen")
-    by_targets: dict[tuple[int, ...], list[int]] = {}
-    for c in k.unseen:
-        by_targets.setdefault(_allowed(c, k, pool), []).append(c)
+    by_targets = k.by_targets
+    if by_targets is None:
+        by_targets = k.by_targets = {}
+        for c in k.unseen:
+            by_targets.setdefault(_allowed(c, k, pool), []).append(c)
     starts = [sum(room[:t]) for t in range(len(room) + 1)]
     if len(by_targets) == 1 and len(next(iter(by_targets))) == len(room):
         cards = list(k.unseen)
@@ -350,7 +368,7 @@ def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | 
     except ValueError:
         # Only a variant whose rules let a player keep a suit it did not follow could get here:
         # forget the voids rather than fail.
-        k = dataclasses.replace(k, void=[0] * len(k.void))
+        k = dataclasses.replace(k, void=[0] * len(k.void), by_targets=None)
         dealt = deal_unseen(k, sizes, rng)
     world.redistribute(dict(zip(k.hidden, dealt, strict=False)))
     covered = _place_pool(world, k, dealt[-1], rng)
@@ -441,7 +459,8 @@ class MonteCarloPlayer:
 
     def __init__(self, seat: int, rng: random.Random, rollouts: int = DEFAULT_ROLLOUTS, ms: float | None = None,
                  *, margin: float = 0.5, bid_rollouts: bool = True, bolder: bool = False, infer: int = 4,
-                 infer_play: int = 1, surprise: float = 3.0, batch: int = 2, drop: float | None = 0.5):
+                 infer_play: int = 1, surprise: float = 3.0, batch: int = 2, drop: float | None = 0.5,
+                 settle: float | None = 2.0):
         if rollouts < 1:
             raise ValueError(f"montecarlo: rollouts must be at least 1 (got {rollouts})")
         if ms is not None and ms <= 0:
@@ -458,23 +477,27 @@ class MonteCarloPlayer:
         self.surprise = surprise
         self.batch = max(1, batch)
         self.drop = drop
+        self.settle = settle
         self.heuristic = HeuristicPlayer(seat, random.Random(rng.getrandbits(64)))
         self._bots: list[HeuristicPlayer] = []
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> MonteCarloPlayer:
-        """Build from a player spec's argument: ``"200"`` (rollouts per decision) or ``"50ms"``."""
+        """Build from a player spec's argument: ``"200"`` (rollouts per decision) or ``"50ms"``, then
+        settings as ``name=value`` separated by colons (``"48:infer=16:batch=1:drop=off"``, the player
+        before commit 52bb689 cut its work; ``SETTINGS`` lists them)."""
         if arg is None or not arg.strip():
             return cls(seat, rng)
-        text = arg.strip().lower()
+        budget, *rest = arg.strip().lower().split(":")
+        options: dict[str, Any] = dict(_setting(text) for text in rest)
         try:
-            if text.endswith("ms"):
-                return cls(seat, rng, ms=float(text[:-2]))
-            return cls(seat, rng, rollouts=int(text))
+            if budget.endswith("ms"):
+                return cls(seat, rng, ms=float(budget[:-2]), **options)
+            return cls(seat, rng, int(budget) if budget else DEFAULT_ROLLOUTS, **options)
         except ValueError as e:
             if "montecarlo:" in str(e):
                 raise
-            raise ValueError(f"montecarlo: the budget {arg!r} is neither a number of rollouts per decision "
+            raise ValueError(f"montecarlo: the budget {budget!r} is neither a number of rollouts per decision "
                              "(montecarlo:200) nor milliseconds per decision (montecarlo:50ms)") from None
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
@@ -602,9 +625,21 @@ class MonteCarloPlayer:
                 break
             if pruning:
                 alive = self._still_running(values, alive, candidates.index(default))
-                if len(alive) == 1:
+                if len(alive) == 1 or self._settled(values, alive, candidates.index(default), done):
                     break
         return values
+
+    def _settled(self, values: list[list[float]], alive: list[int], default: int, done: int) -> bool:
+        """After ``SETTLE_AFTER`` deals, a candidate ``settle`` standard errors better than the default
+        (or better on every deal by the same amount)."""
+        if self.settle is None or done < SETTLE_AFTER:
+            return False
+        for i in alive:
+            if i != default:
+                mean, se = _paired(values[i], values[default])
+                if mean > 0 and mean > self.settle * se:
+                    return True
+        return False
 
     def _still_running(self, values: list[list[float]], alive: list[int], default: int) -> list[int]:
         """The candidates not clearly worse than the default on the deals rolled out so far."""
@@ -650,7 +685,7 @@ class MonteCarloPlayer:
     def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
         n = state.rules.players
         if len(self._bots) != n:
-            self._bots = [HeuristicPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
+            self._bots = [RolloutPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
         return self._bots
 
     def _rollout(self, world: GameState, action: int, bots: Sequence[Any]) -> float:
@@ -678,6 +713,23 @@ class MonteCarloPlayer:
         if world.result is not None:
             value += GAME_BONUS if world.result.winner == mine else -GAME_BONUS
         return float(value)
+
+
+SETTINGS = {"infer": int, "batch": int, "drop": float, "settle": float, "margin": float}
+"""The settings a player spec may give after its budget (``montecarlo:48:drop=off``); ``off`` is None."""
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    name, eq, value = text.partition("=")
+    if not eq or name not in SETTINGS:
+        raise ValueError(f"montecarlo: cannot read the setting {text!r}: write name=value, the name one of "
+                         f"{', '.join(SETTINGS)} (montecarlo:48:infer=16:batch=1:drop=off)")
+    if value == "off" and name in ("drop", "settle"):
+        return name, None
+    try:
+        return name, SETTINGS[name](value)
+    except ValueError:
+        raise ValueError(f"montecarlo: the setting {text!r} needs a number") from None
 
 
 def _paired(values: Sequence[float], base: Sequence[float]) -> tuple[float, float]:
