@@ -83,3 +83,14 @@ def test_a_hand_outcome_reads_its_kind_and_side_tricks():
     outcome = HandOutcome(SIX_SPADES, 0, NS, (4, 2, 3, 1), (7, 3), True, 10, 10, (0, 2))
     assert outcome.kind == "trumps" and outcome.side_tricks == 7
     assert HandOutcome(MISERE, 1, 1, (0, 3, 0, 0), (0, 3), False, 3, 10, (1,)).kind == "misere"
+
+
+def test_a_table_built_of_tuples_is_handed_over_as_lists():
+    """The compiled engine's play loops index a table's rows as lists (core/engine/state.pxd): a plugin
+    may build them as tuples, and gets the same values."""
+    table = PlayTable((0, 1, 4), ((5, 0, 0), [0, 6, 0], (0, 0, 0), (0, 0, 0), (0, 0, 9)))
+    assert type(table.suit_of) is list and table.suit_of == [0, 1, 4]
+    assert type(table.power) is list and all(type(row) is list for row in table.power)
+    assert table.power == [[5, 0, 0], [0, 6, 0], [0, 0, 0], [0, 0, 0], [0, 0, 9]]
+    lists = PlayTable([0], [[1]])
+    assert PlayTable(lists.suit_of, lists.power).suit_of is lists.suit_of  # lists already: kept, not copied

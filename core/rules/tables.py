@@ -137,9 +137,10 @@ class PlayTable:
 
     def __post_init__(self) -> None:
         # Lists, whatever a plugin built them as: the compiled engine's play loops index them as lists.
-        if type(self.suit_of) is not list or any(type(row) is not list for row in self.power) or type(
-                self.power) is not list:
-            self.suit_of, self.power = list(self.suit_of), [list(row) for row in self.power]
+        if type(self.suit_of) is not list:
+            self.suit_of = list(self.suit_of)
+        if type(self.power) is not list or any(type(row) is not list for row in self.power):
+            self.power = [list(row) for row in self.power]
 
     def follows(self, hand: list[list[int]], held: list[int], led: int) -> list[int]:
         """Rules 16 and 21: the cards a player may follow ``led`` with, as the very list they are kept
