@@ -32,7 +32,7 @@ except ImportError as error:  # the framework is an optional extra
 import numpy as np
 
 from fivehundred.adapters.table import MAX_DEALS, Episode, Table, table_for, table_text
-from fivehundred.engine.seeding import DEAL_STREAM, game_key, generator
+from fivehundred.engine.seeding import deal_generator, game_key
 from fivehundred.rules.ruleset import Ruleset
 
 
@@ -77,7 +77,7 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._rng = generator(game_key(seed), DEAL_STREAM)  # as fivehundred.new_game deals a seeded game
+            self._rng = deal_generator(game_key(seed))  # as fivehundred.new_game deals a seeded game
         self.episode = self.episode.renewed()
         self.episode.deal(self._rng)
         self.agents = list(self.possible_agents)

@@ -24,8 +24,8 @@ def fivehundred_deal_pattern(ruleset: Ruleset) -> list[tuple[str, int]]:
 @hookimpl(trylast=True)
 def fivehundred_first_dealer(ruleset: Ruleset, rng: random.Random) -> int:
     players = len(ruleset.players.seats)
-    if ruleset.deal.first_dealer == "random":
-        return rng.randrange(players)
+    if ruleset.deal.first_dealer == "random":  # one draw, as a random player chooses (randrange costs more)
+        return int(rng.random() * players)
     # D5: each player cuts a card; the lowest deals (jokers high, earlier seat on a tie).
     cut = rng.sample(fivehundred_build_deck(ruleset), players)
     return min(range(players), key=lambda seat: (cut[seat] >= JOKER_BASE, rank_of(cut[seat])))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import fivehundred
-from fivehundred.engine.state import GameState, Phase
+from fivehundred.engine.state import GameState, Phase, _shuffled
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import compile_rules
 
@@ -55,10 +55,8 @@ def test_deal_deck_is_the_same_deal_as_a_shuffle() -> None:
     rules = compile_rules(fivehundred.load_ruleset("three-handed"))
     shuffled = GameState(rules, first_dealer=1)
     shuffled.deal(random.Random(5))
-    keys = random.Random(5)
-    order = sorted(range(len(rules.deck)), key=[keys.random() for _ in rules.deck].__getitem__)
     drawn = GameState(rules, first_dealer=1)
-    drawn.deal_deck([rules.deck[i] for i in order])
+    drawn.deal_deck(_shuffled(rules.deck, random.Random(5)))  # the order deal() shuffles the deck into
     assert drawn.hand_log.hands == shuffled.hand_log.hands and drawn.hand_log.kitty == shuffled.hand_log.kitty
 
 

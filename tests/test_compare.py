@@ -83,9 +83,9 @@ def test_heuristic_partners_beat_random_ones_clearly_in_sixty_games() -> None:
 
 
 def test_a_scoring_change_moves_the_scores_on_the_same_deals(tmp_path: Path) -> None:
-    # Seed 3: every game of it lasts as many hands in both arms.  A scoring change may end a game a
-    # hand sooner or later (then one arm plays a hand the other does not), as with seeds 1, 4, 5, 11.
-    c = fivehundred.compare(80, 3, Arm(REF, "random"), Arm(no_defence(tmp_path)))
+    # Seed 2: every game of it lasts as many hands in both arms.  A scoring change may end a game a
+    # hand sooner or later (then one arm plays a hand the other does not), as with seeds 1, 3, 4, 5.
+    c = fivehundred.compare(80, 2, Arm(REF, "random"), Arm(no_defence(tmp_path)))
     assert c.b.ruleset == "no-defence" and c.pairing.first_deals_identical == 80
     winner = c.metric("winner_score")
     assert winner.difference is not None and winner.difference < 0 and winner.significant

@@ -20,6 +20,7 @@ each.  Each test is bounded by a count of examples and seeds, never by time.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
@@ -216,7 +217,7 @@ def test_a_clone_plays_on_as_the_original(name: str, game: dict[str, Any], at: i
             compared += 1
         elif index == at:
             clone = state.clone()
-            clone_rng.setstate(deal_rng.getstate())
+            clone_rng = copy.copy(deal_rng)  # the deal generator where the original's is
             same_state(state, clone)
             before = game_to_dict(state), [state.observation(s) for s in range(state.rules.players)]
             scratch = state.clone()

@@ -197,19 +197,11 @@ def test_rule_05_first_dealer_random_and_clockwise_order():
 
 
 class _UnshuffledRandom(random.Random):
-    """A generator that leaves the deck in ``RULES.deck`` order, however the engine shuffles with
-    it (``shuffle`` or sorting by ``random()`` keys)."""
+    """A generator that leaves the deck in ``RULES.deck`` order: the engine's Fisher–Yates draws each
+    position from two bytes (``randbytes``), and the word 0xFFFF keeps the card in place."""
 
-    def __init__(self) -> None:
-        super().__init__(0)
-        self._next = 0.0
-
-    def shuffle(self, x, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return None
-
-    def random(self) -> float:
-        self._next += 1.0
-        return self._next
+    def randbytes(self, n: int) -> bytes:
+        return b"\xff" * n
 
 
 def test_rule_06_deal_pattern_3_1_4_1_3_1_from_dealers_left():

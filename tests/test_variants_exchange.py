@@ -146,7 +146,7 @@ def test_D4_may_only_the_faceless_player_may_call_misdeal_as_a_first_call(tmp_pa
 
 
 class FakeCut:
-    """A generator whose every draw is fixed: ``sample`` returns the cut cards, ``randrange`` 0."""
+    """A generator whose every draw is fixed: ``sample`` returns the cut cards, ``random`` 0.0."""
 
     def __init__(self, cut: str):
         self.cut = parse_cards(cut)
@@ -155,8 +155,8 @@ class FakeCut:
         assert k == len(self.cut) and set(self.cut) <= set(population)
         return list(self.cut)
 
-    def randrange(self, stop: int) -> int:
-        return 0
+    def random(self) -> float:
+        return 0.0
 
 
 def fake_cut(cut: str) -> random.Random:
@@ -781,8 +781,13 @@ class _DoubleMisereBidder:
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         if state.phase == Phase.STEP and state.current_step is not None and state.current_step.name == "blind":
             return legal[0]  # look at the cards (no blind misère, B8, which would outbid everything)
-        eager = [a for a in legal if state.phase == Phase.AUCTION and state.action_to_str(a) == "double-misere"]
-        return eager[0] if eager else legal[int(self.rng.random() * len(legal))]
+        if state.phase == Phase.AUCTION:
+            eager = [a for a in legal if state.action_to_str(a) == "double-misere"]
+            if eager:
+                return eager[0]
+            if any(state.rules.call_text(call) == "double-misere" for _, call in state.hand_log.calls):
+                return next(a for a in legal if state.action_to_str(a) == "pass")  # let it stand
+        return legal[int(self.rng.random() * len(legal))]
 
 
 def test_C1_records_carry_the_pass_and_a_card_passed_that_was_not_held_is_refused() -> None:

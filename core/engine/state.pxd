@@ -18,3 +18,13 @@ cpdef _uniform_tricks(state, list draws)
                standing=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, step=cython.Py_ssize_t,
                offered=tuple, call=cython.long, draw=cython.double)
 cpdef _uniform_calls(state, list draws)
+
+
+@cython.locals(deck=list, data=bytes, n=cython.Py_ssize_t, used=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               size=cython.ulong, m=cython.ulong, low=cython.ulong, j=cython.Py_ssize_t,
+               wide=cython.bint)
+cpdef list _shuffled(cards, rng)
+
+
+@cython.locals(trick=object)
+cdef _trick(leader, list cards, winner, named, follow_names)

@@ -61,6 +61,20 @@ class Trick:
     with a named suit)."""
 
 
+def _trick(leader: int, cards: list[int], winner: int, named: int | None,
+           follow_names: dict[int, int] | None) -> Trick:
+    """``Trick(leader, cards, winner, named, follow_names)`` for the play loops, a trick a call: the
+    dataclass's ``__init__`` is Python written at class creation, which compiling the engine leaves
+    interpreted (half the cost of a random player's trick)."""
+    trick = _new_object(Trick)
+    trick.leader, trick.cards, trick.winner = leader, cards, winner
+    trick.named, trick.follow_names = named, follow_names
+    return trick
+
+
+_new_object = object.__new__
+
+
 @dataclass(slots=True)
 class HandLog:
     """Everything that happened in one deal, as the record keeps it."""
@@ -363,11 +377,7 @@ class GameState(Exchange):
         if self._reuse_deck is not None:  # the same cards again, unshuffled (AllPassed.same_cards)
             deck, self._reuse_deck = self._reuse_deck, None
         else:
-            # A uniform shuffle: the deck sorted by a random key per card, drawn in deck order.
-            cards = self.rules.deck
-            draw = rng.random
-            keys = [draw() for _ in cards]
-            deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+            deck = _shuffled(self.rules.deck, rng)
         self._deal_from(deck)
 
     @property
@@ -564,7 +574,7 @@ class GameState(Exchange):
             self._finish_trick()
             return self._turn if self.phase == _PLAY else -1
         log_tricks = self.hands_log[-1].tricks
-        log_tricks.append(Trick(leader, trick, winner, named, self._follow_names))
+        log_tricks.append(_trick(leader, trick, winner, named, self._follow_names))
         self._follow_names = None
         self._trick = []
         self._won[winner] += 1
@@ -1016,7 +1026,7 @@ class GameState(Exchange):
     def _finish_trick(self) -> None:
         log = self.hands_log[-1]
         winner = self._winner
-        log.tricks.append(Trick(self._leader, self._trick, winner, self._named, self._follow_names))
+        log.tricks.append(_trick(self._leader, self._trick, winner, self._named, self._follow_names))
         self._follow_names = None
         if self._covered:
             self._turn_up(log.tricks[-1])
@@ -1253,7 +1263,7 @@ def _uniform_tricks(state: GameState, draws: list[Callable[[], float]]) -> None:
             if strength > best:
                 best, winner = strength, seat
         if plain:  # _close_trick's plain branch, with the state brought up to date only at the end
-            log_tricks.append(Trick(leader, trick, winner, named, None))
+            log_tricks.append(_trick(leader, trick, winner, named, None))
             won[winner] += 1
             tricks_left -= 1
             if tricks_left and winner not in misere_side:
@@ -1303,11 +1313,47 @@ def _copy_log(log: HandLog, rules: Rules) -> HandLog:
     return copy
 
 
+def _shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """``cards`` in a uniformly random order: Fisher–Yates, each position drawn by Lemire's
+    multiply-and-shift from the next byte of ``rng.randbytes`` (two bytes for a position among more than
+    256), a draw that would favour a position rejected, so that every order is exactly as likely.  One
+    call for the bytes of a whole deck: the generator is asked once a deal, not once a card."""
+    deck = list(cards)
+    n = len(deck)
+    if n > 1 << 16:
+        raise ValueError(f"a deck of {n} cards: the shuffle draws at most two bytes a position (65,536 cards)")
+    # A byte a position (two above 256), and 9 spare for rejected draws: a 43-card deck rejects 1.6 on
+    # average, and asks for more about once in 10**5 deals.
+    data = rng.randbytes(n + max(0, n - 256) + 8)
+    used = 0
+    for i in range(n - 1, 0, -1):
+        size = i + 1
+        wide = size > 256
+        while True:
+            if used + wide >= len(data):
+                data = rng.randbytes(16)
+                used = 0
+            if wide:
+                m = (data[used] | data[used + 1] << 8) * size
+                used += 2
+                low, j = m & 0xFFFF, m >> 16
+                if low >= size or low >= 0x10000 % size:  # Lemire: the 2**16 % size lowest are rejected
+                    break
+            else:
+                m = data[used] * size
+                used += 1
+                low, j = m & 0xFF, m >> 8
+                if low >= size or low >= 0x100 % size:
+                    break
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
 def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, random.Random]:
     """A new game and the generator that deals it; the first dealer is drawn from that generator
     (``fivehundred.engine.seeding``: the same seed gives the same generator in any process)."""
-    from .seeding import DEAL_STREAM, game_key, generator
+    from .seeding import deal_generator, game_key
 
-    rng = generator(game_key(seed), DEAL_STREAM)
+    rng = deal_generator(game_key(seed))
     rules = ruleset if isinstance(ruleset, Rules) else compile_rules(ruleset)
     return GameState(rules, rng=rng, **kwargs), rng
