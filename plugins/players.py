@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from fivehundred.bots.players import RandomPlayer
+from fivehundred.bots.players import random_player
 from fivehundred.rules.markers import hookimpl
 
 
@@ -32,7 +32,7 @@ def _montecarlo(seat: int, rng: random.Random, arg: str | None = None) -> Any:
 
 @hookimpl
 def fivehundred_register_players(register: Callable[..., None]) -> None:
-    register("random", RandomPlayer)
+    register("random", random_player)
     register("heuristic", _heuristic)
     register("club", _club)
     register("montecarlo", _montecarlo)

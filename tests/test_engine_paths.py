@@ -16,7 +16,7 @@ import pytest
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.state import GameState, new_game
 from fivehundred.records.record import game_to_dict
-from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.manager import compile_rules, make_player
 from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
 
 RULESETS = sorted(ruleset_paths())
@@ -59,6 +59,14 @@ def _played(name: str | Ruleset, game: int, kind: type[RandomPlayer], stepwise: 
 def test_the_uniform_promise_is_kept_only_by_random_player_itself() -> None:
     assert RandomPlayer(0, random.Random(1)).uniform_draw is not None
     assert ActingRandom(0, random.Random(1)).uniform_draw is None
+
+
+def test_the_random_factory_makes_the_player_the_class_makes() -> None:
+    made, built = make_player("random", 2, random.Random(7)), RandomPlayer(2, random.Random(7))
+    assert type(made) is RandomPlayer and made.seat == built.seat == 2
+    assert made.uniform_draw is not None and made.uniform_draw() == built.uniform_draw()  # type: ignore[misc]
+    legal = list(range(10, 40))
+    assert [made.act(None, legal) for _ in range(20)] == [built.act(None, legal) for _ in range(20)]  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -22,6 +22,7 @@ from fivehundred.engine.state import GameState
 from fivehundred.records.columns import column_names, hand_rows
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.validation import validate_record
+from fivehundred.rules.tables import HandOutcome
 
 
 def misere_hands(states: list[GameState]) -> tuple[int, int]:
@@ -84,6 +85,10 @@ def test_the_log_keeps_the_outcome_the_scoring_saw(ruleset: str) -> None:
                 continue
             assert outcome.contract is log.contract and outcome.kind == log.contract.kind
             assert list(outcome.tricks_by_seat) == log.tricks_won
+            # every field in its place (the engine builds the tuple without HandOutcome's own __new__)
+            assert len(outcome) == len(HandOutcome._fields) and outcome.steps is log.steps
+            assert outcome.hand_size == state.rules.hand_size and outcome.tricks_played == sum(log.tricks_won)
+            assert outcome.totals_before == tuple(t - s for t, s in zip(log.totals, log.scores, strict=True))
             fact = next(facts)
             if outcome.contractor < 0:
                 continue

@@ -37,3 +37,15 @@ class RandomPlayer:
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         return legal[int(self._random() * len(legal))]
+
+
+def random_player(seat: int, rng: random.Random) -> RandomPlayer:
+    """``RandomPlayer(seat, rng)``, as the ``random`` factory makes it: a batch of random games makes four
+    a game, and calling the class costs twice as much."""
+    player = _new_object(RandomPlayer)
+    player.seat = seat
+    player._random = player.uniform_draw = rng.random
+    return player
+
+
+_new_object = object.__new__

@@ -73,6 +73,7 @@ def _trick(leader: int, cards: list[int], winner: int, named: int | None,
 
 
 _new_object = object.__new__
+_new_tuple = tuple.__new__
 
 
 @dataclass(slots=True)
@@ -1067,8 +1068,9 @@ class GameState(Exchange):
         contract, contractor = log.contract, log.contractor
         ct = team_of[contractor] if contractor >= 0 else -1  # -1: played with nobody's bid (AllPassed.played_as)
         made = contractor >= 0 and contract.made(side_tricks)
-        outcome = HandOutcome(contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
-                              sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals), log.steps)
+        outcome = _new_tuple(HandOutcome, (contract, contractor, ct, tuple(tricks_won), tuple(by_team), made,
+                                           sum(tricks_won), rules.hand_size, rules.in_order(side), tuple(totals),
+                                           log.steps))  # HandOutcome(...) without its interpreted __new__
         log.outcome = outcome
         self._barred = rules.auction.barred_after(outcome) if rules.bars_after else NOBODY
         scores = list(rules.score_hand(outcome))

@@ -11,7 +11,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from operator import itemgetter
 from typing import Any
 
@@ -169,12 +169,19 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
 
     if len(steps) == 1 and not steps[0][2]:  # one plain implementation (the built-ins alone): call it
         function, pick, _ = steps[0]
+        argnames = next(tuple(impl.argnames) for impl in impls if impl.function is function)
+        answer: Callable[..., Any]
+        if argnames == ("ruleset", *names):  # its arguments in the caller's order: nothing to pick
+            answer = partial(function, ruleset)
+        else:
+            def answer(*values: Any) -> Any:
+                return function(*pick((ruleset, *values)))
         if not pure:
             caller = getattr(pm.hook, hook_name)
 
             def call_once(*values: Any) -> Any:
                 try:
-                    result = function(*pick((ruleset, *values)))
+                    result = answer(*values)
                 except Exception as e:
                     error = _plugin_error(caller, hook_name, e)
                     if error is e:
@@ -186,7 +193,7 @@ def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
 
         def call_one(*values: Any) -> Any:
             try:
-                result = function(*pick((ruleset, *values)))
+                result = answer(*values)
             except Exception:
                 return through_pluggy(*values)
             return result if result is not None or not required else through_pluggy(*values)
