@@ -41,7 +41,7 @@ class RandomPlayer:
 
 def random_player(seat: int, rng: random.Random) -> RandomPlayer:
     """``RandomPlayer(seat, rng)``, as the ``random`` factory makes it: a batch of random games makes four
-    a game, and calling the class costs twice as much."""
+    a game, and calling the class costs nearly twice as much."""
     player = _new_object(RandomPlayer)
     player.seat = seat
     player._random = player.uniform_draw = rng.random

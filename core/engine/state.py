@@ -65,7 +65,7 @@ def _trick(leader: int, cards: list[int], winner: int, named: int | None,
            follow_names: dict[int, int] | None) -> Trick:
     """``Trick(leader, cards, winner, named, follow_names)`` for the play loops, a trick a call: the
     dataclass's ``__init__`` is Python written at class creation, which compiling the engine leaves
-    interpreted (half the cost of a random player's trick)."""
+    interpreted."""
     trick = _new_object(Trick)
     trick.leader, trick.cards, trick.winner = leader, cards, winner
     trick.named, trick.follow_names = named, follow_names
