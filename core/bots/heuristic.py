@@ -65,8 +65,9 @@ class _Denomination:
     """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
     throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
     """``_suit_throw`` by holding, as worked out so far."""
-    holdings: dict[tuple[bool | int, ...], float] = field(default_factory=dict)
-    """A side suit's tricks by holding (rank indices; first: in a trump contract), as worked out so far."""
+    holdings: dict[int, float] = field(default_factory=dict)
+    """A side suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: in a trump
+    contract), as worked out so far."""
 
 
 class _RulesInfo:
@@ -86,6 +87,8 @@ class _RulesInfo:
                 self.denominations[key] = self.denomination(contract)
         misere = next((c for c in rules.ladder if _solo_misere(c)), None)
         self.misere = self.denomination(misere) if misere is not None else None
+        self.layouts: dict[tuple[int, int | None, int, int], _Layout] = {}
+        """``_layout`` by the contract's id, the nomination, the contractor and the seat sitting out."""
 
     def denomination(self, contract: Contract, nomination: int | None = None) -> _Denomination:
         table = self.rules.play_table(contract, nomination)
@@ -131,15 +134,26 @@ def _solo_misere(contract: Contract) -> bool:
 # "Own tricks" therefore include what the kitty exchange is usually worth.
 
 
-def _by_suit(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
-    """The hand's rank indices by (table) suit, best first."""
-    groups: list[list[int]] = [[], [], [], [], []]
+def _rank_masks(hand: Sequence[int], d: _Denomination) -> list[int]:
+    """By (table) suit: the hand's rank indices as bits (bit r: the card of rank index r)."""
+    masks = [0, 0, 0, 0, 0]
     suit_of, rank = d.table.suit_of, d.rank
     for c in hand:
-        groups[suit_of[c]].append(rank[c])
-    for g in groups:
-        g.sort()
-    return groups
+        s = suit_of[c]
+        masks[s] |= 1 << rank[c]
+    return masks
+
+
+def _ranks(mask: int) -> list[int]:
+    """The rank indices of a holding's bits, best first."""
+    ranks = []
+    r = 0
+    while mask:
+        if mask & 1:
+            ranks.append(r)
+        mask >>= 1
+        r += 1
+    return ranks
 
 
 def _trump_tricks(ranks: list[int]) -> float:
@@ -193,26 +207,28 @@ def _no_trump_tricks(ranks: list[int]) -> float:
 
 def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
     """Tricks the hand should take by itself as contractor in denomination ``d``."""
-    groups = _by_suit(hand, d)
+    masks = _rank_masks(hand, d)
     known = d.holdings
     if len(known) >= DANGERS_KEPT:
         known.clear()
-    if d.trump is None:
-        tricks = 2.0 * len(groups[NO_SUIT]) - 0.3  # a free joker wins a trick and gives control
+    trump = d.trump
+    if trump is None:
+        tricks = 2.0 * len(_ranks(masks[NO_SUIT])) - 0.3  # a free joker wins a trick and gives control
         for s in range(4):
-            key = (False, *groups[s])
+            key = masks[s] << 1
             worth = known.get(key)
             if worth is None:
-                worth = known[key] = _no_trump_tricks(groups[s])
+                worth = known[key] = _no_trump_tricks(_ranks(masks[s]))
             tricks += worth
         return tricks
-    tricks = _trump_tricks(groups[d.trump])
+    tricks = _trump_tricks(_ranks(masks[trump]))
+    size = d.size
     for s in range(4):
-        if s != d.trump and d.size[s]:
-            key = (True, *groups[s])
+        if s != trump and size[s]:
+            key = masks[s] << 1 | 1
             worth = known.get(key)
             if worth is None:
-                worth = known[key] = _side_tricks(groups[s])
+                worth = known[key] = _side_tricks(_ranks(masks[s]))
             tricks += worth
     return tricks
 
@@ -406,6 +422,40 @@ Seen = Observation | _Seen
 def _card(action: int) -> int:
     """The card an action plays (a joker led or played with a named suit is the joker)."""
     return action if action < JOKER_LEAD else JOKER_BASE + (action - JOKER_LEAD) // 4
+
+
+def _layout(info: _RulesInfo, contract: Contract, nomination: int | None, contractor: int,
+            sitting_out: int) -> _Layout:
+    """What stays the same through the play of a hand of ``contract`` (``_Layout``), worked out once."""
+    key = (id(contract), nomination, contractor, sitting_out)
+    known = info.layouts.get(key)
+    if known is not None and known[0] is contract:
+        return known
+    if len(info.layouts) >= LAYOUTS_KEPT:
+        info.layouts.clear()
+    n = info.players
+    team = info.team_of
+    table = info.rules.play_table(contract, nomination)
+    suit_of = table.suit_of
+    aside = set() if contract.partner_plays or contractor < 0 else \
+        {s for s in range(n) if s != contractor and team[s] == team[contractor]}
+    if sitting_out >= 0:
+        aside.add(sitting_out)
+    nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
+    by_suit: list[list[int]] = [[], [], [], [], []]
+    for c in info.deck:
+        by_suit[suit_of[c]].append(c)
+    for s in range(4):
+        by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
+    known = info.layouts[key] = (contract, table, nxt, frozenset(aside), by_suit)
+    return known
+
+
+_Layout = tuple[Contract, PlayTable, list[int], frozenset[int], list[list[int]]]
+"""The contract, its play table, the next seat to play from each seat (skipping the seats that sit the
+hand out), those seats, and the deck by suit, highest first: the start of a ``_Track``."""
+LAYOUTS_KEPT = 256
+"""Layouts a ruleset's ``_RulesInfo`` keeps (one per contract, nomination, contractor and seat sitting out)."""
 
 
 class HeuristicPlayer:
@@ -699,19 +749,9 @@ class HeuristicPlayer:
         tricks = obs.tricks
         if track is None or track.key != key or \
                 (tricks is not track.tricks and tricks[: len(track.tricks)] != track.tricks):
-            table = info.rules.play_table(contract, obs.nomination)
-            suit_of = table.suit_of
-            aside = set() if contract.partner_plays or contractor < 0 else \
-                {s for s in range(n) if s != contractor and team[s] == team[contractor]}
-            if obs.sitting_out >= 0:
-                aside.add(obs.sitting_out)
-            nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
-            by_suit: list[list[int]] = [[], [], [], [], []]
-            for c in info.deck:
-                by_suit[suit_of[c]].append(c)
-            for s in range(4):
-                by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
-            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, table, void=[0] * n)
+            layout = _layout(info, contract, obs.nomination, contractor, obs.sitting_out)
+            track = self._track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
+                                         void=[0] * n)
         table = track.table
         suit_of = table.suit_of
         nxt = track.next_seat

@@ -1,0 +1,23 @@
+# C types for the compiled club player's pricing (an "augmenting .pxd", as heuristic.pxd: club.py stays plain
+# Python, and the pure-Python player never reads this file).  ``_Pricing`` becomes an extension type whose
+# fields the auction's inner loop (``_rung_worth``) reads as C fields.
+import cython
+
+
+cdef class _Pricing:
+    cdef public object rules, target, swamp, slam, overtrick_points
+    cdef public long hand_size, kitty_size, players, teams
+    cdef public bint called_partner, win_needs_contract
+    cdef public list denomination, priced, side_key, partner_call, value, tricks, at_least, slam_rung, loss
+
+
+@cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
+cpdef double _worth(contract, double chance, double estimate, long total, _Pricing pricing, params)
+
+@cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
+cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, double estimate, long total, double spread,
+                         double game_bonus, double fall_penalty)
+
+cpdef double _misere_chance(double risk, params)
+
+cpdef double _at_least(double estimate, double tricks, double spread)
