@@ -272,7 +272,7 @@ def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
     for c in hand:
         groups[suit_of[c]].append(c)
     for g in groups:
-        g.sort(key=lambda c: -rank[c])  # lowest first
+        g.sort(key=rank.__getitem__, reverse=True)  # lowest first (ranks differ within a suit)
     return groups
 
 
