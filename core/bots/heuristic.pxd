@@ -23,3 +23,26 @@ cpdef double own_tricks(hand, d)
 
 @cython.locals(excess=cython.long)
 cpdef double _danger(long suit, long others_below, long mine_below)
+
+
+# The play's per-decision objects as extension types: built without a generated __init__, their fields
+# read as C fields where a local is typed as one.
+cdef class _Track:
+    cdef public tuple key, tricks
+    cdef public list next_seat, unplayed, void
+    cdef public object out_seats, table
+    cdef public dict opponents, unseen
+
+
+cdef class _Play:
+    cdef public long seat, contractor, trick_size
+    cdef public object obs, info, table, trump
+    cdef public bint our_contract
+    cdef public list out, top, void, next_seat, opponents
+    cdef public dict shown
+
+
+cdef class _Seen:
+    cdef public long seat, contractor, leader, sitting_out
+    cdef public object phase, contract, nomination, led, open_hand, step, log
+    cdef public tuple hand, calls, discards, tricks, current_trick, tricks_won, totals, open_hands

@@ -342,77 +342,95 @@ def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[li
 # --- the public situation during the play ---------------------------------------------------
 
 
-@dataclass(slots=True)
 class _Track:
-    """What the completed tricks of a hand have shown (kept between decisions)."""
+    """What the completed tricks of a hand have shown (kept between decisions).  A plain class with its
+    own ``__init__`` (compiled, an extension type: heuristic.pxd), as are ``_Play`` and ``_Seen``."""
 
-    key: tuple[int, int, int | None, int, int]
-    next_seat: list[int]
-    """The next seat to play, skipping seats that sit the hand out."""
-    out_seats: frozenset[int]
-    unplayed: list[list[int]]
-    """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
-    table: PlayTable
-    """The hand's play table (the key's rung and nomination choose it)."""
-    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
-    void: list[int] = field(default_factory=list)
-    """void[seat]: bit s set once the seat has shown out of suit s."""
-    opponents: dict[int, list[int]] = field(default_factory=dict)
-    unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = field(default_factory=dict)
-    """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
-    (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
-    """By seat: the opponents taking part in the play."""
+    __slots__ = ("key", "next_seat", "opponents", "out_seats", "table", "tricks", "unplayed", "unseen", "void")
+
+    def __init__(self, key: tuple[int, int, int | None, int, int], next_seat: list[int], out_seats: frozenset[int],
+                 unplayed: list[list[int]], table: PlayTable, void: list[int]):
+        self.key = key
+        self.next_seat = next_seat
+        """The next seat to play, skipping seats that sit the hand out."""
+        self.out_seats = out_seats
+        self.unplayed = unplayed
+        """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
+        self.table = table
+        """The hand's play table (the key's rung and nomination choose it)."""
+        self.tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
+        self.void = void
+        """void[seat]: bit s set once the seat has shown out of suit s."""
+        self.opponents: dict[int, list[int]] = {}
+        """By seat: the opponents taking part in the play."""
+        self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = {}
+        """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
+        (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
 
 
-@dataclass(slots=True)
 class _Play:
     """Everything one play decision looks at."""
 
-    seat: int
-    obs: Seen
-    info: _RulesInfo
-    table: PlayTable
-    trump: int | None
-    contractor: int
-    our_contract: bool
-    out: list[list[int]]
-    """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
-    top: list[int]
-    """top[s]: the power of the best unseen card of suit s (-1: none)."""
-    void: list[int]
-    next_seat: list[int]
-    trick_size: int
-    opponents: list[int]
-    """Opponents taking part in the play of this hand."""
-    shown: dict[int, tuple[int, ...]]
-    """Exposed hands by seat (open misère)."""
+    __slots__ = ("contractor", "info", "next_seat", "obs", "opponents", "our_contract", "out", "seat", "shown",
+                 "table", "top", "trick_size", "trump", "void")
+
+    def __init__(self, seat: int, obs: Seen, info: _RulesInfo, table: PlayTable, trump: int | None, contractor: int,
+                 our_contract: bool, out: list[list[int]], top: list[int], void: list[int], next_seat: list[int],
+                 trick_size: int, opponents: list[int], shown: dict[int, tuple[int, ...]]):
+        self.seat = seat
+        self.obs = obs
+        self.info = info
+        self.table = table
+        self.trump = trump
+        self.contractor = contractor
+        self.our_contract = our_contract
+        self.out = out
+        """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
+        self.top = top
+        """top[s]: the power of the best unseen card of suit s (-1: none)."""
+        self.void = void
+        self.next_seat = next_seat
+        self.trick_size = trick_size
+        self.opponents = opponents
+        """Opponents taking part in the play of this hand."""
+        self.shown = shown
+        """Exposed hands by seat (open misère)."""
 
 
-@dataclass(slots=True)
 class _Seen:
     """The fields of ``Observation`` the player reads, with the same values: building a whole
     ``Observation`` (steps and all) costs more than most decisions take."""
 
-    seat: int
-    phase: Phase
-    hand: tuple[int, ...]
-    calls: tuple[tuple[int, int], ...]
-    contract: Contract | None
-    contractor: int
-    nomination: int | None
-    discards: tuple[int, ...]
-    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
-    current_trick: tuple[int, ...]
-    led: int | None
-    leader: int
-    tricks_won: tuple[int, ...]
-    totals: tuple[int, ...]
-    open_hand: tuple[int, ...] | None
-    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
-    sitting_out: int
-    step: None = None
-    log: object = None
-    """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
+    __slots__ = ("calls", "contract", "contractor", "current_trick", "discards", "hand", "leader", "led", "log",
+                 "nomination", "open_hand", "open_hands", "phase", "seat", "sitting_out", "step", "totals", "tricks",
+                 "tricks_won")
+
+    def __init__(self, seat: int, phase: Phase, hand: tuple[int, ...], calls: tuple[tuple[int, int], ...],
+                 contract: Contract | None, contractor: int, nomination: int | None, discards: tuple[int, ...],
+                 tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...], current_trick: tuple[int, ...],
+                 led: int | None, leader: int, tricks_won: tuple[int, ...], totals: tuple[int, ...],
+                 open_hand: tuple[int, ...] | None, open_hands: tuple[tuple[int, tuple[int, ...]], ...],
+                 sitting_out: int, log: object = None):
+        self.seat = seat
+        self.phase = phase
+        self.hand = hand
+        self.calls = calls
+        self.contract = contract
+        self.contractor = contractor
+        self.nomination = nomination
+        self.discards = discards
+        self.tricks = tricks
+        self.current_trick = current_trick
+        self.led = led
+        self.leader = leader
+        self.tricks_won = tricks_won
+        self.totals = totals
+        self.open_hand = open_hand
+        self.open_hands = open_hands
+        self.sitting_out = sitting_out
+        self.step = None
+        self.log = log
+        """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
 
 
 Seen = Observation | _Seen
@@ -751,7 +769,7 @@ class HeuristicPlayer:
                 (tricks is not track.tricks and tricks[: len(track.tricks)] != track.tricks):
             layout = _layout(info, contract, obs.nomination, contractor, obs.sitting_out)
             track = self._track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
-                                         void=[0] * n)
+                                         [0] * n)
         table = track.table
         suit_of = table.suit_of
         nxt = track.next_seat
