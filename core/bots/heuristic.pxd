@@ -28,7 +28,8 @@ cpdef double _danger(long suit, long others_below, long mine_below)
 # The play's per-decision objects as extension types: built without a generated __init__, their fields
 # read as C fields where a local is typed as one.
 cdef class _Track:
-    cdef public tuple key, tricks
+    cdef public tuple key
+    cdef public object tricks
     cdef public list next_seat, unplayed, void
     cdef public object out_seats, table
     cdef public dict opponents, unseen
@@ -46,3 +47,74 @@ cdef class _Seen:
     cdef public long seat, contractor, leader, sitting_out
     cdef public object phase, contract, nomination, led, open_hand, step, log
     cdef public tuple hand, calls, discards, tricks, current_trick, tricks_won, totals, open_hands
+
+
+# The player itself: an extension type (Python classes may subclass it, and do), whose hot methods are
+# cpdef with C-typed locals; a subclass overrides them as ever.  Cython compiles no closure in a cpdef
+# function (a generator expression, a lambda, an inner function): those methods count in plain loops.
+cdef class HeuristicPlayer:
+    cdef public long seat
+    cdef public object rng, _estimates, _tricks_seen, _in_play
+    cdef public dict _risks
+    cdef public _Track _track
+
+    @cython.locals(fixed=tuple, known=tuple, contractor=cython.long)
+    cpdef _Seen _seen(self, state, long seat)
+
+    @cython.locals(p=_Play, misere=cython.bint)
+    cpdef _play(self, long seat, obs, info, legal)
+
+    @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
+                   unplayed=list, left=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
+                   power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set)
+    cpdef _Play _situation(self, long seat, obs, info)
+
+    @cython.locals(seats=list, s=cython.long, _=cython.long)
+    cpdef list _remaining(self, _Play p)
+
+    @cython.locals(led=cython.long, power=list, best=cython.long, winner=cython.long, seat=cython.long, c=cython.long)
+    cpdef tuple _trick_state(self, _Play p)
+
+    @cython.locals(n=cython.long, named=cython.long)
+    cpdef long _strength(self, _Play p, long action, long led)
+
+    @cython.locals(power=list, void=list, short=cython.bint, s=cython.long, r=cython.long, v=cython.long,
+                   x=cython.long)
+    cpdef bint _can_beat(self, _Play p, seats, long led, long best)
+
+    @cython.locals(s=cython.long)
+    cpdef bint _master(self, _Play p, long card)
+
+    @cython.locals(led=cython.long, best=cython.long, winner=cython.long, remaining=list, opponents=list,
+                   partner_winning=cython.bint, row=list, strength=dict, winners=list, a=cython.long)
+    cpdef _follow(self, _Play p, legal)
+
+    @cython.locals(s=cython.long, power=list, mine=cython.long, x=cython.long)
+    cpdef long _below(self, _Play p, long card)
+
+    @cython.locals(suit_of=list, total=cython.double, c=cython.long, s=cython.long, row=list, mine=cython.long,
+                   others=cython.long, own=cython.long, x=cython.long)
+    cpdef double _hand_danger(self, _Play p, hand)
+
+    @cython.locals(s=cython.long, later=cython.double, row=list, mine=cython.long, higher=cython.long,
+                   lower=cython.long, unseen=cython.long, held=cython.long, miss=cython.double, win=cython.double,
+                   d=cython.long, x=cython.long)
+    cpdef double _misere_lead_cost(self, _Play p, long card)
+
+    cpdef _defend_lead(self, _Play p, legal)
+    cpdef _defend_follow(self, _Play p, legal)
+    cpdef _defend_shed(self, _Play p, legal)
+
+    @cython.locals(led=cython.long, best=cython.long, winner=cython.long, strength=dict, following=cython.bint,
+                   under=list, a=cython.long)
+    cpdef _misere_follow(self, _Play p, legal)
+
+
+@cython.locals(x=cython.long)
+cpdef bint _any_above(list row, list cards, long power)
+
+@cython.locals(below=cython.long, x=cython.long)
+cpdef long _count_below(list row, list cards, long power)
+
+@cython.locals(a=cython.long)
+cpdef bint _following(legal, list suit_of, long led)

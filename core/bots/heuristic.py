@@ -437,6 +437,14 @@ Seen = Observation | _Seen
 """What a decision reads: an observation, or the part of one the auction and the play read."""
 
 
+def _shown_hand(shown: tuple[tuple[int, tuple[int, ...]], ...], seat: int) -> tuple[int, ...] | None:
+    """The cards of ``seat`` among the hands ``shown`` (None: not among them)."""
+    for s, cards in shown:
+        if s == seat:
+            return cards
+    return None
+
+
 def _card(action: int) -> int:
     """The card an action plays (a joker led or played with a named suit is the joker)."""
     return action if action < JOKER_LEAD else JOKER_BASE + (action - JOKER_LEAD) // 4
@@ -521,7 +529,7 @@ class HeuristicPlayer:
             hand, discards, shown = state.cards_seen(seat)
             return _Seen(seat, phase, hand, tuple(log.calls), contract, log.contractor, log.nomination, discards,
                          (), (), None, -1, state.tricks_won_by_seat, tuple(state.totals),
-                         next((cards for s, cards in shown if s == log.contractor), None), shown, -1)
+                         _shown_hand(shown, log.contractor), shown, -1)
         fixed = self._in_play
         if fixed is None or fixed[0] is not log or fixed[1] != seat or fixed[2] is not contract:
             hand, discards, shown = state.cards_seen(seat)
@@ -538,13 +546,13 @@ class HeuristicPlayer:
         if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
             known = (tricks, ())
         if len(known[1]) < len(tricks):
-            added = tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):])
+            added = tuple([(t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):]])
             known = (tricks, known[1] + added)
         self._tricks_seen = known
         contractor = log.contractor
         return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
                      state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat, fixed[5],
-                     next((cards for s, cards in shown if s == contractor), None) if shown else None, shown, fixed[6],
+                     _shown_hand(shown, contractor) if shown else None, shown, fixed[6],
                      log=log)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
@@ -882,11 +890,13 @@ class HeuristicPlayer:
             return False
         power = p.table.power[led]
         void = p.void
-        if p.top[led] > best and any(not void[r] >> led & 1 for r in seats):
-            return True
+        if p.top[led] > best:
+            for r in seats:
+                if not void[r] >> led & 1:
+                    return True
         short = len(p.out[led]) <= 2  # a player who has not shown out may still be void
         for s in range(5):
-            if s == led or not any(power[x] > best for x in p.out[s]):
+            if s == led or not _any_above(power, p.out[s], best):
                 continue
             for r in seats:
                 v = void[r]
@@ -911,7 +921,7 @@ class HeuristicPlayer:
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
         row = p.table.power[led]
         strength = {a: row[a] if a < JOKER_LEAD else self._strength(p, a, led) for a in legal}
-        winners = sorted((a for a in legal if strength[a] > best), key=strength.__getitem__)
+        winners = sorted([a for a in legal if strength[a] > best], key=strength.__getitem__)
         if not winners:
             return self._cheapest(p, legal)
         for a in winners:
@@ -921,7 +931,7 @@ class HeuristicPlayer:
                 return a  # win as cheaply as is safe
         if partner_winning:
             return self._cheapest(p, legal)
-        if any(a >= JOKER_LEAD or p.table.suit_of[a] != led for a in legal):
+        if not _following(legal, p.table.suit_of, led):
             return winners[0]  # void: ruff (or play the joker) as cheaply as possible
         if len(p.obs.current_trick) == 1 and len(opponents) < len(remaining):
             return self._cheapest(p, legal)  # second hand low: partner is still to play
@@ -1018,8 +1028,7 @@ class HeuristicPlayer:
         if s == NO_SUIT:
             return 0
         power = p.table.power[s]
-        mine = power[card]
-        return sum(1 for x in p.out[s] if power[x] < mine)
+        return _count_below(power, p.out[s], power[card])
 
     def _hand_danger(self, p: _Play, hand: Sequence[int]) -> float:
         """Danger of a misère hand given the cards still unseen."""
@@ -1032,8 +1041,11 @@ class HeuristicPlayer:
                 continue
             row = p.table.power[s]
             mine = row[c]
-            others = sum(1 for x in p.out[s] if row[x] < mine)
-            own = sum(1 for x in hand if suit_of[x] == s and row[x] < mine)
+            others = _count_below(row, p.out[s], mine)
+            own = 0
+            for x in hand:
+                if suit_of[x] == s and row[x] < mine:
+                    own += 1
             total += _danger(s, others, own)
         return total
 
@@ -1046,9 +1058,16 @@ class HeuristicPlayer:
             return 10.0 + later
         row = p.table.power[s]
         mine = row[card]
-        higher = sum(1 for x in p.out[s] if row[x] > mine)
-        lower = sum(1 for x in p.out[s] if row[x] < mine)
-        unseen = sum(len(o) for o in p.out) or 1
+        higher = lower = 0
+        for x in p.out[s]:
+            if row[x] > mine:
+                higher += 1
+            elif row[x] < mine:
+                lower += 1
+        unseen = 0
+        for cards in p.out:
+            unseen += len(cards)
+        unseen = unseen or 1
         held = p.info.rules.hand_size - len(p.obs.tricks)
         miss = max(0.0, 1.0 - held / unseen)  # chance a given unseen card is not in one defender's hand
         win = 1.0
@@ -1108,7 +1127,7 @@ class HeuristicPlayer:
         if led == NO_SUIT:
             return self._misere_shed(p, legal)
         strength = {a: self._strength(p, a, led) for a in legal}
-        following = all(a < JOKER_LEAD and p.table.suit_of[a] == led for a in legal)
+        following = _following(legal, p.table.suit_of, led)
         under = [a for a in legal if strength[a] < best] if following else []
         if p.seat == p.contractor:
             if not following:
@@ -1156,6 +1175,31 @@ class HeuristicPlayer:
             return (self._below(p, c), p.table.power[s][c])
 
         return max(legal, key=height)
+
+
+def _any_above(row: list[int], cards: list[int], power: int) -> bool:
+    """Does one of ``cards`` rank above ``power`` in ``row``?"""
+    for x in cards:  # noqa: SIM110 - a loop, not any(): compiled, a generator would be a closure (heuristic.pxd)
+        if row[x] > power:
+            return True
+    return False
+
+
+def _count_below(row: list[int], cards: list[int], power: int) -> int:
+    """How many of ``cards`` rank below ``power`` in ``row``."""
+    below = 0
+    for x in cards:
+        if row[x] < power:
+            below += 1
+    return below
+
+
+def _following(legal: Sequence[int], suit_of: list[int], led: int) -> bool:
+    """Are all of ``legal`` cards of suit ``led`` (no joker played with a named suit)?"""
+    for a in legal:  # noqa: SIM110 - as _any_above
+        if a >= JOKER_LEAD or suit_of[a] != led:
+            return False
+    return True
 
 
 def _exact_in(obs: Seen, info: _RulesInfo) -> bool:
