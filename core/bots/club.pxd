@@ -3,6 +3,8 @@
 # fields the auction's inner loop (``_rung_worth``) reads as C fields.
 import cython
 
+from fivehundred.bots.defence cimport MisereDefender
+
 
 cdef class _Pricing:
     cdef public object rules, target, swamp, slam, overtrick_points
@@ -21,3 +23,8 @@ cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, doubl
 cpdef double _misere_chance(double risk, params)
 
 cpdef double _at_least(double estimate, double tricks, double spread)
+
+
+cdef class ClubPlayer(MisereDefender):
+    cdef public object params, _own, _side_of, _worths, _leads
+    cdef public dict _side

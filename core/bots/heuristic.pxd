@@ -101,10 +101,6 @@ cdef class HeuristicPlayer:
                    d=cython.long, x=cython.long)
     cpdef double _misere_lead_cost(self, _Play p, long card)
 
-    cpdef _defend_lead(self, _Play p, legal)
-    cpdef _defend_follow(self, _Play p, legal)
-    cpdef _defend_shed(self, _Play p, legal)
-
     @cython.locals(led=cython.long, best=cython.long, winner=cython.long, strength=dict, following=cython.bint,
                    under=list, a=cython.long)
     cpdef _misere_follow(self, _Play p, legal)
@@ -118,3 +114,6 @@ cpdef long _count_below(list row, list cards, long power)
 
 @cython.locals(a=cython.long)
 cpdef bint _following(legal, list suit_of, long led)
+
+@cython.locals(known=tuple, out=list, suit_of=list, left=list, c=cython.long, mine=set)
+cpdef list _unseen_by_suit(seat, obs, _Track track)

@@ -810,7 +810,7 @@ class HeuristicPlayer:
         shown = dict(getattr(obs, "open_hands", ()) or ())
         if obs.open_hand is not None:
             shown.setdefault(contractor, obs.open_hand)
-        out = self._unseen(seat, obs, track)
+        out = _unseen_by_suit(seat, obs, track)
         if shown:
             exposed = {c for cards in shown.values() for c in cards}
             out = [[c for c in cards if c not in exposed] for cards in out]
@@ -823,35 +823,6 @@ class HeuristicPlayer:
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
         return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
-
-    @staticmethod
-    def _unseen(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
-        """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
-        hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
-        comes with no log to go on from: worked out afresh)."""
-        log = getattr(obs, "log", None)
-        known = track.unseen.get(seat) if log is not None else None
-        tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
-        # a hand laid out on the table gains the cards turned up under its own: worked out afresh
-        if known is None or known[0] is not log or known[1] > len(tricks) or not known[3].issuperset(hand):
-            mine = set(hand)
-            mine.update(trick, obs.discards)
-            out = [[c for c in cards if c not in mine] for cards in track.unplayed]
-        else:
-            out = known[2]
-            suit_of = track.table.suit_of
-            for _leader, cards, _winner, _named in tricks[known[1]:]:
-                for c in cards:
-                    left = out[suit_of[c]]
-                    if c in left:
-                        left.remove(c)
-            for c in trick:
-                left = out[suit_of[c]]
-                if c in left:
-                    left.remove(c)
-        if log is not None:
-            track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
-        return out
 
     def _remaining(self, p: _Play) -> list[int]:
         """Seats still to play to the current trick after me."""
@@ -1175,6 +1146,35 @@ class HeuristicPlayer:
             return (self._below(p, c), p.table.power[s][c])
 
         return max(legal, key=height)
+
+
+def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
+    """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
+    hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
+    comes with no log to go on from: worked out afresh)."""
+    log = getattr(obs, "log", None)
+    known = track.unseen.get(seat) if log is not None else None
+    tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
+    # a hand laid out on the table gains the cards turned up under its own: worked out afresh
+    if known is None or known[0] is not log or known[1] > len(tricks) or not known[3].issuperset(hand):
+        mine = set(hand)
+        mine.update(trick, obs.discards)
+        out = [[c for c in cards if c not in mine] for cards in track.unplayed]
+    else:
+        out = known[2]
+        suit_of = track.table.suit_of
+        for _leader, cards, _winner, _named in tricks[known[1]:]:
+            for c in cards:
+                left = out[suit_of[c]]
+                if c in left:
+                    left.remove(c)
+        for c in trick:
+            left = out[suit_of[c]]
+            if c in left:
+                left.remove(c)
+    if log is not None:
+        track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
+    return out
 
 
 def _any_above(row: list[int], cards: list[int], power: int) -> bool:
