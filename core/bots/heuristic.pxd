@@ -61,11 +61,14 @@ cdef class HeuristicPlayer:
     @cython.locals(fixed=tuple, known=tuple, contractor=cython.long)
     cpdef _Seen _seen(self, state, long seat)
 
+    @cython.locals(key=tuple)
+    cpdef double _misere_risk(self, hand, d, long discards)
+
     @cython.locals(p=_Play, misere=cython.bint)
     cpdef _play(self, long seat, obs, info, legal)
 
     @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
-                   unplayed=list, left=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
+                   unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
                    power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set)
     cpdef _Play _situation(self, long seat, obs, info)
 
@@ -115,5 +118,8 @@ cpdef long _count_below(list row, list cards, long power)
 @cython.locals(a=cython.long)
 cpdef bint _following(legal, list suit_of, long led)
 
-@cython.locals(known=tuple, out=list, suit_of=list, left=list, c=cython.long, mine=set)
+@cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set)
 cpdef list _unseen_by_suit(seat, obs, _Track track)
+
+@cython.locals(i=cython.Py_ssize_t)
+cpdef void _drop(list cards, long card)

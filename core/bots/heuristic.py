@@ -787,9 +787,7 @@ class HeuristicPlayer:
         unplayed = track.unplayed
         for _leader, cards, _winner, _named in new:
             for c in cards:
-                left = unplayed[suit_of[c]]
-                if c in left:
-                    left.remove(c)
+                _drop(unplayed[suit_of[c]], c)
         for leader, cards, _winner, named in new:
             led = named if named is not None else suit_of[cards[0]]
             s = leader
@@ -1165,16 +1163,20 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
         suit_of = track.table.suit_of
         for _leader, cards, _winner, _named in tricks[known[1]:]:
             for c in cards:
-                left = out[suit_of[c]]
-                if c in left:
-                    left.remove(c)
+                _drop(out[suit_of[c]], c)
         for c in trick:
-            left = out[suit_of[c]]
-            if c in left:
-                left.remove(c)
+            _drop(out[suit_of[c]], c)
     if log is not None:
         track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
     return out
+
+
+def _drop(cards: list[int], card: int) -> None:
+    """Take ``card`` out of ``cards`` if it is there."""
+    for i in range(len(cards)):
+        if cards[i] == card:
+            del cards[i]
+            return
 
 
 def _any_above(row: list[int], cards: list[int], power: int) -> bool:
