@@ -95,6 +95,20 @@ cdef class HeuristicPlayer:
     @cython.locals(s=cython.long, power=list, mine=cython.long, x=cython.long)
     cpdef long _below(self, _Play p, long card)
 
+    @cython.locals(suit_of=list, power=list, counts=list, top=list, c=cython.long, s=cython.long, a=cython.long,
+                   mine=cython.long, key=tuple, best_key=tuple)
+    cpdef _cheapest(self, _Play p, legal)
+
+    @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,
+                   theirs=cython.long, mine=list, cards=list, cash=list, side=list, longest=cython.long,
+                   key=tuple, longest_key=tuple)
+    cpdef _lead(self, _Play p, legal)
+
+    @cython.locals(cards=list, c=cython.long, least=cython.double, cost=cython.double, suit_of=list, power=list,
+                   contractor=cython.long, s=cython.long, row=list, theirs=list, under=cython.long, key=tuple,
+                   best_key=tuple)
+    cpdef _misere_lead(self, _Play p, legal)
+
     @cython.locals(suit_of=list, total=cython.double, c=cython.long, s=cython.long, row=list, mine=cython.long,
                    others=cython.long, own=cython.long, x=cython.long)
     cpdef double _hand_danger(self, _Play p, hand)
@@ -123,3 +137,9 @@ cpdef list _unseen_by_suit(seat, obs, _Track track)
 
 @cython.locals(i=cython.Py_ssize_t)
 cpdef void _drop(list cards, long card)
+
+@cython.locals(void=list, o=cython.long)
+cpdef bint _ruffable(_Play p, long s)
+
+@cython.locals(o=cython.long)
+cpdef bint _all_void(list void, seats, long suit)

@@ -917,16 +917,18 @@ class HeuristicPlayer:
             counts[suit_of[c]] += 1
 
         top = p.top
-
-        def keep(a: int) -> tuple[bool, bool, int]:
+        best, best_key = legal[0], None
+        for a in legal:  # min(legal, key=...), written out (heuristic.pxd: no closure)
             c = _card(a)
             s = suit_of[c]
             if c >= JOKER_BASE:
-                return (True, True, 1 << 20)
-            mine = power[s][c]
-            return (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
-
-        return min(legal, key=keep)
+                key = (True, True, 1 << 20)
+            else:
+                mine = power[s][c]
+                key = (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
 
     def _lead(self, p: _Play, legal: Sequence[int]) -> int:
         hand = [c for c in legal if c < JOKER_LEAD]
@@ -941,15 +943,9 @@ class HeuristicPlayer:
             by_suit[suit_of[c]].append(c)
         for s in range(4):
             by_suit[s].sort(key=p.table.power[s].__getitem__, reverse=True)
-
-        def ruffable(s: int) -> bool:
-            if trump is None or s == trump or not p.out[trump]:
-                return False
-            return any(void[o] >> s & 1 and not void[o] >> trump & 1 for o in opponents)
-
         if trump is not None and by_suit[trump] and p.our_contract:
             # draw trumps while we hold enough of those still unseen
-            theirs = 0 if all(void[o] >> trump & 1 for o in opponents) else len(p.out[trump])
+            theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
             if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
                 return mine[0] if self._master(p, mine[0]) else mine[-1]
@@ -959,17 +955,25 @@ class HeuristicPlayer:
                 cards = by_suit[partner_suit]
                 return cards[0] if len(cards) == 1 or self._master(p, cards[0]) else cards[-1]
         cash = [cards[0] for s, cards in enumerate(by_suit[:4])
-                if s != trump and cards and not ruffable(s) and self._master(p, cards[0])]
+                if s != trump and cards and not _ruffable(p, s) and self._master(p, cards[0])]
         if cash:
-            return max(cash, key=lambda c: len(by_suit[suit_of[c]]))  # cash a winner, longest suit first
+            best = cash[0]
+            for c in cash:  # cash a winner, longest suit first (the first of the longest)
+                if len(by_suit[suit_of[c]]) > len(by_suit[suit_of[best]]):
+                    best = c
+            return best
         if not p.our_contract and trump is not None and by_suit[trump]:
             singles = [s for s in range(4) if s != trump and len(by_suit[s]) == 1]
             if singles:
                 return by_suit[singles[0]][0]  # a singleton, to ruff the next round
         side = [s for s in range(4) if s != trump and by_suit[s]]
         if side:
-            s = max(side, key=lambda s: (len(by_suit[s]), -p.table.power[s][by_suit[s][-1]]))
-            return by_suit[s][-1]  # low from the longest side suit
+            longest, longest_key = side[0], None
+            for s in side:  # the first of the longest side suits, of the lowest card
+                key = (len(by_suit[s]), -p.table.power[s][by_suit[s][-1]])
+                if longest_key is None or key > longest_key:
+                    longest, longest_key = s, key
+            return by_suit[longest][-1]  # low from the longest side suit
         if trump is not None and by_suit[trump]:
             return by_suit[trump][-1]
         return hand[-1]
@@ -1065,28 +1069,37 @@ class HeuristicPlayer:
         cards = [c for c in legal if c < JOKER_LEAD]
         if not cards:
             return legal[0]
+        best = cards[0]
         if p.seat == p.contractor:
-            return min(cards, key=lambda c: self._misere_lead_cost(p, c))
+            least = self._misere_lead_cost(p, best)
+            for c in cards[1:]:  # min(cards, key=...), written out (heuristic.pxd: no closure)
+                cost = self._misere_lead_cost(p, c)
+                if cost < least:
+                    best, least = c, cost
+            return best
         # a defender leads low into a suit the contractor still holds
         suit_of = p.table.suit_of
         power = p.table.power
         contractor = p.contractor
         theirs_shown = p.shown.get(contractor)
-
-        def attack(c: int) -> tuple[int, int, int]:
+        best_key = None
+        for c in cards:
             s = suit_of[c]
             row = power[s]
             if p.void[contractor] >> s & 1:
-                return (3, 0, row[c])
-            if theirs_shown is not None:
+                key = (3, 0, row[c])
+            elif theirs_shown is not None:
                 theirs = [x for x in theirs_shown if suit_of[x] == s]
                 if not theirs:
-                    return (3, 0, row[c])
-                under = sum(1 for x in theirs if row[x] < row[c])
-                return (0 if not under else 2, under, row[c])
-            return (1, self._below(p, c), row[c])
-
-        return min(cards, key=attack)
+                    key = (3, 0, row[c])
+                else:
+                    under = _count_below(row, theirs, row[c])
+                    key = (0 if not under else 2, under, row[c])
+            else:
+                key = (1, self._below(p, c), row[c])
+            if best_key is None or key < best_key:
+                best, best_key = c, key
+        return best
 
     def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
         chosen = self._defend_follow(p, legal)
@@ -1169,6 +1182,26 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
     if log is not None:
         track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
     return out
+
+
+def _ruffable(p: _Play, s: int) -> bool:
+    """Might an opponent ruff a lead of side suit ``s``: one has shown out of it, not of trumps?"""
+    trump = p.trump
+    if trump is None or s == trump or not p.out[trump]:
+        return False
+    void = p.void
+    for o in p.opponents:  # noqa: SIM110 - as _any_above
+        if void[o] >> s & 1 and not void[o] >> trump & 1:
+            return True
+    return False
+
+
+def _all_void(void: list[int], seats: list[int], suit: int) -> bool:
+    """Have all of ``seats`` shown out of ``suit``?"""
+    for o in seats:  # noqa: SIM110 - as _any_above
+        if not void[o] >> suit & 1:
+            return False
+    return True
 
 
 def _drop(cards: list[int], card: int) -> None:
