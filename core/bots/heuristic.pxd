@@ -3,8 +3,14 @@
 import cython
 
 
+cdef class _Denomination:
+    cdef public object trump, table
+    cdef public list rank, size
+    cdef public dict dangers, throws, holdings
+
+
 @cython.locals(masks=list, suit_of=list, rank=list, c=cython.long, s=cython.long)
-cpdef list _rank_masks(hand, d)
+cpdef list _rank_masks(hand, _Denomination d)
 
 @cython.locals(ranks=list, r=cython.long)
 cpdef list _ranks(object mask)
@@ -19,7 +25,7 @@ cpdef double _side_tricks(list ranks)
 cpdef double _no_trump_tricks(list ranks)
 
 @cython.locals(masks=list, known=dict, tricks=cython.double, s=cython.long, size=list)
-cpdef double own_tricks(hand, d)
+cpdef double own_tricks(hand, _Denomination d)
 
 @cython.locals(excess=cython.long)
 cpdef double _danger(long suit, long others_below, long mine_below)
@@ -135,7 +141,7 @@ cpdef bint _following(legal, list suit_of, long led)
 @cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set)
 cpdef list _unseen_by_suit(seat, obs, _Track track)
 
-@cython.locals(i=cython.Py_ssize_t)
+@cython.locals(i=cython.Py_ssize_t, x=cython.long)
 cpdef void _drop(list cards, long card)
 
 @cython.locals(void=list, o=cython.long)
@@ -143,3 +149,13 @@ cpdef bint _ruffable(_Play p, long s)
 
 @cython.locals(o=cython.long)
 cpdef bint _all_void(list void, seats, long suit)
+
+@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list)
+cpdef list _misere_suits(hand, _Denomination d)
+
+@cython.locals(memo=tuple, known=tuple, base=cython.double, best_key=tuple, c=cython.long, relief=cython.double,
+               key=tuple)
+cpdef tuple _suit_throw(list g, long s, _Denomination d)
+
+@cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, key=tuple, _=cython.Py_ssize_t)
+cpdef list misere_kept(hand, _Denomination d, long discards)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from fivehundred.engine.state import (
@@ -51,23 +50,26 @@ TRUMP_HONOURS = (0.9, 0.8, 0.65, 0.45, 0.3, 0.12, 0.1)
 # --- what the player works out once per ruleset ---------------------------------------------
 
 
-@dataclass(slots=True)
 class _Denomination:
-    """One denomination (a trump suit or no-trumps, or misère) with its play table."""
+    """One denomination (a trump suit or no-trumps, or misère) with its play table (compiled, an
+    extension type: heuristic.pxd)."""
 
-    trump: int | None
-    table: PlayTable
-    rank: list[int]
-    """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
-    size: list[int]
-    """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
-    dangers: dict[tuple[int, ...], float] = field(default_factory=dict)
-    """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
-    throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
-    """``_suit_throw`` by holding, as worked out so far."""
-    holdings: dict[int, float] = field(default_factory=dict)
-    """A side suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: in a trump
-    contract), as worked out so far."""
+    __slots__ = ("dangers", "holdings", "rank", "size", "table", "throws", "trump")
+
+    def __init__(self, trump: int | None, table: PlayTable, rank: list[int], size: list[int]):
+        self.trump = trump
+        self.table = table
+        self.rank = rank
+        """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
+        self.size = size
+        """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
+        self.dangers: dict[tuple[int, ...], float] = {}
+        """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
+        self.throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = {}
+        """``_suit_throw`` by holding, as worked out so far."""
+        self.holdings: dict[int, float] = {}
+        """A side suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: in a trump
+        contract), as worked out so far."""
 
 
 class _RulesInfo:
@@ -1207,7 +1209,8 @@ def _all_void(void: list[int], seats: list[int], suit: int) -> bool:
 def _drop(cards: list[int], card: int) -> None:
     """Take ``card`` out of ``cards`` if it is there."""
     for i in range(len(cards)):
-        if cards[i] == card:
+        x = cards[i]
+        if x == card:
             del cards[i]
             return
 
