@@ -45,7 +45,7 @@ cdef class _Play:
     cdef public long seat, contractor, trick_size
     cdef public object obs, info, table, trump
     cdef public bint our_contract
-    cdef public list out, top, void, next_seat, opponents
+    cdef public list out, top, void, next_seat, opponents, suit_of, power
     cdef public dict shown
 
 

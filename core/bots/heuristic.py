@@ -373,8 +373,8 @@ class _Track:
 class _Play:
     """Everything one play decision looks at."""
 
-    __slots__ = ("contractor", "info", "next_seat", "obs", "opponents", "our_contract", "out", "seat", "shown",
-                 "table", "top", "trick_size", "trump", "void")
+    __slots__ = ("contractor", "info", "next_seat", "obs", "opponents", "our_contract", "out", "power", "seat", "shown",
+                 "suit_of", "table", "top", "trick_size", "trump", "void")
 
     def __init__(self, seat: int, obs: Seen, info: _RulesInfo, table: PlayTable, trump: int | None, contractor: int,
                  our_contract: bool, out: list[list[int]], top: list[int], void: list[int], next_seat: list[int],
@@ -383,6 +383,9 @@ class _Play:
         self.obs = obs
         self.info = info
         self.table = table
+        self.suit_of = table.suit_of
+        """The play table's ``suit_of`` and ``power``, read at every turn."""
+        self.power = table.power
         self.trump = trump
         self.contractor = contractor
         self.our_contract = our_contract
@@ -762,7 +765,7 @@ class HeuristicPlayer:
         masters = [c for c in hand if self._master(p, c)]
         if not 0 < need < len(hand) or len(masters) < need:
             return None
-        power, suit_of = p.table.power, p.table.suit_of
+        power, suit_of = p.power, p.suit_of
         kept = set(sorted(masters, key=lambda c: -power[suit_of[c] if suit_of[c] < 4 else 0][c])[:need])
         return [a for a in legal if _card(a) not in kept] or list(legal)
 
@@ -839,7 +842,7 @@ class HeuristicPlayer:
         led = _led(p.obs, p.table)
         if led == NO_SUIT:
             return NO_SUIT, 1 << 30, p.obs.leader
-        power = p.table.power[led]
+        power = p.power[led]
         best, winner = power[trick[0]], p.obs.leader
         seat = winner
         for c in trick[1:]:
@@ -851,15 +854,15 @@ class HeuristicPlayer:
     def _strength(self, p: _Play, action: int, led: int) -> int:
         """How high ``action`` ranks in a trick of suit ``led`` (0: it cannot win)."""
         if action < JOKER_LEAD:
-            return p.table.power[led][action]
+            return p.power[led][action]
         n, named = divmod(action - JOKER_LEAD, 4)
-        return p.table.power[named][JOKER_BASE + n] if named == led else 0
+        return p.power[named][JOKER_BASE + n] if named == led else 0
 
     def _can_beat(self, p: _Play, seats: Sequence[int], led: int, best: int) -> bool:
         """Might one of ``seats`` beat power ``best`` in a trick of suit ``led``?"""
         if not seats:
             return False
-        power = p.table.power[led]
+        power = p.power[led]
         void = p.void
         if p.top[led] > best:
             for r in seats:
@@ -877,8 +880,8 @@ class HeuristicPlayer:
 
     def _master(self, p: _Play, card: int) -> bool:
         """No unseen card of its suit ranks above ``card``."""
-        s = p.table.suit_of[card]
-        return s == NO_SUIT or p.table.power[s][card] > p.top[s]
+        s = p.suit_of[card]
+        return s == NO_SUIT or p.power[s][card] > p.top[s]
 
     def _follow(self, p: _Play, legal: Sequence[int]) -> int:
         led, best, winner = self._trick_state(p)
@@ -890,7 +893,7 @@ class HeuristicPlayer:
         partner_winning = team[winner] == team[p.seat]
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
-        row = p.table.power[led]
+        row = p.power[led]
         strength = {a: row[a] if a < JOKER_LEAD else self._strength(p, a, led) for a in legal}
         winners = sorted([a for a in legal if strength[a] > best], key=strength.__getitem__)
         if not winners:
@@ -902,7 +905,7 @@ class HeuristicPlayer:
                 return a  # win as cheaply as is safe
         if partner_winning:
             return self._cheapest(p, legal)
-        if not _following(legal, p.table.suit_of, led):
+        if not _following(legal, p.suit_of, led):
             return winners[0]  # void: ruff (or play the joker) as cheaply as possible
         if len(p.obs.current_trick) == 1 and len(opponents) < len(remaining):
             return self._cheapest(p, legal)  # second hand low: partner is still to play
@@ -911,8 +914,8 @@ class HeuristicPlayer:
     def _cheapest(self, p: _Play, legal: Sequence[int]) -> int:
         """The least useful card: the lowest of the suit led, or when void a low card from a short
         side suit; trumps, winners and jokers are kept."""
-        suit_of = p.table.suit_of
-        power = p.table.power
+        suit_of = p.suit_of
+        power = p.power
         trump = p.trump
         counts = [0] * 5
         for c in p.obs.hand:
@@ -936,7 +939,7 @@ class HeuristicPlayer:
         hand = [c for c in legal if c < JOKER_LEAD]
         if not hand:
             return legal[0]  # only a free joker left to lead
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         trump = p.trump
         void = p.void
         opponents = p.opponents
@@ -944,7 +947,7 @@ class HeuristicPlayer:
         for c in hand:
             by_suit[suit_of[c]].append(c)
         for s in range(4):
-            by_suit[s].sort(key=p.table.power[s].__getitem__, reverse=True)
+            by_suit[s].sort(key=p.power[s].__getitem__, reverse=True)
         if trump is not None and by_suit[trump] and p.our_contract:
             # draw trumps while we hold enough of those still unseen
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
@@ -972,7 +975,7 @@ class HeuristicPlayer:
         if side:
             longest, longest_key = side[0], None
             for s in side:  # the first of the longest side suits, of the lowest card
-                key = (len(by_suit[s]), -p.table.power[s][by_suit[s][-1]])
+                key = (len(by_suit[s]), -p.power[s][by_suit[s][-1]])
                 if longest_key is None or key > longest_key:
                     longest, longest_key = s, key
             return by_suit[longest][-1]  # low from the longest side suit
@@ -999,22 +1002,22 @@ class HeuristicPlayer:
 
     def _below(self, p: _Play, card: int) -> int:
         """Unseen cards of ``card``'s suit that rank below it."""
-        s = p.table.suit_of[card]
+        s = p.suit_of[card]
         if s == NO_SUIT:
             return 0
-        power = p.table.power[s]
+        power = p.power[s]
         return _count_below(power, p.out[s], power[card])
 
     def _hand_danger(self, p: _Play, hand: Sequence[int]) -> float:
         """Danger of a misère hand given the cards still unseen."""
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         total = 0.0
         for c in hand:
             s = suit_of[c]
             if s == NO_SUIT:
                 total += 3.0
                 continue
-            row = p.table.power[s]
+            row = p.power[s]
             mine = row[c]
             others = _count_below(row, p.out[s], mine)
             own = 0
@@ -1027,11 +1030,11 @@ class HeuristicPlayer:
     def _misere_lead_cost(self, p: _Play, card: int) -> float:
         """The chance that leading ``card`` wins the trick (weighted heavily), plus the danger
         of the cards it leaves behind."""
-        s = p.table.suit_of[card]
+        s = p.suit_of[card]
         later = self._hand_danger(p, [c for c in p.obs.hand if c != card])
         if s == NO_SUIT:
             return 10.0 + later
-        row = p.table.power[s]
+        row = p.power[s]
         mine = row[card]
         higher = lower = 0
         for x in p.out[s]:
@@ -1080,8 +1083,8 @@ class HeuristicPlayer:
                     best, least = c, cost
             return best
         # a defender leads low into a suit the contractor still holds
-        suit_of = p.table.suit_of
-        power = p.table.power
+        suit_of = p.suit_of
+        power = p.power
         contractor = p.contractor
         theirs_shown = p.shown.get(contractor)
         best_key = None
@@ -1111,7 +1114,7 @@ class HeuristicPlayer:
         if led == NO_SUIT:
             return self._misere_shed(p, legal)
         strength = {a: self._strength(p, a, led) for a in legal}
-        following = _following(legal, p.table.suit_of, led)
+        following = _following(legal, p.suit_of, led)
         under = [a for a in legal if strength[a] < best] if following else []
         if p.seat == p.contractor:
             if not following:
@@ -1139,7 +1142,7 @@ class HeuristicPlayer:
         chosen = self._defend_shed(p, legal)
         if chosen is not None:
             return chosen
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         if p.seat == p.contractor:
             hand = p.obs.hand
 
@@ -1156,7 +1159,7 @@ class HeuristicPlayer:
             s = suit_of[c]
             if s == NO_SUIT:
                 return (1 << 30, 0)
-            return (self._below(p, c), p.table.power[s][c])
+            return (self._below(p, c), p.power[s][c])
 
         return max(legal, key=height)
 
