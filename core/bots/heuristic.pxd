@@ -159,3 +159,5 @@ cpdef tuple _suit_throw(list g, long s, _Denomination d)
 
 @cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, key=tuple, _=cython.Py_ssize_t)
 cpdef list misere_kept(hand, _Denomination d, long discards)
+
+cpdef _info(rules)

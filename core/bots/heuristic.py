@@ -9,7 +9,7 @@ cash winners, second hand low, third hand high, win cheaply, never overtake a pa
 safely winning, ruff when it matters, otherwise throw the least useful card.  In misère the
 contractor ducks with the highest card that still loses and the defenders lead low into it.
 
-The player reads only what ``state.observation(seat)`` shows (in the auction and the play, the
+The player reads only what ``state.observation(seat)`` shows (in the auction, the discards and the play, the
 same fields read through the state's public API: ``_Seen``) and the ruleset's public tables
 (``state.rules``: ladder, play tables, teams); the only randomness it may use is the generator
 it is given (it currently needs none: its choices are deterministic).
@@ -576,9 +576,9 @@ class HeuristicPlayer:
             return plays[0] if len(plays) == 1 else self._play(seat, self._seen(state, seat), info, plays)
         if phase == Phase.AUCTION:
             return self._bid(seat, self._seen(state, seat), info, legal)
+        if phase == Phase.DISCARD:  # the discards read the contract: a whole observation costs more than them
+            return self._discard(self._seen(state, seat), info, legal)
         obs = state.observation(seat)
-        if phase == Phase.DISCARD:
-            return self._discard(obs, info, legal)
         if phase == Phase.NOMINATE:
             return self._nominate(obs, legal)
         return self._other(obs, info, legal)
