@@ -161,3 +161,8 @@ cpdef tuple _suit_throw(list g, long s, _Denomination d)
 cpdef list misere_kept(hand, _Denomination d, long discards)
 
 cpdef _info(rules)
+
+@cython.locals(key=tuple, size=cython.long, rank=list)
+cpdef double _suit_danger(list cards, long suit, _Denomination d)
+
+cpdef double misere_risk(hand, _Denomination d, long discards)

@@ -245,7 +245,9 @@ def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
         if len(d.dangers) >= DANGERS_KEPT:
             d.dangers.clear()
         size, rank = d.size[suit], d.rank
-        known = d.dangers[key] = sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+        # sum() of a list, not of a generator: compiled, a generator would be a closure (heuristic.pxd)
+        known = d.dangers[key] = sum([_danger(suit, size - 1 - rank[c] - below, below)
+                                      for below, c in enumerate(cards)])
     return known
 
 
@@ -320,7 +322,7 @@ def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, in
 
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
     """Total danger of a misère hand once ``discards`` cards are thrown (greedily)."""
-    return sum(_suit_danger(g, s, d) for s, g in enumerate(misere_kept(hand, d, discards)))
+    return sum([_suit_danger(g, s, d) for s, g in enumerate(misere_kept(hand, d, discards))])
 
 
 def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[list[int]]:
