@@ -1268,18 +1268,23 @@ def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
     counts = [0] * 5
     for c in hand:
         counts[suit_of[c]] += 1
-
-    def keep(c: int) -> float:
+    best, least = hand[0], 0.0
+    for i, c in enumerate(hand):  # min(hand, key=...), written out (heuristic.pxd: no closure)
         s = suit_of[c]
         r = rank[c]
         if s in (NO_SUIT, trump):
-            return 1000.0 - r
-        higher = r - sum(1 for x in hand if suit_of[x] == s and rank[x] < r)
-        value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
-            8.0 if higher == 2 and counts[s] >= 3 else 0.0
-        return value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
-
-    return min(hand, key=keep)
+            keep = 1000.0 - r
+        else:
+            higher = r
+            for x in hand:
+                if suit_of[x] == s and rank[x] < r:
+                    higher -= 1
+            value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
+                8.0 if higher == 2 and counts[s] >= 3 else 0.0
+            keep = value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
+        if i == 0 or keep < least:
+            best, least = c, keep
+    return best
 
 
 def forced_call(legal: Sequence[int], bids: Sequence[int]) -> int | None:
