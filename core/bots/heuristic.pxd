@@ -13,7 +13,7 @@ cdef class _Denomination:
 cpdef list _rank_masks(hand, _Denomination d)
 
 @cython.locals(ranks=list, r=cython.long)
-cpdef list _ranks(object mask)
+cpdef list _ranks(long mask)
 
 @cython.locals(length=cython.Py_ssize_t, tricks=cython.double, r=cython.long)
 cpdef double _trump_tricks(list ranks)
