@@ -4,6 +4,7 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
+from fivehundred.bots.heuristic cimport _RulesInfo
 
 
 cdef class _Pricing:
@@ -33,19 +34,19 @@ cdef class ClubPlayer(MisereDefender):
     cpdef double _own_tricks(self, hand, d)
 
     @cython.locals(memo_key=tuple, estimate=cython.double)
-    cpdef double side_tricks(self, long seat, obs, info, _Pricing pricing, contract, d, params)
+    cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
 
     @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long)
-    cpdef double estimate(self, long seat, hand, calls, info, _Pricing pricing, contract, d, params)
+    cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params)
 
     @cython.locals(chance=cython.double, estimate=cython.double)
-    cpdef tuple make_chance(self, long seat, obs, info, _Pricing pricing, contract, params)
+    cpdef tuple make_chance(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, params)
 
     @cython.locals(discards=cython.long, risk=cython.double)
-    cpdef double misere_danger(self, hand, info, _Pricing pricing, contract, params)
+    cpdef double misere_danger(self, hand, _RulesInfo info, _Pricing pricing, contract, params)
 
     @cython.locals(total=cython.long, depends=tuple, worth=dict, denomination=list, side_key=list,
                    spread=cython.double, game_bonus=cython.double, fall_penalty=cython.double,
                    scale=cython.double, estimates=dict, r=cython.Py_ssize_t, chance=cython.double,
                    estimate=cython.double, tricks=cython.long)
-    cpdef dict call_worths(self, long seat, obs, info, _Pricing pricing, params, rungs)
+    cpdef dict call_worths(self, long seat, obs, _RulesInfo info, _Pricing pricing, params, rungs)

@@ -9,6 +9,13 @@ cdef class _Denomination:
     cdef public dict dangers, throws, holdings
 
 
+cdef class _RulesInfo:
+    cdef public object rules, deck, team_of, misere
+    cdef public long players
+    cdef public list partners
+    cdef public dict denominations, layouts
+
+
 @cython.locals(masks=list, suit_of=list, rank=list, c=cython.long, s=cython.long)
 cpdef list _rank_masks(hand, _Denomination d)
 
@@ -76,7 +83,7 @@ cdef class HeuristicPlayer:
     @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
                    unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
                    power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set)
-    cpdef _Play _situation(self, long seat, obs, info)
+    cpdef _Play _situation(self, long seat, obs, _RulesInfo info)
 
     @cython.locals(seats=list, s=cython.long, _=cython.long)
     cpdef list _remaining(self, _Play p)
@@ -160,7 +167,8 @@ cpdef tuple _suit_throw(list g, long s, _Denomination d)
 @cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, key=tuple, _=cython.Py_ssize_t)
 cpdef list misere_kept(hand, _Denomination d, long discards)
 
-cpdef _info(rules)
+@cython.locals(info=_RulesInfo)
+cpdef _RulesInfo _info(rules)
 
 @cython.locals(key=tuple, size=cython.long, rank=list)
 cpdef double _suit_danger(list cards, long suit, _Denomination d)
