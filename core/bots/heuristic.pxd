@@ -82,7 +82,8 @@ cdef class HeuristicPlayer:
 
     @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
                    unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
-                   power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set)
+                   power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set,
+                   unseen=list, row=list)
     cpdef _Play _situation(self, long seat, obs, _RulesInfo info)
 
     @cython.locals(seats=list, s=cython.long, _=cython.long)
@@ -179,3 +180,5 @@ cpdef double misere_risk(hand, _Denomination d, long discards)
                s=cython.long, r=cython.long, keep=cython.double, higher=cython.long, x=cython.long,
                value=cython.double)
 cpdef _least_useful(hand, _Denomination d)
+
+cpdef bint _holds_all(frozenset cards, hand)

@@ -812,7 +812,8 @@ class HeuristicPlayer:
                 s = nxt[s]
                 if led != NO_SUIT and suit_of[c] != led:
                     void[s] |= 1 << led
-        shown = dict(getattr(obs, "open_hands", ()) or ())
+        hands = getattr(obs, "open_hands", ())
+        shown = dict(hands) if hands else {}
         if obs.open_hand is not None:
             shown.setdefault(contractor, obs.open_hand)
         out = _unseen_by_suit(seat, obs, track)
@@ -820,7 +821,12 @@ class HeuristicPlayer:
             exposed = {c for cards in shown.values() for c in cards}
             out = [[c for c in cards if c not in exposed] for cards in out]
         power = table.power
-        top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
+        top = [-1, -1, -1, -1]
+        for s in range(4):
+            unseen = out[s]
+            if unseen:
+                row = power[s]
+                top[s] = row[unseen[0]]
         mine = team[seat]
         opponents = track.opponents.get(seat)
         if opponents is None:
@@ -1174,7 +1180,7 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
     known = track.unseen.get(seat) if log is not None else None
     tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
     # a hand laid out on the table gains the cards turned up under its own: worked out afresh
-    if known is None or known[0] is not log or known[1] > len(tricks) or not known[3].issuperset(hand):
+    if known is None or known[0] is not log or known[1] > len(tricks) or not _holds_all(known[3], hand):
         mine = set(hand)
         mine.update(trick, obs.discards)
         out = [[c for c in cards if c not in mine] for cards in track.unplayed]
@@ -1189,6 +1195,14 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
     if log is not None:
         track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
     return out
+
+
+def _holds_all(cards: frozenset[int], hand: Sequence[int]) -> bool:
+    """``cards.issuperset(hand)``, without making a set of ``hand``."""
+    for c in hand:  # noqa: SIM110 - as _any_above
+        if c not in cards:
+            return False
+    return True
 
 
 def _ruffable(p: _Play, s: int) -> bool:
