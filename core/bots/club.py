@@ -86,6 +86,13 @@ class _Pricing:
                              None if c.before_looking or c.signal else (None, c.open) for c in rules.ladder]
         """Per rung: what a partner's call of it tells the pricing (``partner_supports``,
         ``partner_misere_chance``): its denomination, or that it is a misère and whether it is open."""
+        # per rung, what ``_worth`` reads of the call (``_rung_worth``: the auction's inner loop)
+        self.value = [c.value for c in rules.ladder]
+        self.tricks = [c.tricks for c in rules.ladder]
+        self.at_least = [c.goal == "at-least" for c in rules.ladder]
+        self.slam_rung = [self.slam is not None and c.value < self.slam[0] for c in rules.ladder]
+        self.loss = [float(c.fail_value if c.fail_value is not None else c.value + c.fail_penalty)
+                     for c in rules.ladder]
 
 
 _PRICING: dict[int, tuple[Rules, _Pricing]] = {}
@@ -123,6 +130,27 @@ def _worth(contract: Contract, chance: float, estimate: float, total: int, prici
         gain += params.game_bonus
     if pricing.swamp is not None and total - loss <= pricing.swamp:
         loss += params.fall_penalty
+    return chance * gain - (1.0 - chance) * loss
+
+
+def _rung_worth(pricing: _Pricing, rung: int, chance: float, estimate: float, total: int, spread: float,
+                game_bonus: float, fall_penalty: float) -> float:
+    """``_worth`` of the ladder's call ``rung``, from what ``pricing`` keeps of it (``params``: its spread,
+    game bonus and fall penalty)."""
+    value = pricing.value[rung]
+    gain = float(value)
+    if pricing.at_least[rung]:
+        if pricing.overtrick_points:
+            gain += pricing.overtrick_points * max(0.0, estimate - pricing.tricks[rung])
+        if pricing.slam_rung[rung]:
+            assert pricing.slam is not None
+            all_tricks = _at_least(estimate, pricing.hand_size, spread) / max(chance, 1e-9)
+            gain += all_tricks * (pricing.slam[1] - value)
+    loss = pricing.loss[rung]
+    if total + value >= pricing.target:
+        gain += game_bonus
+    if pricing.swamp is not None and total - loss <= pricing.swamp:
+        loss += fall_penalty
     return chance * gain - (1.0 - chance) * loss
 
 
@@ -406,6 +434,7 @@ class ClubPlayer(MisereDefender):
         denomination = pricing.denomination
         side_key = pricing.side_key
         spread = params.trick_spread
+        game_bonus, fall_penalty = params.game_bonus, params.fall_penalty
         scale = spread * SQRT2
         erf = math.erf
         estimates: dict[tuple[int, bool, bool], float] = {}
@@ -427,7 +456,7 @@ class ClubPlayer(MisereDefender):
                     chance = self.exact_chance(obs.hand, info, pricing, contract, d, estimate, params)
                 else:
                     chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))
-            worth[r] = _worth(contract, chance, estimate, total, pricing, params)
+            worth[r] = _rung_worth(pricing, r, chance, estimate, total, spread, game_bonus, fall_penalty)
         return worth
 
     @staticmethod

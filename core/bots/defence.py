@@ -41,8 +41,8 @@ class MisereDefender(HeuristicPlayer):
         shown = p.shown.get(seat)
         if shown is None:
             return None
-        row = p.table.power[suit]
-        return sorted(row[c] for c in shown if p.table.suit_of[c] == suit)
+        row = p.power[suit]
+        return sorted(row[c] for c in shown if p.suit_of[c] == suit)
 
     def _defending(self, p: _Play) -> bool:
         return p.seat != p.contractor and p.info.team_of[p.seat] != p.info.team_of[p.contractor]
@@ -53,7 +53,7 @@ class MisereDefender(HeuristicPlayer):
         if not self._defending(p):
             return None
         led, best, winner = self._trick_state(p)
-        following = led != NO_SUIT and all(a < JOKER_LEAD and p.table.suit_of[a] == led for a in legal)
+        following = led != NO_SUIT and all(a < JOKER_LEAD and p.suit_of[a] == led for a in legal)
         if not following:
             return self._misere_shed(p, legal)
         strength = {a: self._strength(p, a, led) for a in legal}
@@ -89,14 +89,14 @@ class MisereDefender(HeuristicPlayer):
     def _has_attack(self, p: _Play, targets: Sequence[int]) -> bool:
         """Could we lead to force the contractor: a card under all its cards of a suit, or a card
         of a suit where the defenders' low cards outnumber its own?  (Unknown hands: assume so.)"""
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         hand = p.obs.hand
         for t in targets:
             for s in {suit_of[c] for c in hand} - {NO_SUIT}:
                 held = self._held_by(p, t, s)
                 if held is None:
                     return True
-                if held and (min(p.table.power[s][c] for c in hand if suit_of[c] == s) < held[0]
+                if held and (min(p.power[s][c] for c in hand if suit_of[c] == s) < held[0]
                              or self._exposed_excess(p, s, held, hand) > 0):
                     return True
         return False
@@ -109,8 +109,8 @@ class MisereDefender(HeuristicPlayer):
         cards = [c for c in legal if c < JOKER_LEAD]
         if not cards:
             return legal[0]
-        suit_of = p.table.suit_of
-        power = p.table.power
+        suit_of = p.suit_of
+        power = p.power
         targets = self._targets(p)
         hand = p.obs.hand
         holdings = {(t, s): self._held_by(p, t, s) for t in targets for s in {suit_of[c] for c in cards} - {NO_SUIT}}
@@ -166,15 +166,15 @@ class MisereDefender(HeuristicPlayer):
             s = p.next_seat[s]
         if not others or all(p.void[s] >> suit & 1 for s in others):
             return False
-        row = p.table.power[suit]
+        row = p.power[suit]
         unseen = [row[c] for c in p.out[suit]]
         return bool(unseen) and min(unseen) > low
 
     def _exposed_excess(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
         """How far the defenders' low cards outnumber an exposed holding's, at its weakest card:
         positive when leading low in ``suit`` again and again must force it."""
-        row = p.table.power[suit]
-        ours = sorted([row[x] for x in p.out[suit]] + [row[x] for x in hand if p.table.suit_of[x] == suit])
+        row = p.power[suit]
+        ours = sorted([row[x] for x in p.out[suit]] + [row[x] for x in hand if p.suit_of[x] == suit])
         excess = -len(held)
         for i, h in enumerate(held):
             excess = max(excess, sum(1 for x in ours if x < h) - i)
@@ -185,7 +185,7 @@ class MisereDefender(HeuristicPlayer):
     def _defend_shed(self, p: _Play, legal: Sequence[int]) -> int | None:
         if not self._defending(p):
             return None
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         targets = self._targets(p)
 
         def spare(a: int) -> tuple[int, int, int]:
@@ -193,7 +193,7 @@ class MisereDefender(HeuristicPlayer):
             s = suit_of[c]
             if s == NO_SUIT:
                 return (1, 1 << 30, 0)
-            mine = p.table.power[s][c]
+            mine = p.power[s][c]
             useless = 1
             for t in targets:
                 held = self._held_by(p, t, s)

@@ -9,7 +9,7 @@ cash winners, second hand low, third hand high, win cheaply, never overtake a pa
 safely winning, ruff when it matters, otherwise throw the least useful card.  In misère the
 contractor ducks with the highest card that still loses and the defenders lead low into it.
 
-The player reads only what ``state.observation(seat)`` shows (in the auction and the play, the
+The player reads only what ``state.observation(seat)`` shows (in the auction, the discards and the play, the
 same fields read through the state's public API: ``_Seen``) and the ruleset's public tables
 (``state.rules``: ladder, play tables, teams); the only randomness it may use is the generator
 it is given (it currently needs none: its choices are deterministic).
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from fivehundred.engine.state import (
@@ -51,22 +50,26 @@ TRUMP_HONOURS = (0.9, 0.8, 0.65, 0.45, 0.3, 0.12, 0.1)
 # --- what the player works out once per ruleset ---------------------------------------------
 
 
-@dataclass(slots=True)
 class _Denomination:
-    """One denomination (a trump suit or no-trumps, or misère) with its play table."""
+    """One denomination (a trump suit or no-trumps, or misère) with its play table (compiled, an
+    extension type: heuristic.pxd)."""
 
-    trump: int | None
-    table: PlayTable
-    rank: list[int]
-    """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
-    size: list[int]
-    """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
-    dangers: dict[tuple[int, ...], float] = field(default_factory=dict)
-    """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
-    throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = field(default_factory=dict)
-    """``_suit_throw`` by holding, as worked out so far."""
-    holdings: dict[tuple[bool | int, ...], float] = field(default_factory=dict)
-    """A side suit's tricks by holding (rank indices; first: in a trump contract), as worked out so far."""
+    __slots__ = ("dangers", "holdings", "rank", "size", "table", "throws", "trump")
+
+    def __init__(self, trump: int | None, table: PlayTable, rank: list[int], size: list[int]):
+        self.trump = trump
+        self.table = table
+        self.rank = rank
+        """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
+        self.size = size
+        """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
+        self.dangers: dict[tuple[int, ...], float] = {}
+        """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
+        self.throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = {}
+        """``_suit_throw`` by holding, as worked out so far."""
+        self.holdings: dict[int, float] = {}
+        """A side suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: in a trump
+        contract), as worked out so far."""
 
 
 class _RulesInfo:
@@ -86,6 +89,8 @@ class _RulesInfo:
                 self.denominations[key] = self.denomination(contract)
         misere = next((c for c in rules.ladder if _solo_misere(c)), None)
         self.misere = self.denomination(misere) if misere is not None else None
+        self.layouts: dict[tuple[int, int | None, int, int], _Layout] = {}
+        """``_layout`` by the contract's id, the nomination, the contractor and the seat sitting out."""
 
     def denomination(self, contract: Contract, nomination: int | None = None) -> _Denomination:
         table = self.rules.play_table(contract, nomination)
@@ -131,15 +136,26 @@ def _solo_misere(contract: Contract) -> bool:
 # "Own tricks" therefore include what the kitty exchange is usually worth.
 
 
-def _by_suit(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
-    """The hand's rank indices by (table) suit, best first."""
-    groups: list[list[int]] = [[], [], [], [], []]
+def _rank_masks(hand: Sequence[int], d: _Denomination) -> list[int]:
+    """By (table) suit: the hand's rank indices as bits (bit r: the card of rank index r)."""
+    masks = [0, 0, 0, 0, 0]
     suit_of, rank = d.table.suit_of, d.rank
     for c in hand:
-        groups[suit_of[c]].append(rank[c])
-    for g in groups:
-        g.sort()
-    return groups
+        s = suit_of[c]
+        masks[s] |= 1 << rank[c]
+    return masks
+
+
+def _ranks(mask: int) -> list[int]:
+    """The rank indices of a holding's bits, best first."""
+    ranks = []
+    r = 0
+    while mask:
+        if mask & 1:
+            ranks.append(r)
+        mask >>= 1
+        r += 1
+    return ranks
 
 
 def _trump_tricks(ranks: list[int]) -> float:
@@ -193,26 +209,28 @@ def _no_trump_tricks(ranks: list[int]) -> float:
 
 def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
     """Tricks the hand should take by itself as contractor in denomination ``d``."""
-    groups = _by_suit(hand, d)
+    masks = _rank_masks(hand, d)
     known = d.holdings
     if len(known) >= DANGERS_KEPT:
         known.clear()
-    if d.trump is None:
-        tricks = 2.0 * len(groups[NO_SUIT]) - 0.3  # a free joker wins a trick and gives control
+    trump = d.trump
+    if trump is None:
+        tricks = 2.0 * len(_ranks(masks[NO_SUIT])) - 0.3  # a free joker wins a trick and gives control
         for s in range(4):
-            key = (False, *groups[s])
+            key = masks[s] << 1
             worth = known.get(key)
             if worth is None:
-                worth = known[key] = _no_trump_tricks(groups[s])
+                worth = known[key] = _no_trump_tricks(_ranks(masks[s]))
             tricks += worth
         return tricks
-    tricks = _trump_tricks(groups[d.trump])
+    tricks = _trump_tricks(_ranks(masks[trump]))
+    size = d.size
     for s in range(4):
-        if s != d.trump and d.size[s]:
-            key = (True, *groups[s])
+        if s != trump and size[s]:
+            key = masks[s] << 1 | 1
             worth = known.get(key)
             if worth is None:
-                worth = known[key] = _side_tricks(groups[s])
+                worth = known[key] = _side_tricks(_ranks(masks[s]))
             tricks += worth
     return tricks
 
@@ -227,7 +245,9 @@ def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
         if len(d.dangers) >= DANGERS_KEPT:
             d.dangers.clear()
         size, rank = d.size[suit], d.rank
-        known = d.dangers[key] = sum(_danger(suit, size - 1 - rank[c] - below, below) for below, c in enumerate(cards))
+        # sum() of a list, not of a generator: compiled, a generator would be a closure (heuristic.pxd)
+        known = d.dangers[key] = sum([_danger(suit, size - 1 - rank[c] - below, below)
+                                      for below, c in enumerate(cards)])
     return known
 
 
@@ -256,7 +276,7 @@ def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
     for c in hand:
         groups[suit_of[c]].append(c)
     for g in groups:
-        g.sort(key=lambda c: -rank[c])  # lowest first
+        g.sort(key=rank.__getitem__, reverse=True)  # lowest first (ranks differ within a suit)
     return groups
 
 
@@ -302,7 +322,7 @@ def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, in
 
 def misere_risk(hand: Sequence[int], d: _Denomination, discards: int) -> float:
     """Total danger of a misère hand once ``discards`` cards are thrown (greedily)."""
-    return sum(_suit_danger(g, s, d) for s, g in enumerate(misere_kept(hand, d, discards)))
+    return sum([_suit_danger(g, s, d) for s, g in enumerate(misere_kept(hand, d, discards))])
 
 
 def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[list[int]]:
@@ -326,86 +346,149 @@ def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[li
 # --- the public situation during the play ---------------------------------------------------
 
 
-@dataclass(slots=True)
 class _Track:
-    """What the completed tricks of a hand have shown (kept between decisions)."""
+    """What the completed tricks of a hand have shown (kept between decisions).  A plain class with its
+    own ``__init__`` (compiled, an extension type: heuristic.pxd), as are ``_Play`` and ``_Seen``."""
 
-    key: tuple[int, int, int | None, int, int]
-    next_seat: list[int]
-    """The next seat to play, skipping seats that sit the hand out."""
-    out_seats: frozenset[int]
-    unplayed: list[list[int]]
-    """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
-    table: PlayTable
-    """The hand's play table (the key's rung and nomination choose it)."""
-    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
-    void: list[int] = field(default_factory=list)
-    """void[seat]: bit s set once the seat has shown out of suit s."""
-    opponents: dict[int, list[int]] = field(default_factory=dict)
-    unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = field(default_factory=dict)
-    """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
-    (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
-    """By seat: the opponents taking part in the play."""
+    __slots__ = ("key", "next_seat", "opponents", "out_seats", "table", "tricks", "unplayed", "unseen", "void")
+
+    def __init__(self, key: tuple[int, int, int | None, int, int], next_seat: list[int], out_seats: frozenset[int],
+                 unplayed: list[list[int]], table: PlayTable, void: list[int]):
+        self.key = key
+        self.next_seat = next_seat
+        """The next seat to play, skipping seats that sit the hand out."""
+        self.out_seats = out_seats
+        self.unplayed = unplayed
+        """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
+        self.table = table
+        """The hand's play table (the key's rung and nomination choose it)."""
+        self.tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
+        self.void = void
+        """void[seat]: bit s set once the seat has shown out of suit s."""
+        self.opponents: dict[int, list[int]] = {}
+        """By seat: the opponents taking part in the play."""
+        self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = {}
+        """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
+        (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
 
 
-@dataclass(slots=True)
 class _Play:
     """Everything one play decision looks at."""
 
-    seat: int
-    obs: Seen
-    info: _RulesInfo
-    table: PlayTable
-    trump: int | None
-    contractor: int
-    our_contract: bool
-    out: list[list[int]]
-    """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
-    top: list[int]
-    """top[s]: the power of the best unseen card of suit s (-1: none)."""
-    void: list[int]
-    next_seat: list[int]
-    trick_size: int
-    opponents: list[int]
-    """Opponents taking part in the play of this hand."""
-    shown: dict[int, tuple[int, ...]]
-    """Exposed hands by seat (open misère)."""
+    __slots__ = ("contractor", "info", "next_seat", "obs", "opponents", "our_contract", "out", "power", "seat", "shown",
+                 "suit_of", "table", "top", "trick_size", "trump", "void")
+
+    def __init__(self, seat: int, obs: Seen, info: _RulesInfo, table: PlayTable, trump: int | None, contractor: int,
+                 our_contract: bool, out: list[list[int]], top: list[int], void: list[int], next_seat: list[int],
+                 trick_size: int, opponents: list[int], shown: dict[int, tuple[int, ...]]):
+        self.seat = seat
+        self.obs = obs
+        self.info = info
+        self.table = table
+        self.suit_of = table.suit_of
+        """The play table's ``suit_of`` and ``power``, read at every turn."""
+        self.power = table.power
+        self.trump = trump
+        self.contractor = contractor
+        self.our_contract = our_contract
+        self.out = out
+        """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
+        self.top = top
+        """top[s]: the power of the best unseen card of suit s (-1: none)."""
+        self.void = void
+        self.next_seat = next_seat
+        self.trick_size = trick_size
+        self.opponents = opponents
+        """Opponents taking part in the play of this hand."""
+        self.shown = shown
+        """Exposed hands by seat (open misère)."""
 
 
-@dataclass(slots=True)
 class _Seen:
     """The fields of ``Observation`` the player reads, with the same values: building a whole
     ``Observation`` (steps and all) costs more than most decisions take."""
 
-    seat: int
-    phase: Phase
-    hand: tuple[int, ...]
-    calls: tuple[tuple[int, int], ...]
-    contract: Contract | None
-    contractor: int
-    nomination: int | None
-    discards: tuple[int, ...]
-    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
-    current_trick: tuple[int, ...]
-    led: int | None
-    leader: int
-    tricks_won: tuple[int, ...]
-    totals: tuple[int, ...]
-    open_hand: tuple[int, ...] | None
-    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
-    sitting_out: int
-    step: None = None
-    log: object = None
-    """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
+    __slots__ = ("calls", "contract", "contractor", "current_trick", "discards", "hand", "leader", "led", "log",
+                 "nomination", "open_hand", "open_hands", "phase", "seat", "sitting_out", "step", "totals", "tricks",
+                 "tricks_won")
+
+    def __init__(self, seat: int, phase: Phase, hand: tuple[int, ...], calls: tuple[tuple[int, int], ...],
+                 contract: Contract | None, contractor: int, nomination: int | None, discards: tuple[int, ...],
+                 tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...], current_trick: tuple[int, ...],
+                 led: int | None, leader: int, tricks_won: tuple[int, ...], totals: tuple[int, ...],
+                 open_hand: tuple[int, ...] | None, open_hands: tuple[tuple[int, tuple[int, ...]], ...],
+                 sitting_out: int, log: object = None):
+        self.seat = seat
+        self.phase = phase
+        self.hand = hand
+        self.calls = calls
+        self.contract = contract
+        self.contractor = contractor
+        self.nomination = nomination
+        self.discards = discards
+        self.tricks = tricks
+        self.current_trick = current_trick
+        self.led = led
+        self.leader = leader
+        self.tricks_won = tricks_won
+        self.totals = totals
+        self.open_hand = open_hand
+        self.open_hands = open_hands
+        self.sitting_out = sitting_out
+        self.step = None
+        self.log = log
+        """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
 
 
 Seen = Observation | _Seen
 """What a decision reads: an observation, or the part of one the auction and the play read."""
 
 
+def _shown_hand(shown: tuple[tuple[int, tuple[int, ...]], ...], seat: int) -> tuple[int, ...] | None:
+    """The cards of ``seat`` among the hands ``shown`` (None: not among them)."""
+    for s, cards in shown:
+        if s == seat:
+            return cards
+    return None
+
+
 def _card(action: int) -> int:
     """The card an action plays (a joker led or played with a named suit is the joker)."""
     return action if action < JOKER_LEAD else JOKER_BASE + (action - JOKER_LEAD) // 4
+
+
+def _layout(info: _RulesInfo, contract: Contract, nomination: int | None, contractor: int,
+            sitting_out: int) -> _Layout:
+    """What stays the same through the play of a hand of ``contract`` (``_Layout``), worked out once."""
+    key = (id(contract), nomination, contractor, sitting_out)
+    known = info.layouts.get(key)
+    if known is not None and known[0] is contract:
+        return known
+    if len(info.layouts) >= LAYOUTS_KEPT:
+        info.layouts.clear()
+    n = info.players
+    team = info.team_of
+    table = info.rules.play_table(contract, nomination)
+    suit_of = table.suit_of
+    aside = set() if contract.partner_plays or contractor < 0 else \
+        {s for s in range(n) if s != contractor and team[s] == team[contractor]}
+    if sitting_out >= 0:
+        aside.add(sitting_out)
+    nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
+    by_suit: list[list[int]] = [[], [], [], [], []]
+    for c in info.deck:
+        by_suit[suit_of[c]].append(c)
+    for s in range(4):
+        by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
+    known = info.layouts[key] = (contract, table, nxt, frozenset(aside), by_suit)
+    return known
+
+
+_Layout = tuple[Contract, PlayTable, list[int], frozenset[int], list[list[int]]]
+"""The contract, its play table, the next seat to play from each seat (skipping the seats that sit the
+hand out), those seats, and the deck by suit, highest first: the start of a ``_Track``."""
+LAYOUTS_KEPT = 256
+"""Layouts a ruleset's ``_RulesInfo`` keeps (one per contract, nomination, contractor and seat sitting out)."""
 
 
 class HeuristicPlayer:
@@ -453,7 +536,7 @@ class HeuristicPlayer:
             hand, discards, shown = state.cards_seen(seat)
             return _Seen(seat, phase, hand, tuple(log.calls), contract, log.contractor, log.nomination, discards,
                          (), (), None, -1, state.tricks_won_by_seat, tuple(state.totals),
-                         next((cards for s, cards in shown if s == log.contractor), None), shown, -1)
+                         _shown_hand(shown, log.contractor), shown, -1)
         fixed = self._in_play
         if fixed is None or fixed[0] is not log or fixed[1] != seat or fixed[2] is not contract:
             hand, discards, shown = state.cards_seen(seat)
@@ -470,13 +553,13 @@ class HeuristicPlayer:
         if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
             known = (tricks, ())
         if len(known[1]) < len(tricks):
-            added = tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):])
+            added = tuple([(t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):]])
             known = (tricks, known[1] + added)
         self._tricks_seen = known
         contractor = log.contractor
         return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
                      state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat, fixed[5],
-                     next((cards for s, cards in shown if s == contractor), None) if shown else None, shown, fixed[6],
+                     _shown_hand(shown, contractor) if shown else None, shown, fixed[6],
                      log=log)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
@@ -495,9 +578,9 @@ class HeuristicPlayer:
             return plays[0] if len(plays) == 1 else self._play(seat, self._seen(state, seat), info, plays)
         if phase == Phase.AUCTION:
             return self._bid(seat, self._seen(state, seat), info, legal)
+        if phase == Phase.DISCARD:  # the discards read the contract: a whole observation costs more than them
+            return self._discard(self._seen(state, seat), info, legal)
         obs = state.observation(seat)
-        if phase == Phase.DISCARD:
-            return self._discard(obs, info, legal)
         if phase == Phase.NOMINATE:
             return self._nominate(obs, legal)
         return self._other(obs, info, legal)
@@ -684,7 +767,7 @@ class HeuristicPlayer:
         masters = [c for c in hand if self._master(p, c)]
         if not 0 < need < len(hand) or len(masters) < need:
             return None
-        power, suit_of = p.table.power, p.table.suit_of
+        power, suit_of = p.power, p.suit_of
         kept = set(sorted(masters, key=lambda c: -power[suit_of[c] if suit_of[c] < 4 else 0][c])[:need])
         return [a for a in legal if _card(a) not in kept] or list(legal)
 
@@ -699,19 +782,9 @@ class HeuristicPlayer:
         tricks = obs.tricks
         if track is None or track.key != key or \
                 (tricks is not track.tricks and tricks[: len(track.tricks)] != track.tricks):
-            table = info.rules.play_table(contract, obs.nomination)
-            suit_of = table.suit_of
-            aside = set() if contract.partner_plays or contractor < 0 else \
-                {s for s in range(n) if s != contractor and team[s] == team[contractor]}
-            if obs.sitting_out >= 0:
-                aside.add(obs.sitting_out)
-            nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
-            by_suit: list[list[int]] = [[], [], [], [], []]
-            for c in info.deck:
-                by_suit[suit_of[c]].append(c)
-            for s in range(4):
-                by_suit[s].sort(key=table.power[s].__getitem__, reverse=True)
-            track = self._track = _Track(key, nxt, frozenset(aside), by_suit, table, void=[0] * n)
+            layout = _layout(info, contract, obs.nomination, contractor, obs.sitting_out)
+            track = self._track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
+                                         [0] * n)
         table = track.table
         suit_of = table.suit_of
         nxt = track.next_seat
@@ -721,9 +794,7 @@ class HeuristicPlayer:
         unplayed = track.unplayed
         for _leader, cards, _winner, _named in new:
             for c in cards:
-                left = unplayed[suit_of[c]]
-                if c in left:
-                    left.remove(c)
+                _drop(unplayed[suit_of[c]], c)
         for leader, cards, _winner, named in new:
             led = named if named is not None else suit_of[cards[0]]
             s = leader
@@ -741,15 +812,21 @@ class HeuristicPlayer:
                 s = nxt[s]
                 if led != NO_SUIT and suit_of[c] != led:
                     void[s] |= 1 << led
-        shown = dict(getattr(obs, "open_hands", ()) or ())
+        hands = getattr(obs, "open_hands", ())
+        shown = dict(hands) if hands else {}
         if obs.open_hand is not None:
             shown.setdefault(contractor, obs.open_hand)
-        out = self._unseen(seat, obs, track)
+        out = _unseen_by_suit(seat, obs, track)
         if shown:
             exposed = {c for cards in shown.values() for c in cards}
             out = [[c for c in cards if c not in exposed] for cards in out]
         power = table.power
-        top = [power[s][out[s][0]] if out[s] else -1 for s in range(4)]
+        top = [-1, -1, -1, -1]
+        for s in range(4):
+            unseen = out[s]
+            if unseen:
+                row = power[s]
+                top[s] = row[unseen[0]]
         mine = team[seat]
         opponents = track.opponents.get(seat)
         if opponents is None:
@@ -757,35 +834,6 @@ class HeuristicPlayer:
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
         return _Play(seat, obs, info, table, contract.trump, contractor, ours,
                      out, top, void, nxt, n - len(out_seats), opponents, shown)
-
-    @staticmethod
-    def _unseen(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
-        """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
-        hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
-        comes with no log to go on from: worked out afresh)."""
-        log = getattr(obs, "log", None)
-        known = track.unseen.get(seat) if log is not None else None
-        tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
-        # a hand laid out on the table gains the cards turned up under its own: worked out afresh
-        if known is None or known[0] is not log or known[1] > len(tricks) or not known[3].issuperset(hand):
-            mine = set(hand)
-            mine.update(trick, obs.discards)
-            out = [[c for c in cards if c not in mine] for cards in track.unplayed]
-        else:
-            out = known[2]
-            suit_of = track.table.suit_of
-            for _leader, cards, _winner, _named in tricks[known[1]:]:
-                for c in cards:
-                    left = out[suit_of[c]]
-                    if c in left:
-                        left.remove(c)
-            for c in trick:
-                left = out[suit_of[c]]
-                if c in left:
-                    left.remove(c)
-        if log is not None:
-            track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
-        return out
 
     def _remaining(self, p: _Play) -> list[int]:
         """Seats still to play to the current trick after me."""
@@ -802,7 +850,7 @@ class HeuristicPlayer:
         led = _led(p.obs, p.table)
         if led == NO_SUIT:
             return NO_SUIT, 1 << 30, p.obs.leader
-        power = p.table.power[led]
+        power = p.power[led]
         best, winner = power[trick[0]], p.obs.leader
         seat = winner
         for c in trick[1:]:
@@ -814,21 +862,23 @@ class HeuristicPlayer:
     def _strength(self, p: _Play, action: int, led: int) -> int:
         """How high ``action`` ranks in a trick of suit ``led`` (0: it cannot win)."""
         if action < JOKER_LEAD:
-            return p.table.power[led][action]
+            return p.power[led][action]
         n, named = divmod(action - JOKER_LEAD, 4)
-        return p.table.power[named][JOKER_BASE + n] if named == led else 0
+        return p.power[named][JOKER_BASE + n] if named == led else 0
 
     def _can_beat(self, p: _Play, seats: Sequence[int], led: int, best: int) -> bool:
         """Might one of ``seats`` beat power ``best`` in a trick of suit ``led``?"""
         if not seats:
             return False
-        power = p.table.power[led]
+        power = p.power[led]
         void = p.void
-        if p.top[led] > best and any(not void[r] >> led & 1 for r in seats):
-            return True
+        if p.top[led] > best:
+            for r in seats:
+                if not void[r] >> led & 1:
+                    return True
         short = len(p.out[led]) <= 2  # a player who has not shown out may still be void
         for s in range(5):
-            if s == led or not any(power[x] > best for x in p.out[s]):
+            if s == led or not _any_above(power, p.out[s], best):
                 continue
             for r in seats:
                 v = void[r]
@@ -838,8 +888,8 @@ class HeuristicPlayer:
 
     def _master(self, p: _Play, card: int) -> bool:
         """No unseen card of its suit ranks above ``card``."""
-        s = p.table.suit_of[card]
-        return s == NO_SUIT or p.table.power[s][card] > p.top[s]
+        s = p.suit_of[card]
+        return s == NO_SUIT or p.power[s][card] > p.top[s]
 
     def _follow(self, p: _Play, legal: Sequence[int]) -> int:
         led, best, winner = self._trick_state(p)
@@ -851,9 +901,9 @@ class HeuristicPlayer:
         partner_winning = team[winner] == team[p.seat]
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
-        row = p.table.power[led]
+        row = p.power[led]
         strength = {a: row[a] if a < JOKER_LEAD else self._strength(p, a, led) for a in legal}
-        winners = sorted((a for a in legal if strength[a] > best), key=strength.__getitem__)
+        winners = sorted([a for a in legal if strength[a] > best], key=strength.__getitem__)
         if not winners:
             return self._cheapest(p, legal)
         for a in winners:
@@ -863,7 +913,7 @@ class HeuristicPlayer:
                 return a  # win as cheaply as is safe
         if partner_winning:
             return self._cheapest(p, legal)
-        if any(a >= JOKER_LEAD or p.table.suit_of[a] != led for a in legal):
+        if not _following(legal, p.suit_of, led):
             return winners[0]  # void: ruff (or play the joker) as cheaply as possible
         if len(p.obs.current_trick) == 1 and len(opponents) < len(remaining):
             return self._cheapest(p, legal)  # second hand low: partner is still to play
@@ -872,30 +922,32 @@ class HeuristicPlayer:
     def _cheapest(self, p: _Play, legal: Sequence[int]) -> int:
         """The least useful card: the lowest of the suit led, or when void a low card from a short
         side suit; trumps, winners and jokers are kept."""
-        suit_of = p.table.suit_of
-        power = p.table.power
+        suit_of = p.suit_of
+        power = p.power
         trump = p.trump
         counts = [0] * 5
         for c in p.obs.hand:
             counts[suit_of[c]] += 1
 
         top = p.top
-
-        def keep(a: int) -> tuple[bool, bool, int]:
+        best, best_key = legal[0], None
+        for a in legal:  # min(legal, key=...), written out (heuristic.pxd: no closure)
             c = _card(a)
             s = suit_of[c]
             if c >= JOKER_BASE:
-                return (True, True, 1 << 20)
-            mine = power[s][c]
-            return (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
-
-        return min(legal, key=keep)
+                key = (True, True, 1 << 20)
+            else:
+                mine = power[s][c]
+                key = (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best
 
     def _lead(self, p: _Play, legal: Sequence[int]) -> int:
         hand = [c for c in legal if c < JOKER_LEAD]
         if not hand:
             return legal[0]  # only a free joker left to lead
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         trump = p.trump
         void = p.void
         opponents = p.opponents
@@ -903,16 +955,10 @@ class HeuristicPlayer:
         for c in hand:
             by_suit[suit_of[c]].append(c)
         for s in range(4):
-            by_suit[s].sort(key=p.table.power[s].__getitem__, reverse=True)
-
-        def ruffable(s: int) -> bool:
-            if trump is None or s == trump or not p.out[trump]:
-                return False
-            return any(void[o] >> s & 1 and not void[o] >> trump & 1 for o in opponents)
-
+            by_suit[s].sort(key=p.power[s].__getitem__, reverse=True)
         if trump is not None and by_suit[trump] and p.our_contract:
             # draw trumps while we hold enough of those still unseen
-            theirs = 0 if all(void[o] >> trump & 1 for o in opponents) else len(p.out[trump])
+            theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
             if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
                 return mine[0] if self._master(p, mine[0]) else mine[-1]
@@ -922,17 +968,25 @@ class HeuristicPlayer:
                 cards = by_suit[partner_suit]
                 return cards[0] if len(cards) == 1 or self._master(p, cards[0]) else cards[-1]
         cash = [cards[0] for s, cards in enumerate(by_suit[:4])
-                if s != trump and cards and not ruffable(s) and self._master(p, cards[0])]
+                if s != trump and cards and not _ruffable(p, s) and self._master(p, cards[0])]
         if cash:
-            return max(cash, key=lambda c: len(by_suit[suit_of[c]]))  # cash a winner, longest suit first
+            best = cash[0]
+            for c in cash:  # cash a winner, longest suit first (the first of the longest)
+                if len(by_suit[suit_of[c]]) > len(by_suit[suit_of[best]]):
+                    best = c
+            return best
         if not p.our_contract and trump is not None and by_suit[trump]:
             singles = [s for s in range(4) if s != trump and len(by_suit[s]) == 1]
             if singles:
                 return by_suit[singles[0]][0]  # a singleton, to ruff the next round
         side = [s for s in range(4) if s != trump and by_suit[s]]
         if side:
-            s = max(side, key=lambda s: (len(by_suit[s]), -p.table.power[s][by_suit[s][-1]]))
-            return by_suit[s][-1]  # low from the longest side suit
+            longest, longest_key = side[0], None
+            for s in side:  # the first of the longest side suits, of the lowest card
+                key = (len(by_suit[s]), -p.power[s][by_suit[s][-1]])
+                if longest_key is None or key > longest_key:
+                    longest, longest_key = s, key
+            return by_suit[longest][-1]  # low from the longest side suit
         if trump is not None and by_suit[trump]:
             return by_suit[trump][-1]
         return hand[-1]
@@ -956,41 +1010,50 @@ class HeuristicPlayer:
 
     def _below(self, p: _Play, card: int) -> int:
         """Unseen cards of ``card``'s suit that rank below it."""
-        s = p.table.suit_of[card]
+        s = p.suit_of[card]
         if s == NO_SUIT:
             return 0
-        power = p.table.power[s]
-        mine = power[card]
-        return sum(1 for x in p.out[s] if power[x] < mine)
+        power = p.power[s]
+        return _count_below(power, p.out[s], power[card])
 
     def _hand_danger(self, p: _Play, hand: Sequence[int]) -> float:
         """Danger of a misère hand given the cards still unseen."""
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         total = 0.0
         for c in hand:
             s = suit_of[c]
             if s == NO_SUIT:
                 total += 3.0
                 continue
-            row = p.table.power[s]
+            row = p.power[s]
             mine = row[c]
-            others = sum(1 for x in p.out[s] if row[x] < mine)
-            own = sum(1 for x in hand if suit_of[x] == s and row[x] < mine)
+            others = _count_below(row, p.out[s], mine)
+            own = 0
+            for x in hand:
+                if suit_of[x] == s and row[x] < mine:
+                    own += 1
             total += _danger(s, others, own)
         return total
 
     def _misere_lead_cost(self, p: _Play, card: int) -> float:
         """The chance that leading ``card`` wins the trick (weighted heavily), plus the danger
         of the cards it leaves behind."""
-        s = p.table.suit_of[card]
+        s = p.suit_of[card]
         later = self._hand_danger(p, [c for c in p.obs.hand if c != card])
         if s == NO_SUIT:
             return 10.0 + later
-        row = p.table.power[s]
+        row = p.power[s]
         mine = row[card]
-        higher = sum(1 for x in p.out[s] if row[x] > mine)
-        lower = sum(1 for x in p.out[s] if row[x] < mine)
-        unseen = sum(len(o) for o in p.out) or 1
+        higher = lower = 0
+        for x in p.out[s]:
+            if row[x] > mine:
+                higher += 1
+            elif row[x] < mine:
+                lower += 1
+        unseen = 0
+        for cards in p.out:
+            unseen += len(cards)
+        unseen = unseen or 1
         held = p.info.rules.hand_size - len(p.obs.tricks)
         miss = max(0.0, 1.0 - held / unseen)  # chance a given unseen card is not in one defender's hand
         win = 1.0
@@ -1019,28 +1082,37 @@ class HeuristicPlayer:
         cards = [c for c in legal if c < JOKER_LEAD]
         if not cards:
             return legal[0]
+        best = cards[0]
         if p.seat == p.contractor:
-            return min(cards, key=lambda c: self._misere_lead_cost(p, c))
+            least = self._misere_lead_cost(p, best)
+            for c in cards[1:]:  # min(cards, key=...), written out (heuristic.pxd: no closure)
+                cost = self._misere_lead_cost(p, c)
+                if cost < least:
+                    best, least = c, cost
+            return best
         # a defender leads low into a suit the contractor still holds
-        suit_of = p.table.suit_of
-        power = p.table.power
+        suit_of = p.suit_of
+        power = p.power
         contractor = p.contractor
         theirs_shown = p.shown.get(contractor)
-
-        def attack(c: int) -> tuple[int, int, int]:
+        best_key = None
+        for c in cards:
             s = suit_of[c]
             row = power[s]
             if p.void[contractor] >> s & 1:
-                return (3, 0, row[c])
-            if theirs_shown is not None:
+                key = (3, 0, row[c])
+            elif theirs_shown is not None:
                 theirs = [x for x in theirs_shown if suit_of[x] == s]
                 if not theirs:
-                    return (3, 0, row[c])
-                under = sum(1 for x in theirs if row[x] < row[c])
-                return (0 if not under else 2, under, row[c])
-            return (1, self._below(p, c), row[c])
-
-        return min(cards, key=attack)
+                    key = (3, 0, row[c])
+                else:
+                    under = _count_below(row, theirs, row[c])
+                    key = (0 if not under else 2, under, row[c])
+            else:
+                key = (1, self._below(p, c), row[c])
+            if best_key is None or key < best_key:
+                best, best_key = c, key
+        return best
 
     def _misere_follow(self, p: _Play, legal: Sequence[int]) -> int:
         chosen = self._defend_follow(p, legal)
@@ -1050,7 +1122,7 @@ class HeuristicPlayer:
         if led == NO_SUIT:
             return self._misere_shed(p, legal)
         strength = {a: self._strength(p, a, led) for a in legal}
-        following = all(a < JOKER_LEAD and p.table.suit_of[a] == led for a in legal)
+        following = _following(legal, p.suit_of, led)
         under = [a for a in legal if strength[a] < best] if following else []
         if p.seat == p.contractor:
             if not following:
@@ -1078,7 +1150,7 @@ class HeuristicPlayer:
         chosen = self._defend_shed(p, legal)
         if chosen is not None:
             return chosen
-        suit_of = p.table.suit_of
+        suit_of = p.suit_of
         if p.seat == p.contractor:
             hand = p.obs.hand
 
@@ -1095,9 +1167,96 @@ class HeuristicPlayer:
             s = suit_of[c]
             if s == NO_SUIT:
                 return (1 << 30, 0)
-            return (self._below(p, c), p.table.power[s][c])
+            return (self._below(p, c), p.power[s][c])
 
         return max(legal, key=height)
+
+
+def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
+    """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
+    hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
+    comes with no log to go on from: worked out afresh)."""
+    log = getattr(obs, "log", None)
+    known = track.unseen.get(seat) if log is not None else None
+    tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
+    # a hand laid out on the table gains the cards turned up under its own: worked out afresh
+    if known is None or known[0] is not log or known[1] > len(tricks) or not _holds_all(known[3], hand):
+        mine = set(hand)
+        mine.update(trick, obs.discards)
+        out = [[c for c in cards if c not in mine] for cards in track.unplayed]
+    else:
+        out = known[2]
+        suit_of = track.table.suit_of
+        for _leader, cards, _winner, _named in tricks[known[1]:]:
+            for c in cards:
+                _drop(out[suit_of[c]], c)
+        for c in trick:
+            _drop(out[suit_of[c]], c)
+    if log is not None:
+        track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
+    return out
+
+
+def _holds_all(cards: frozenset[int], hand: Sequence[int]) -> bool:
+    """``cards.issuperset(hand)``, without making a set of ``hand``."""
+    for c in hand:  # noqa: SIM110 - as _any_above
+        if c not in cards:
+            return False
+    return True
+
+
+def _ruffable(p: _Play, s: int) -> bool:
+    """Might an opponent ruff a lead of side suit ``s``: one has shown out of it, not of trumps?"""
+    trump = p.trump
+    if trump is None or s == trump or not p.out[trump]:
+        return False
+    void = p.void
+    for o in p.opponents:  # noqa: SIM110 - as _any_above
+        if void[o] >> s & 1 and not void[o] >> trump & 1:
+            return True
+    return False
+
+
+def _all_void(void: list[int], seats: list[int], suit: int) -> bool:
+    """Have all of ``seats`` shown out of ``suit``?"""
+    for o in seats:  # noqa: SIM110 - as _any_above
+        if not void[o] >> suit & 1:
+            return False
+    return True
+
+
+def _drop(cards: list[int], card: int) -> None:
+    """Take ``card`` out of ``cards`` if it is there."""
+    for i in range(len(cards)):
+        x = cards[i]
+        if x == card:
+            del cards[i]
+            return
+
+
+def _any_above(row: list[int], cards: list[int], power: int) -> bool:
+    """Does one of ``cards`` rank above ``power`` in ``row``?"""
+    for x in cards:  # noqa: SIM110 - a loop, not any(): compiled, a generator would be a closure (heuristic.pxd)
+        if row[x] > power:
+            return True
+    return False
+
+
+def _count_below(row: list[int], cards: list[int], power: int) -> int:
+    """How many of ``cards`` rank below ``power`` in ``row``."""
+    below = 0
+    for x in cards:
+        if row[x] < power:
+            below += 1
+    return below
+
+
+def _following(legal: Sequence[int], suit_of: list[int], led: int) -> bool:
+    """Are all of ``legal`` cards of suit ``led`` (no joker played with a named suit)?"""
+    for a in legal:  # noqa: SIM110 - as _any_above
+        if a >= JOKER_LEAD or suit_of[a] != led:
+            return False
+    return True
 
 
 def _exact_in(obs: Seen, info: _RulesInfo) -> bool:
@@ -1123,18 +1282,23 @@ def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
     counts = [0] * 5
     for c in hand:
         counts[suit_of[c]] += 1
-
-    def keep(c: int) -> float:
+    best, least = hand[0], 0.0
+    for i, c in enumerate(hand):  # min(hand, key=...), written out (heuristic.pxd: no closure)
         s = suit_of[c]
         r = rank[c]
         if s in (NO_SUIT, trump):
-            return 1000.0 - r
-        higher = r - sum(1 for x in hand if suit_of[x] == s and rank[x] < r)
-        value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
-            8.0 if higher == 2 and counts[s] >= 3 else 0.0
-        return value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
-
-    return min(hand, key=keep)
+            keep = 1000.0 - r
+        else:
+            higher = r
+            for x in hand:
+                if suit_of[x] == s and rank[x] < r:
+                    higher -= 1
+            value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
+                8.0 if higher == 2 and counts[s] >= 3 else 0.0
+            keep = value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
+        if i == 0 or keep < least:
+            best, least = c, keep
+    return best
 
 
 def forced_call(legal: Sequence[int], bids: Sequence[int]) -> int | None:

@@ -1,0 +1,52 @@
+# C types for the compiled club player's pricing (an "augmenting .pxd", as heuristic.pxd: club.py stays plain
+# Python, and the pure-Python player never reads this file).  ``_Pricing`` becomes an extension type whose
+# fields the auction's inner loop (``_rung_worth``) reads as C fields.
+import cython
+
+from fivehundred.bots.defence cimport MisereDefender
+from fivehundred.bots.heuristic cimport _RulesInfo
+
+
+cdef class _Pricing:
+    cdef public object rules, target, swamp, slam, overtrick_points
+    cdef public long hand_size, kitty_size, players, teams
+    cdef public bint called_partner, win_needs_contract
+    cdef public list denomination, priced, side_key, partner_call, value, tricks, at_least, slam_rung, loss
+
+
+@cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
+cpdef double _worth(contract, double chance, double estimate, long total, _Pricing pricing, params)
+
+@cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
+cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, double estimate, long total, double spread,
+                         double game_bonus, double fall_penalty)
+
+cpdef double _misere_chance(double risk, params)
+
+cpdef double _at_least(double estimate, double tricks, double spread)
+
+
+cdef class ClubPlayer(MisereDefender):
+    cdef public object params, _own, _side_of, _worths, _leads
+    cdef public dict _side
+
+    @cython.locals(key=tuple, cache=dict)
+    cpdef double _own_tricks(self, hand, d)
+
+    @cython.locals(memo_key=tuple, estimate=cython.double)
+    cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
+
+    @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long)
+    cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params)
+
+    @cython.locals(chance=cython.double, estimate=cython.double)
+    cpdef tuple make_chance(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, params)
+
+    @cython.locals(discards=cython.long, risk=cython.double)
+    cpdef double misere_danger(self, hand, _RulesInfo info, _Pricing pricing, contract, params)
+
+    @cython.locals(total=cython.long, depends=tuple, worth=dict, denomination=list, side_key=list,
+                   spread=cython.double, game_bonus=cython.double, fall_penalty=cython.double,
+                   scale=cython.double, estimates=dict, r=cython.Py_ssize_t, chance=cython.double,
+                   estimate=cython.double, tricks=cython.long)
+    cpdef dict call_worths(self, long seat, obs, _RulesInfo info, _Pricing pricing, params, rungs)

@@ -1,0 +1,184 @@
+# C types for the compiled player's hand counts (Cython's "augmenting .pxd", as core/engine/state.pxd:
+# heuristic.py stays plain Python, and the pure-Python player never reads this file).
+import cython
+
+
+cdef class _Denomination:
+    cdef public object trump, table
+    cdef public list rank, size
+    cdef public dict dangers, throws, holdings
+
+
+cdef class _RulesInfo:
+    cdef public object rules, deck, team_of, misere
+    cdef public long players
+    cdef public list partners
+    cdef public dict denominations, layouts
+
+
+@cython.locals(masks=list, suit_of=list, rank=list, c=cython.long, s=cython.long)
+cpdef list _rank_masks(hand, _Denomination d)
+
+@cython.locals(ranks=list, r=cython.long)
+cpdef list _ranks(long mask)
+
+@cython.locals(length=cython.Py_ssize_t, tricks=cython.double, r=cython.long)
+cpdef double _trump_tricks(list ranks)
+
+@cython.locals(length=cython.Py_ssize_t, tricks=cython.double, i=cython.Py_ssize_t, r=cython.long, higher=cython.long)
+cpdef double _side_tricks(list ranks)
+
+@cython.locals(length=cython.Py_ssize_t, tricks=cython.double, ace=cython.bint, r=cython.long)
+cpdef double _no_trump_tricks(list ranks)
+
+@cython.locals(masks=list, known=dict, tricks=cython.double, s=cython.long, size=list)
+cpdef double own_tricks(hand, _Denomination d)
+
+@cython.locals(excess=cython.long)
+cpdef double _danger(long suit, long others_below, long mine_below)
+
+
+# The play's per-decision objects as extension types: built without a generated __init__, their fields
+# read as C fields where a local is typed as one.
+cdef class _Track:
+    cdef public tuple key
+    cdef public object tricks
+    cdef public list next_seat, unplayed, void
+    cdef public object out_seats, table
+    cdef public dict opponents, unseen
+
+
+cdef class _Play:
+    cdef public long seat, contractor, trick_size
+    cdef public object obs, info, table, trump
+    cdef public bint our_contract
+    cdef public list out, top, void, next_seat, opponents, suit_of, power
+    cdef public dict shown
+
+
+cdef class _Seen:
+    cdef public long seat, contractor, leader, sitting_out
+    cdef public object phase, contract, nomination, led, open_hand, step, log
+    cdef public tuple hand, calls, discards, tricks, current_trick, tricks_won, totals, open_hands
+
+
+# The player itself: an extension type (Python classes may subclass it, and do), whose hot methods are
+# cpdef with C-typed locals; a subclass overrides them as ever.  Cython compiles no closure in a cpdef
+# function (a generator expression, a lambda, an inner function): those methods count in plain loops.
+cdef class HeuristicPlayer:
+    cdef public long seat
+    cdef public object rng, _estimates, _tricks_seen, _in_play
+    cdef public dict _risks
+    cdef public _Track _track
+
+    @cython.locals(fixed=tuple, known=tuple, contractor=cython.long)
+    cpdef _Seen _seen(self, state, long seat)
+
+    @cython.locals(key=tuple)
+    cpdef double _misere_risk(self, hand, d, long discards)
+
+    @cython.locals(p=_Play, misere=cython.bint)
+    cpdef _play(self, long seat, obs, info, legal)
+
+    @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
+                   unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
+                   power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set,
+                   unseen=list, row=list)
+    cpdef _Play _situation(self, long seat, obs, _RulesInfo info)
+
+    @cython.locals(seats=list, s=cython.long, _=cython.long)
+    cpdef list _remaining(self, _Play p)
+
+    @cython.locals(led=cython.long, power=list, best=cython.long, winner=cython.long, seat=cython.long, c=cython.long)
+    cpdef tuple _trick_state(self, _Play p)
+
+    @cython.locals(n=cython.long, named=cython.long)
+    cpdef long _strength(self, _Play p, long action, long led)
+
+    @cython.locals(power=list, void=list, short=cython.bint, s=cython.long, r=cython.long, v=cython.long,
+                   x=cython.long)
+    cpdef bint _can_beat(self, _Play p, seats, long led, long best)
+
+    @cython.locals(s=cython.long)
+    cpdef bint _master(self, _Play p, long card)
+
+    @cython.locals(led=cython.long, best=cython.long, winner=cython.long, remaining=list, opponents=list,
+                   partner_winning=cython.bint, row=list, strength=dict, winners=list, a=cython.long)
+    cpdef _follow(self, _Play p, legal)
+
+    @cython.locals(s=cython.long, power=list, mine=cython.long, x=cython.long)
+    cpdef long _below(self, _Play p, long card)
+
+    @cython.locals(suit_of=list, power=list, counts=list, top=list, c=cython.long, s=cython.long, a=cython.long,
+                   mine=cython.long, key=tuple, best_key=tuple)
+    cpdef _cheapest(self, _Play p, legal)
+
+    @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,
+                   theirs=cython.long, mine=list, cards=list, cash=list, side=list, longest=cython.long,
+                   key=tuple, longest_key=tuple)
+    cpdef _lead(self, _Play p, legal)
+
+    @cython.locals(cards=list, c=cython.long, least=cython.double, cost=cython.double, suit_of=list, power=list,
+                   contractor=cython.long, s=cython.long, row=list, theirs=list, under=cython.long, key=tuple,
+                   best_key=tuple)
+    cpdef _misere_lead(self, _Play p, legal)
+
+    @cython.locals(suit_of=list, total=cython.double, c=cython.long, s=cython.long, row=list, mine=cython.long,
+                   others=cython.long, own=cython.long, x=cython.long)
+    cpdef double _hand_danger(self, _Play p, hand)
+
+    @cython.locals(s=cython.long, later=cython.double, row=list, mine=cython.long, higher=cython.long,
+                   lower=cython.long, unseen=cython.long, held=cython.long, miss=cython.double, win=cython.double,
+                   d=cython.long, x=cython.long)
+    cpdef double _misere_lead_cost(self, _Play p, long card)
+
+    @cython.locals(led=cython.long, best=cython.long, winner=cython.long, strength=dict, following=cython.bint,
+                   under=list, a=cython.long)
+    cpdef _misere_follow(self, _Play p, legal)
+
+
+@cython.locals(x=cython.long)
+cpdef bint _any_above(list row, list cards, long power)
+
+@cython.locals(below=cython.long, x=cython.long)
+cpdef long _count_below(list row, list cards, long power)
+
+@cython.locals(a=cython.long)
+cpdef bint _following(legal, list suit_of, long led)
+
+@cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set)
+cpdef list _unseen_by_suit(seat, obs, _Track track)
+
+@cython.locals(i=cython.Py_ssize_t, x=cython.long)
+cpdef void _drop(list cards, long card)
+
+@cython.locals(void=list, o=cython.long)
+cpdef bint _ruffable(_Play p, long s)
+
+@cython.locals(o=cython.long)
+cpdef bint _all_void(list void, seats, long suit)
+
+@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list)
+cpdef list _misere_suits(hand, _Denomination d)
+
+@cython.locals(memo=tuple, known=tuple, base=cython.double, best_key=tuple, c=cython.long, relief=cython.double,
+               key=tuple)
+cpdef tuple _suit_throw(list g, long s, _Denomination d)
+
+@cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, key=tuple, _=cython.Py_ssize_t)
+cpdef list misere_kept(hand, _Denomination d, long discards)
+
+@cython.locals(info=_RulesInfo)
+cpdef _RulesInfo _info(rules)
+
+@cython.locals(key=tuple, size=cython.long, rank=list)
+cpdef double _suit_danger(list cards, long suit, _Denomination d)
+
+cpdef double misere_risk(hand, _Denomination d, long discards)
+
+@cython.locals(suit_of=list, rank=list, counts=list, c=cython.long, least=cython.double, i=cython.Py_ssize_t,
+               s=cython.long, r=cython.long, keep=cython.double, higher=cython.long, x=cython.long,
+               value=cython.double)
+cpdef _least_useful(hand, _Denomination d)
+
+cpdef bint _holds_all(frozenset cards, hand)
