@@ -315,7 +315,7 @@ def test_random_american_1904_games_never_make_an_inkle_the_contract(tmp_path: P
 
 def test_E6_american_1904_games_with_hands_ended_mid_way_validate(tmp_path: Path) -> None:
     out = tmp_path / "american.jsonl"
-    fivehundred.simulate(games=20, seed=1, ruleset="american-1904", out=out)  # heuristic players reach 500
+    fivehundred.simulate(games=60, seed=1, ruleset="american-1904", out=out)  # club players reach 500 (2 E6 ends)
     hands = [h for line in out.read_text(encoding="utf-8").splitlines() for h in json.loads(line)["hands"]]
     assert any(h["contract"] and len(h["tricks"]) < 10 for h in hands)  # E6 stopped a hand
     assert fivehundred.validate([out]).problems == []
