@@ -59,6 +59,11 @@ def test_the_read_api_says_what_the_engine_holds(name: str) -> None:
         for s, won in enumerate(obs.tricks_won):
             by_team[rules.team_of[s]] += won
         assert state.tricks_won_by_team == tuple(by_team)
+        assert state.trick_view() == (state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat)
+        for s in range(players):  # the shortcut when nothing lies on the table, against the seats shown
+            hand, discards, shown = state.cards_seen(s)
+            assert shown == tuple((p, tuple(state._held[p])) for p in state._public_seats() if p != s)
+            assert discards == state._discards_made_by(s) and hand in ((), state.hand(s))
         if state.phase not in (Phase.PLAY, Phase.GAME_OVER):
             assert state.trick == () and state.led_suit is None and state.trick_leader == -1
             assert state.play_order == rules.next_seat and state.play_table is None

@@ -11,7 +11,7 @@ cdef class _Pricing:
     cdef public object rules, target, swamp, slam, overtrick_points
     cdef public long hand_size, kitty_size, players, teams
     cdef public bint called_partner, win_needs_contract
-    cdef public list denomination, priced, side_key, partner_call, value, tricks, at_least, slam_rung, loss
+    cdef public list denomination, priced, side_key, partner_call, value, tricks, at_least, exact, slam_rung, loss
 
 
 @cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
@@ -24,6 +24,9 @@ cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, doubl
 cpdef double _misere_chance(double risk, params)
 
 cpdef double _at_least(double estimate, double tricks, double spread)
+
+@cython.locals(s=cython.long, call=cython.long)
+cpdef bint _partner_called(partners, tuple ladder, calls, long key)
 
 
 cdef class ClubPlayer(MisereDefender):

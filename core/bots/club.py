@@ -90,6 +90,7 @@ class _Pricing:
         self.value = [c.value for c in rules.ladder]
         self.tricks = [c.tricks for c in rules.ladder]
         self.at_least = [c.goal == "at-least" for c in rules.ladder]
+        self.exact = [c.goal == "exactly" for c in rules.ladder]
         self.slam_rung = [self.slam is not None and c.value < self.slam[0] for c in rules.ladder]
         self.loss = [float(c.fail_value if c.fail_value is not None else c.value + c.fail_penalty)
                      for c in rules.ladder]
@@ -193,6 +194,15 @@ def _no_lead_under(held: Sequence[int], kept: Sequence[Sequence[int]], misere: _
     return chance
 
 
+def _partner_called(partners: Sequence[int], ladder: Sequence[Contract], calls: Sequence[tuple[int, int]],
+                    key: int) -> bool:
+    """Has one of ``partners`` called a trump or no-trump contract of denomination ``key`` among ``calls``?"""
+    for s, call in calls:  # any(): compiled, a generator would be a closure (club.pxd)
+        if s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere" and _key(ladder[call]) == key:
+            return True
+    return False
+
+
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
     """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
     return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * SQRT2)))
@@ -270,7 +280,7 @@ class ClubPlayer(MisereDefender):
         if helpers:
             others = pricing.players - 1
             estimate += params.partner_weight * helpers / others * max(0.0, pricing.hand_size - own)
-            if self.partner_supports(seat, calls, info, contract):
+            if _partner_called(info.partners[seat], info.rules.ladder, calls, _key(contract)):
                 estimate += params.partner_support
         return estimate
 
@@ -278,10 +288,7 @@ class ClubPlayer(MisereDefender):
     def partner_supports(seat: int, calls: Sequence[tuple[int, int]], info: _RulesInfo, contract: Contract) -> bool:
         """Has a partner of ``seat`` called ``contract``'s denomination among ``calls``?  (The
         estimate then counts ``partner_support`` tricks more; the calibration fits them apart.)"""
-        partners = info.partners[seat]
-        ladder = info.rules.ladder
-        return any(s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere"
-                   and _key(ladder[call]) == _key(contract) for s, call in calls)
+        return _partner_called(info.partners[seat], info.rules.ladder, calls, _key(contract))
 
     def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
                           contract: Contract) -> float | None:
@@ -450,9 +457,9 @@ class ClubPlayer(MisereDefender):
                 if known is None:
                     known = estimates[key] = self.side_tricks(seat, obs, info, pricing, contract, d, params)
                 estimate = known
-                tricks = contract.tricks
+                tricks = pricing.tricks[r]
                 # make_chance's arithmetic, with _at_least inlined
-                if contract.goal == "exactly":
+                if pricing.exact[r]:
                     chance = self.exact_chance(obs.hand, info, pricing, contract, d, estimate, params)
                 else:
                     chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))

@@ -42,7 +42,10 @@ class MisereDefender(HeuristicPlayer):
         if shown is None:
             return None
         row = p.power[suit]
-        return sorted(row[c] for c in shown if p.suit_of[c] == suit)
+        suit_of = p.suit_of
+        held = [row[c] for c in shown if suit_of[c] == suit]
+        held.sort()
+        return held
 
     def _defending(self, p: _Play) -> bool:
         return p.seat != p.contractor and p.info.team_of[p.seat] != p.info.team_of[p.contractor]
@@ -124,35 +127,47 @@ class MisereDefender(HeuristicPlayer):
                     and self._partner_overtakes(p, s, held[0]):
                 blocked.add(s)
 
-        def attack(c: int) -> tuple[int, float, int]:
-            s = suit_of[c]
-            if s == NO_SUIT:
-                return (4, 0.0, 0)
-            row = power[s]
-            mine = row[c]
-            best: tuple[int, float, int] = (3, 0.0, mine)
-            for t in targets:
-                held = holdings[t, s]
-                if held == []:
-                    continue  # it throws its danger on this lead
-                if held is None:
-                    below = sum(1 for x in p.out[s] if row[x] < mine)
-                    key: tuple[int, float, int] = (2, below, mine)
-                elif s in blocked:
-                    if mine > held[0]:
-                        key = (0, 1.0, -mine)  # draw the partner's cards of the suit, highest first
-                    else:
-                        key = (1, 0.5, mine)  # the partner would overtake: keep it for later
-                elif held[0] > mine:
-                    key = (0, 0.0, mine)  # it must win unless a defender overtakes
-                else:
-                    if (t, s) not in excess:
-                        excess[t, s] = self._exposed_excess(p, s, held, hand)
-                    key = (1, -excess[t, s], mine)
-                best = min(best, key)
-            return best
+        best, least = cards[0], self._attack(p, cards[0], targets, holdings, blocked, excess)
+        for c in cards[1:]:  # min(cards, key=...): the first of the lowest
+            key = self._attack(p, c, targets, holdings, blocked, excess)
+            if key < least:
+                best, least = c, key
+        return best
 
-        return min(cards, key=attack)
+    def _attack(self, p: _Play, c: int, targets: tuple[int, ...], holdings: dict[tuple[int, int], list[int] | None],
+                blocked: set[int], excess: dict[tuple[int, int], float]) -> tuple[int, float, int]:
+        """How well leading ``c`` attacks the targets, lowest first: a lead under a card a target must
+        play, then one that draws or waits, then a lead into an unknown holding, then the rest."""
+        s = p.suit_of[c]
+        if s == NO_SUIT:
+            return (4, 0.0, 0)
+        row = p.power[s]
+        mine = row[c]
+        best: tuple[int, float, int] = (3, 0.0, mine)
+        for t in targets:
+            held = holdings[t, s]
+            if held == []:
+                continue  # it throws its danger on this lead
+            if held is None:
+                below = 0
+                for x in p.out[s]:
+                    if row[x] < mine:
+                        below += 1
+                key: tuple[int, float, int] = (2, below, mine)
+            elif s in blocked:
+                if mine > held[0]:
+                    key = (0, 1.0, -mine)  # draw the partner's cards of the suit, highest first
+                else:
+                    key = (1, 0.5, mine)  # the partner would overtake: keep it for later
+            elif held[0] > mine:
+                key = (0, 0.0, mine)  # it must win unless a defender overtakes
+            else:
+                if (t, s) not in excess:
+                    excess[t, s] = self._exposed_excess(p, s, held, p.obs.hand)
+                key = (1, -excess[t, s], mine)
+            if key < best:
+                best = key
+        return best
 
     def _partner_overtakes(self, p: _Play, suit: int, low: int) -> bool:
         """Might a fellow defender have to beat the contractor's lowest card of ``suit`` (power
@@ -185,20 +200,30 @@ class MisereDefender(HeuristicPlayer):
     def _defend_shed(self, p: _Play, legal: Sequence[int]) -> int | None:
         if not self._defending(p):
             return None
-        suit_of = p.suit_of
         targets = self._targets(p)
+        best, most = legal[0], self._spare(p, targets, legal[0])
+        for a in legal[1:]:  # max(legal, key=...): the first of the highest
+            key = self._spare(p, targets, a)
+            if key > most:
+                best, most = a, key
+        return best
 
-        def spare(a: int) -> tuple[int, int, int]:
-            c = _card(a)
-            s = suit_of[c]
-            if s == NO_SUIT:
-                return (1, 1 << 30, 0)
-            mine = p.power[s][c]
-            useless = 1
-            for t in targets:
-                held = self._held_by(p, t, s)
-                if held is None or any(h > mine for h in held):
-                    useless = 0  # it may still lead under a card of the contractor's
-            return (useless, self._below(p, c), mine)
-
-        return max(legal, key=spare)
+    def _spare(self, p: _Play, targets: tuple[int, ...], a: int) -> tuple[int, int, int]:
+        """How freely a void defender throws ``a``, highest first: cards that cannot lead under any
+        card a target may hold, then by the unseen cards under them, then by height."""
+        c = _card(a)
+        s = p.suit_of[c]
+        if s == NO_SUIT:
+            return (1, 1 << 30, 0)
+        mine = p.power[s][c]
+        useless = 1
+        for t in targets:
+            held = self._held_by(p, t, s)
+            if held is None:
+                useless = 0  # it may still lead under a card of the contractor's
+            else:
+                for h in held:
+                    if h > mine:
+                        useless = 0
+                        break
+        return (useless, self._below(p, c), mine)

@@ -16,7 +16,7 @@ cdef class _RulesInfo:
     cdef public dict denominations, layouts
 
 
-@cython.locals(masks=list, suit_of=list, rank=list, c=cython.long, s=cython.long)
+@cython.locals(masks=cython.long[5], suit_of=list, rank=list, c=cython.long, s=cython.long, r=cython.long)
 cpdef list _rank_masks(hand, _Denomination d)
 
 @cython.locals(ranks=list, r=cython.long)
@@ -42,6 +42,7 @@ cpdef double _danger(long suit, long others_below, long mine_below)
 # read as C fields where a local is typed as one.
 cdef class _Track:
     cdef public tuple key
+    cdef public frozenset laid_out
     cdef public object tricks
     cdef public list next_seat, unplayed, void
     cdef public object out_seats, table
@@ -70,6 +71,7 @@ cdef class HeuristicPlayer:
     cdef public object rng, _estimates, _tricks_seen, _in_play
     cdef public dict _risks
     cdef public _Track _track
+    cdef public _RulesInfo _rules_info
 
     @cython.locals(fixed=tuple, known=tuple, contractor=cython.long)
     cpdef _Seen _seen(self, state, long seat)
@@ -82,6 +84,7 @@ cdef class HeuristicPlayer:
 
     @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
                    unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
+                   done=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set,
                    unseen=list, row=list)
     cpdef _Play _situation(self, long seat, obs, _RulesInfo info)
@@ -158,10 +161,13 @@ cpdef bint _ruffable(_Play p, long s)
 @cython.locals(o=cython.long)
 cpdef bint _all_void(list void, seats, long suit)
 
-@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list)
+@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list, r=cython.long, i=cython.Py_ssize_t)
 cpdef list _misere_suits(hand, _Denomination d)
 
-@cython.locals(memo=tuple, known=tuple, base=cython.double, best_key=tuple, c=cython.long, relief=cython.double,
+@cython.locals(rank=list, key=cython.long, c=cython.long, r=cython.long)
+cpdef long _holding_key(list cards, long suit, _Denomination d)
+
+@cython.locals(memo=cython.long, known=tuple, base=cython.double, best_key=tuple, c=cython.long, relief=cython.double,
                key=tuple)
 cpdef tuple _suit_throw(list g, long s, _Denomination d)
 
@@ -171,7 +177,7 @@ cpdef list misere_kept(hand, _Denomination d, long discards)
 @cython.locals(info=_RulesInfo)
 cpdef _RulesInfo _info(rules)
 
-@cython.locals(key=tuple, size=cython.long, rank=list)
+@cython.locals(key=cython.long, size=cython.long, rank=list)
 cpdef double _suit_danger(list cards, long suit, _Denomination d)
 
 cpdef double misere_risk(hand, _Denomination d, long discards)
@@ -182,3 +188,6 @@ cpdef double misere_risk(hand, _Denomination d, long discards)
 cpdef _least_useful(hand, _Denomination d)
 
 cpdef bint _holds_all(frozenset cards, hand)
+
+@cython.locals(i=cython.Py_ssize_t, a=object, b=object)
+cpdef bint _continues(tricks, known)

@@ -63,9 +63,9 @@ class _Denomination:
         """rank[c]: how many cards of c's (table) suit outrank c; 0 is the top card."""
         self.size = size
         """size[s]: cards of suit s in the deck (s = NO_SUIT: the free jokers)."""
-        self.dangers: dict[tuple[int, ...], float] = {}
+        self.dangers: dict[int, float] = {}
         """``_suit_danger`` by holding (the suit, then the cards lowest first), as worked out so far."""
-        self.throws: dict[tuple[int, ...], tuple[tuple[float, int], int]] = {}
+        self.throws: dict[int, tuple[tuple[float, int], int]] = {}
         """``_suit_throw`` by holding, as worked out so far."""
         self.holdings: dict[int, float] = {}
         """A side suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: in a trump
@@ -142,8 +142,9 @@ def _rank_masks(hand: Sequence[int], d: _Denomination) -> list[int]:
     suit_of, rank = d.table.suit_of, d.rank
     for c in hand:
         s = suit_of[c]
-        masks[s] |= 1 << rank[c]
-    return masks
+        r = rank[c]
+        masks[s] |= 1 << r
+    return [masks[0], masks[1], masks[2], masks[3], masks[4]]  # compiled, ``masks`` is a C array (heuristic.pxd)
 
 
 def _ranks(mask: int) -> list[int]:
@@ -239,7 +240,7 @@ def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
     """Danger of our cards of one suit (sorted lowest first)."""
     if suit == NO_SUIT:
         return 3.0 * len(cards)  # a free joker wins whatever trick it is played to
-    key = (suit, *cards)
+    key = _holding_key(cards, suit, d)
     known = d.dangers.get(key)
     if known is None:
         if len(d.dangers) >= DANGERS_KEPT:
@@ -270,13 +271,27 @@ def _danger(suit: int, others_below: int, mine_below: int) -> float:
     return min(1.0, 0.15 + 0.12 * excess)
 
 
+def _holding_key(cards: list[int], suit: int, d: _Denomination) -> int:
+    """A holding of one suit (sorted, lowest first) as a memo key: its rank indices as bits, above the suit."""
+    rank = d.rank
+    key = 0
+    for c in cards:
+        r = rank[c]
+        key |= 1 << r
+    return key << 3 | suit
+
+
 def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
+    """The hand by (table) suit, lowest first (ranks differ within a suit)."""
     groups: list[list[int]] = [[], [], [], [], []]
     suit_of, rank = d.table.suit_of, d.rank
-    for c in hand:
-        groups[suit_of[c]].append(c)
-    for g in groups:
-        g.sort(key=rank.__getitem__, reverse=True)  # lowest first (ranks differ within a suit)
+    for c in hand:  # an insertion sort: a handful of cards a suit
+        g = groups[suit_of[c]]
+        r = rank[c]
+        i = len(g)
+        while i and rank[g[i - 1]] < r:
+            i -= 1
+        g.insert(i, c)
     return groups
 
 
@@ -302,7 +317,7 @@ def _misere_throw(hand: Sequence[int], d: _Denomination) -> int:
 def _suit_throw(g: list[int], s: int, d: _Denomination) -> tuple[tuple[float, int], int]:
     """(relief, -rank) of the first card of holding ``g`` (lowest first) whose discard most reduces
     its danger, and that card."""
-    memo = (s, *g)
+    memo = _holding_key(g, s, d)
     known = d.throws.get(memo)
     if known is None:
         if len(d.throws) >= DANGERS_KEPT:
@@ -350,10 +365,11 @@ class _Track:
     """What the completed tricks of a hand have shown (kept between decisions).  A plain class with its
     own ``__init__`` (compiled, an extension type: heuristic.pxd), as are ``_Play`` and ``_Seen``."""
 
-    __slots__ = ("key", "next_seat", "opponents", "out_seats", "table", "tricks", "unplayed", "unseen", "void")
+    __slots__ = ("key", "laid_out", "next_seat", "opponents", "out_seats", "table", "tricks", "unplayed", "unseen",
+                 "void")
 
     def __init__(self, key: tuple[int, int, int | None, int, int], next_seat: list[int], out_seats: frozenset[int],
-                 unplayed: list[list[int]], table: PlayTable, void: list[int]):
+                 unplayed: list[list[int]], table: PlayTable, void: list[int], laid_out: frozenset[int]):
         self.key = key
         self.next_seat = next_seat
         """The next seat to play, skipping seats that sit the hand out."""
@@ -367,9 +383,12 @@ class _Track:
         """void[seat]: bit s set once the seat has shown out of suit s."""
         self.opponents: dict[int, list[int]] = {}
         """By seat: the opponents taking part in the play."""
-        self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int]]] = {}
+        self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int] | None]] = {}
         """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
-        (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then."""
+        (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then
+        if it may gain cards (None: it only loses them)."""
+        self.laid_out = laid_out
+        """Seats whose hands lie on the table and gain the cards turned up under them (P2's dummies)."""
 
 
 class _Play:
@@ -526,6 +545,8 @@ class HeuristicPlayer:
         """The hand log's tricks as ``Observation.tricks`` gives them, as far as they were read."""
         self._in_play: tuple[Any, ...] | None = None
         """What a seat sees that stays the same through the play of a hand (``_seen``)."""
+        self._rules_info: _RulesInfo | None = None
+        """``_info`` of the rules last played."""
 
     def _seen(self, state: GameState, seat: int) -> _Seen:
         """``state.observation(seat)`` for the auction and the play, read through the public API."""
@@ -557,8 +578,9 @@ class HeuristicPlayer:
             known = (tricks, known[1] + added)
         self._tricks_seen = known
         contractor = log.contractor
+        trick, led, leader, won = state.trick_view()
         return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
-                     state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat, fixed[5],
+                     trick, led, leader, won, fixed[5],
                      _shown_hand(shown, contractor) if shown else None, shown, fixed[6],
                      log=log)
 
@@ -570,7 +592,9 @@ class HeuristicPlayer:
         if seat < 0:
             seat = self.seat
         # the acting seat is ours, or a dummy hand we control (variant P2)
-        info = _info(state.rules)
+        info = self._rules_info
+        if info is None or info.rules is not state.rules:
+            info = self._rules_info = _info(state.rules)
         phase = state.phase
         if phase == Phase.PLAY:
             # no step offer (a claim: it cannot see the hands); the actions come sorted
@@ -780,22 +804,22 @@ class HeuristicPlayer:
         key = (id(info), contract.rung, obs.nomination, contractor, obs.sitting_out)
         track = self._track
         tricks = obs.tricks
-        if track is None or track.key != key or \
-                (tricks is not track.tricks and tricks[: len(track.tricks)] != track.tricks):
+        if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks, track.tricks)):
             layout = _layout(info, contract, obs.nomination, contractor, obs.sitting_out)
             track = self._track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
-                                         [0] * n)
+                                         [0] * n, info.rules.dummies)
         table = track.table
         suit_of = table.suit_of
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
-        new = tricks[len(track.tricks):]
+        done = len(track.tricks)
         unplayed = track.unplayed
-        for _leader, cards, _winner, _named in new:
-            for c in cards:
+        for i in range(done, len(tricks)):
+            for c in tricks[i][1]:
                 _drop(unplayed[suit_of[c]], c)
-        for leader, cards, _winner, named in new:
+        for i in range(done, len(tricks)):
+            leader, cards, _winner, named = tricks[i]
             led = named if named is not None else suit_of[cards[0]]
             s = leader
             for c in cards[1:]:
@@ -1180,7 +1204,8 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
     known = track.unseen.get(seat) if log is not None else None
     tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
     # a hand laid out on the table gains the cards turned up under its own: worked out afresh
-    if known is None or known[0] is not log or known[1] > len(tricks) or not _holds_all(known[3], hand):
+    if known is None or known[0] is not log or known[1] > len(tricks) or \
+            (known[3] is not None and not _holds_all(known[3], hand)):
         mine = set(hand)
         mine.update(trick, obs.discards)
         out = [[c for c in cards if c not in mine] for cards in track.unplayed]
@@ -1193,8 +1218,19 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
         for c in trick:
             _drop(out[suit_of[c]], c)
     if log is not None:
-        track.unseen[seat] = (log, len(tricks), out, frozenset(hand))
+        track.unseen[seat] = (log, len(tricks), out, frozenset(hand) if seat in track.laid_out else None)
     return out
+
+
+def _continues(tricks: Sequence[object], known: Sequence[object]) -> bool:
+    """``tricks[:len(known)] == known``, without the slice (the tricks read before are mostly the same objects)."""
+    if len(tricks) < len(known):
+        return False
+    for i in range(len(known)):
+        a, b = tricks[i], known[i]
+        if a is not b and a != b:
+            return False
+    return True
 
 
 def _holds_all(cards: frozenset[int], hand: Sequence[int]) -> bool:

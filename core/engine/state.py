@@ -275,6 +275,13 @@ class GameState(Exchange):
         """The suit led to the trick in progress (for a free joker led, the suit named for it)."""
         return self._led if self.phase == _PLAY and self._trick else None
 
+    def trick_view(self) -> tuple[tuple[int, ...], int | None, int, tuple[int, ...]]:
+        """``(trick, led_suit, trick_leader, tricks_won_by_seat)`` in one call: what a player reads at each card."""
+        if self.phase != _PLAY:
+            return (), None, -1, self.tricks_won_by_seat
+        trick = self._trick
+        return tuple(trick), self._led if trick else None, self._leader, tuple(self._won)
+
     @property
     def tricks_won_by_seat(self) -> tuple[int, ...]:
         """Tricks each seat has won this hand."""
@@ -688,9 +695,11 @@ class GameState(Exchange):
         if not self.hands_log or self.phase == _DEAL:
             return (), (), ()
         held = self._held
-        hand = () if self._hands_unseen() else tuple(held[seat])
-        shown = tuple((s, tuple(held[s])) for s in self._public_seats() if s != seat)
-        return hand, self._discards_made_by(seat), shown
+        hand = () if self.phase == _STEP and self._hands_unseen() else tuple(held[seat])
+        discards = self._discards_made_by(seat) if self.hands_log[-1].discards else ()
+        if not self._covered and not self._open_hand_shown:  # nothing on the table (``_public_seats``)
+            return hand, discards, ()
+        return hand, discards, tuple((s, tuple(held[s])) for s in self._public_seats() if s != seat)
 
     def public_steps(self) -> dict[str, Any]:
         """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
