@@ -92,6 +92,39 @@ def test_always_legal_in_every_shipped_ruleset(ruleset_name: str) -> None:
         play_game(rules, 100 + seed, "hr" * n)
 
 
+SEEN_FIELDS = ("calls", "contract", "contractor", "current_trick", "discards", "hand", "leader", "led", "nomination",
+               "open_hand", "open_hands", "phase", "seat", "sitting_out", "tricks", "tricks_won", "totals")
+"""The fields of ``Observation`` a ``_Seen`` carries (the heuristic's decisions read no others)."""
+
+
+@pytest.mark.parametrize("ruleset_name", sorted(ruleset_paths()))
+def test_the_seats_view_is_its_observation(ruleset_name: str) -> None:
+    """``HeuristicPlayer._seen`` (the fields read through the state's public API, the finished tricks and
+    what stays the same through the play kept between decisions) against ``observation(seat)``, field by
+    field, at every call, discard and card of seeded games: one view-keeper per seat across each hand, as
+    at the table and in ``montecarlo``'s rollouts."""
+    rules = compile_rules(fivehundred.load_ruleset(ruleset_name))
+    checked = {Phase.AUCTION: 0, Phase.DISCARD: 0, Phase.PLAY: 0}
+    for g in range(12):  # until enough cards are played (most five-handed deals are passed out)
+        if checked[Phase.PLAY] > 60:
+            break
+        state, deal_rng = new_game(rules, f"seen:{g}")
+        bots = players("hr"[g % 2] * rules.players, g)
+        keepers = [HeuristicPlayer(s, random.Random(s)) for s in range(rules.players)]
+        while not state.is_terminal() and state.deals <= 2:
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.deal(deal_rng)
+                continue
+            if state.phase in checked:
+                seen, obs = keepers[seat]._seen(state, seat), state.observation(seat)
+                for field in SEEN_FIELDS:
+                    assert getattr(seen, field) == getattr(obs, field), (state.phase, field)
+                checked[state.phase] += 1
+            state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
+    assert checked[Phase.AUCTION] > 5 and checked[Phase.PLAY] > 20
+
+
 THREE_HANDED = """
 extends: pagat-australian
 name: three-alone

@@ -26,7 +26,6 @@ from fivehundred.bots.montecarlo import (
     knowledge,
 )
 from fivehundred.bots.players import RandomPlayer
-from fivehundred.bots.rollout import PlaySeen, RolloutPlayer
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.manager import compile_rules, make_player
@@ -434,45 +433,6 @@ def test_a_candidate_no_better_than_the_default_is_dropped_after_a_batch() -> No
     assert [len(v) for v in full.evaluate(st, [four, six, seven], default=six)] == [10, 10, 10]
     # a better candidate than the default is never dropped: it is the one chosen
     assert player.choose(st, [four, six], default=four) == six
-
-
-@pytest.mark.parametrize("name", RULESETS)
-def test_the_rollout_players_view_of_the_play_is_the_observation(name: str) -> None:
-    """Every field of ``PlaySeen`` is the observation's field of that name, at every card of seeded
-    games (one view-keeper per seat across the hand, so the kept tricks are checked as they grow)."""
-    rules = compile_rules(fivehundred.load_ruleset(name))
-    checked = 0
-    for g in range(12):  # until enough cards are played (most five-handed deals are passed out)
-        if checked > 40:
-            break
-        state, deal_rng = new_game(rules, f"seen:{g}")
-        bots = [HeuristicPlayer(s, random.Random(g * 10 + s)) for s in range(rules.players)]
-        keepers = [RolloutPlayer(s, random.Random(s)) for s in range(rules.players)]
-        while not state.is_terminal() and state.deals <= 2:
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.deal(deal_rng)
-                continue
-            if state.phase == Phase.PLAY:
-                seen, obs = keepers[seat].seen(state, seat), state.observation(seat)
-                for f in PlaySeen.__slots__:
-                    assert getattr(seen, f) == getattr(obs, f), f
-                checked += 1
-            state.apply(bots[rules.controller[seat]].act(state, state.legal_actions()))
-    assert checked > 20
-
-
-@pytest.mark.parametrize("name", ["pagat-australian", "perfect", "two-handed", "six-handed-three-teams"])
-def test_rollout_players_choose_as_the_heuristic(name: str) -> None:
-    """A game of ``RolloutPlayer``s is the game of heuristic players, card for card."""
-    rules = compile_rules(fivehundred.load_ruleset(name))
-
-    def game(kind: Any) -> list[Any]:
-        state, deal_rng = new_game(rules, "rollout-players")
-        state.play_out([kind(s, random.Random(s)) for s in range(rules.players)], deal_rng, max_deals=4)
-        return [(log.calls, log.discards, [t.cards for t in log.tricks]) for log in state.hands_log]
-
-    assert game(RolloutPlayer) == game(HeuristicPlayer)
 
 
 def test_a_candidate_far_better_than_the_default_ends_the_decision() -> None:

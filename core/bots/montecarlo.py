@@ -34,9 +34,9 @@ below zero, or equal to it on every deal so far) is rolled out no more, and the 
 only the heuristic's choice is left; once ``SETTLE_AFTER`` deals are rolled out, a candidate ``settle``
 standard errors better than the heuristic's choice (or better by the same amount on every deal) ends
 the decision too.  Each decision works on a clone of the state that keeps the current hand's log only,
-so that its many clones do not copy the game's history, and the rollouts' heuristic players read the
-play from the state without building an observation per card (``fivehundred.bots.rollout``: the same
-choices, at less cost).
+so that its many clones do not copy the game's history; the rollouts' heuristic players read what
+their seat sees from the state's public API, as they do at the table, without building an observation
+per card.
 
 * Play: every legal card is a candidate, less cards equivalent to another (touching in rank with no
   card between them outside the hand still to be played); a led joker naming each suit is its own
@@ -85,7 +85,6 @@ from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.errors import FiveHundredError
 
 from .heuristic import HeuristicPlayer
-from .rollout import RolloutPlayer
 
 DEFAULT_ROLLOUTS = 48
 """Hand rollouts per decision at most, by default (see the README for the CPU time a game takes)."""
@@ -685,7 +684,7 @@ class MonteCarloPlayer:
     def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
         n = state.rules.players
         if len(self._bots) != n:
-            self._bots = [RolloutPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
+            self._bots = [HeuristicPlayer(s, random.Random(self.rng.getrandbits(64))) for s in range(n)]
         return self._bots
 
     def _rollout(self, world: GameState, action: int, bots: Sequence[Any]) -> float:
