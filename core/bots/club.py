@@ -25,7 +25,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import CALL, PASS_ACTION
+from fivehundred.engine.state import CALL, PASS_ACTION, GameState, Phase
 from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
@@ -34,6 +34,7 @@ from .defence import MisereDefender
 from .heuristic import (
     Seen,
     _Denomination,
+    _Seen,
     _info,
     _key,
     _RulesInfo,
@@ -235,6 +236,15 @@ class ClubPlayer(MisereDefender):
         if self.params is None:
             self.params = tuned_for(rules.ruleset.name)
         return self.params
+
+    def _seen(self, state: GameState, seat: int) -> _Seen:
+        """The seat's view, and when it is a hand we play for another seat (a dummy, P2), in the play, the
+        cards of the seat that plays it: we hold them."""
+        seen = super()._seen(state, seat)
+        controller = state.rules.controller[seat]
+        if controller != seat and seen.phase == Phase.PLAY:
+            seen.open_hands = (*seen.open_hands, (controller, state.hand(controller)))
+        return seen
 
     # --- pricing ------------------------------------------------------------------------------
 
