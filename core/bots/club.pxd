@@ -4,7 +4,7 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.heuristic cimport _RulesInfo
+from fivehundred.bots.heuristic cimport _RulesInfo, _Seen
 
 
 cdef class _Pricing:
@@ -36,8 +36,12 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(memo_key=tuple, estimate=cython.double)
     cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
 
-    @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long)
-    cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params)
+    cpdef _Seen _seen(self, state, long seat)
+
+    @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long,
+                   share=cython.double)
+    cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params,
+                          shown=*)
 
     @cython.locals(chance=cython.double, estimate=cython.double)
     cpdef tuple make_chance(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, params)

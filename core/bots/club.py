@@ -25,7 +25,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import CALL, PASS_ACTION, GameState, Phase
+from fivehundred.engine.state import CALL, DISCARD, JOKER_LEAD, PASS_ACTION, GameState, Phase
 from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
@@ -34,10 +34,11 @@ from .defence import MisereDefender
 from .heuristic import (
     Seen,
     _Denomination,
-    _Seen,
     _info,
     _key,
+    _least_useful,
     _RulesInfo,
+    _Seen,
     forced_call,
     misere_kept,
     own_tricks,
@@ -245,6 +246,18 @@ class ClubPlayer(MisereDefender):
         if controller != seat and seen.phase == Phase.PLAY:
             seen.open_hands = (*seen.open_hands, (controller, state.hand(controller)))
         return seen
+
+    def _discard(self, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
+        contract = obs.contract
+        partner_cards = _shown_cards(obs.open_hands, info.partners[obs.seat]) if obs.open_hands else []
+        if not partner_cards or contract is None or contract.kind == "misere" or contract.goal != "at-least" \
+                or not contract.partner_plays:
+            return super()._discard(obs, info, legal)
+        hand = [a - DISCARD for a in legal if DISCARD <= a < DISCARD + JOKER_LEAD]
+        if not hand:
+            return legal[0]
+        d = info.denominations.get(_key(contract)) or info.denomination(contract)
+        return DISCARD + _least_useful(hand, d, partner_cards)
 
     # --- pricing ------------------------------------------------------------------------------
 

@@ -1274,9 +1274,10 @@ def _led(obs: Seen, table: PlayTable) -> int:
     return table.suit_of[obs.current_trick[0]] if led is None else led
 
 
-def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
+def _least_useful(hand: Sequence[int], d: _Denomination, partner_cards: Sequence[int] = ()) -> int:
     """The card the contractor can best spare: never a trump or a free joker while there is
-    another; keep winners and guarded kings; shorten short side suits (in trumps, to ruff)."""
+    another; keep winners and guarded kings (the cards above them in our hand or among a partner's
+    ``partner_cards`` in sight, a dummy's face-up cards); shorten short side suits (in trumps, to ruff)."""
     suit_of, rank = d.table.suit_of, d.rank
     trump = d.trump
     counts = [0] * 5
@@ -1291,6 +1292,9 @@ def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
         else:
             higher = r
             for x in hand:
+                if suit_of[x] == s and rank[x] < r:
+                    higher -= 1
+            for x in partner_cards:
                 if suit_of[x] == s and rank[x] < r:
                     higher -= 1
             value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
