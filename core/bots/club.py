@@ -241,7 +241,7 @@ class ClubPlayer(MisereDefender):
     def _seen(self, state: GameState, seat: int) -> _Seen:
         """The seat's view, and when it is a hand we play for another seat (a dummy, P2), in the play, the
         cards of the seat that plays it: we hold them."""
-        seen = super()._seen(state, seat)
+        seen = MisereDefender._seen(self, state, seat)  # compiled, a cpdef method has no super()
         controller = state.rules.controller[seat]
         if controller != seat and seen.phase == Phase.PLAY:
             seen.open_hands = (*seen.open_hands, (controller, state.hand(controller)))
