@@ -3,17 +3,20 @@
 Every call on the ladder is priced the same way, whatever the ruleset: the side's tricks are
 estimated for the call's play table (trumps, no-trumps, jacks high …) from the hand, the kitty it
 will take (its size, or none), and the partners who play with it (team mates, a called partner,
-nobody when they sit out); a misère is priced from the danger of the hand after its discards, more
-when the hand is shown or a partner must also lose every trick.  The make probability times the
+nobody when they sit out; a partner whose cards are partly shown, a dummy laid out face up, counts
+for those cards with ours and an average share for the rest, and the opponents' shown cards count
+against us); a misère is priced from the danger of the hand after its discards, more when the hand
+is shown or a partner must also lose every trick.  The make probability times the
 call's value, less the failure's cost times its chance (the ladder's value, ``fail_value``,
 ``fail_penalty``), plus what the call does to the game (a made call that reaches the target, a
 failure that falls to the losing score) is the call's worth; the player bids the best call worth
 more than passing (than partner's standing contract, when partner holds the bid).
 
-Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables, but
-against a misère it defends as ``MisereDefender`` does (it attacks the contractor's suits); in a
-misère played by both partners, the partner ducks as the contractor does, and a side that has the
-tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
+Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables (the
+discards counting a shown partner's cards above a card as ours, a dummy played knowing the hand of
+the seat that plays it), but against a misère it defends as ``MisereDefender`` does (it attacks the
+contractor's suits); in a misère played by both partners, the partner ducks as the contractor does,
+and a side that has the tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
 
 Its judgement (spread of the estimate, partner and kitty weights, misère risk curve, thresholds)
 is a ``ClubParams``; ``fivehundred calibrate`` tunes one per ruleset, and the tuned sets ship.
