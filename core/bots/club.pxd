@@ -4,7 +4,7 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.heuristic cimport _RulesInfo, _Seen
+from fivehundred.bots.heuristic cimport _RulesInfo
 
 
 cdef class _Pricing:
@@ -35,8 +35,6 @@ cdef class ClubPlayer(MisereDefender):
 
     @cython.locals(memo_key=tuple, estimate=cython.double)
     cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
-
-    cpdef _Seen _seen(self, state, long seat)
 
     @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long,
                    share=cython.double)

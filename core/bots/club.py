@@ -28,7 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import CALL, DISCARD, JOKER_LEAD, PASS_ACTION, GameState, Phase
+from fivehundred.engine.state import CALL, PASS_ACTION
 from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
@@ -39,9 +39,7 @@ from .heuristic import (
     _Denomination,
     _info,
     _key,
-    _least_useful,
     _RulesInfo,
-    _Seen,
     forced_call,
     misere_kept,
     own_tricks,
@@ -213,6 +211,8 @@ class ClubPlayer(MisereDefender):
 
     side_ducks = True
     exact_then_misere = True
+    dummy_with_own_hand = True
+    discards_with_dummy = True
 
     def __init__(self, seat: int, rng: random.Random, params: ClubParams | None = None):
         super().__init__(seat, rng)
@@ -240,27 +240,6 @@ class ClubPlayer(MisereDefender):
         if self.params is None:
             self.params = tuned_for(rules.ruleset.name)
         return self.params
-
-    def _seen(self, state: GameState, seat: int) -> _Seen:
-        """The seat's view, and when it is a hand we play for another seat (a dummy, P2), in the play, the
-        cards of the seat that plays it: we hold them."""
-        seen = MisereDefender._seen(self, state, seat)  # compiled, a cpdef method has no super()
-        controller = state.rules.controller[seat]
-        if controller != seat and seen.phase == Phase.PLAY:
-            seen.open_hands = (*seen.open_hands, (controller, state.hand(controller)))
-        return seen
-
-    def _discard(self, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
-        contract = obs.contract
-        partner_cards = _shown_cards(obs.open_hands, info.partners[obs.seat]) if obs.open_hands else []
-        if not partner_cards or contract is None or contract.kind == "misere" or contract.goal != "at-least" \
-                or not contract.partner_plays:
-            return super()._discard(obs, info, legal)
-        hand = [a - DISCARD for a in legal if DISCARD <= a < DISCARD + JOKER_LEAD]
-        if not hand:
-            return legal[0]
-        d = info.denominations.get(_key(contract)) or info.denomination(contract)
-        return DISCARD + _least_useful(hand, d, partner_cards)
 
     # --- pricing ------------------------------------------------------------------------------
 

@@ -71,7 +71,7 @@ cdef class HeuristicPlayer:
     cdef public dict _risks
     cdef public _Track _track
 
-    @cython.locals(fixed=tuple, known=tuple, contractor=cython.long)
+    @cython.locals(fixed=tuple, known=tuple, contractor=cython.long, controller=cython.long)
     cpdef _Seen _seen(self, state, long seat)
 
     @cython.locals(key=tuple)

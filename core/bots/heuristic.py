@@ -515,6 +515,11 @@ class HeuristicPlayer:
     (False: it takes tricks off the contractor, as this player always has)."""
     exact_then_misere = False
     """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
+    dummy_with_own_hand = False
+    """Playing a dummy (P2), the cards of the hand that plays it count as seen (False: the dummy's own
+    view, as this player always has: its face-up cards and what every seat sees)."""
+    discards_with_dummy = False
+    """Discarding, a partner's shown cards (a dummy's face-up cards) above a card count as ours."""
 
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
@@ -557,6 +562,10 @@ class HeuristicPlayer:
             known = (tricks, known[1] + added)
         self._tricks_seen = known
         contractor = log.contractor
+        if self.dummy_with_own_hand:
+            controller = state.rules.controller[seat]
+            if controller != seat:  # a dummy we play: we hold our own hand
+                shown = (*shown, (controller, state.hand(controller)))
         return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
                      state.trick, state.led_suit, state.trick_leader, state.tricks_won_by_seat, fixed[5],
                      _shown_hand(shown, contractor) if shown else None, shown, fixed[6],
@@ -694,7 +703,11 @@ class HeuristicPlayer:
             rest = sorted(set(hand) - set(sure_winners(hand, d, contract.tricks)))
             if rest:
                 return DISCARD + _misere_throw(rest, info.misere or d)
-        return DISCARD + _least_useful(hand, d)
+        partner_cards: list[int] = []
+        if self.discards_with_dummy and contract.partner_plays and obs.open_hands:
+            partners = info.partners[obs.seat]
+            partner_cards = [c for s, cards in obs.open_hands if s in partners for c in cards]
+        return DISCARD + _least_useful(hand, d, partner_cards)
 
     def _nominate(self, obs: Seen, legal: Sequence[int]) -> int:
         contract = obs.contract
