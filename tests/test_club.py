@@ -21,6 +21,7 @@ from fivehundred.bots.params import DEFAULT, ClubParams, ParamsError, read_param
 from fivehundred.cli.app import app
 from fivehundred.engine.state import CALL, CHANCE, PASS_ACTION, GameState, Phase
 from fivehundred.records.record import game_to_dict
+from fivehundred.rules.cards import parse_cards
 from fivehundred.rules.manager import compile_rules, make_player
 from fivehundred.rules.ruleset import Ruleset, bundled_dir
 
@@ -94,6 +95,120 @@ def test_the_partners_who_play_and_the_kitty_change_the_estimate() -> None:
     with_partner = bot.side_tricks(seat, obs, info, pricing, seven_hearts, d, DEFAULT)
     assert bot.side_tricks(seat, obs, info, pricing, alone, d, DEFAULT) < with_partner
     assert bot.side_tricks(seat, obs, info, pricing, no_kitty, d, DEFAULT) < with_partner
+
+
+TWO_HANDED = fivehundred.load_ruleset("two-handed")
+
+
+def _two_handed_estimate(hand: str, mine: str | None, theirs: str | None, call: str = "7H") -> float:
+    """North's estimate of ``call`` in two-handed 500 holding ``hand``, its dummy (South) showing ``mine`` and
+    the opponents' dummy (West) ``theirs`` face up (None: nothing shown)."""
+    rules = compile_rules(TWO_HANDED)
+    shown = tuple((seat, tuple(parse_cards(cards))) for seat, cards in ((2, mine), (3, theirs)) if cards is not None)
+    contract = next(c for c in rules.ladder if c.call == call)
+    estimate = ClubPlayer(0, random.Random(0), DEFAULT).contract_estimate(rules, 0, parse_cards(hand), (), contract,
+                                                                           shown)
+    assert estimate is not None
+    return estimate
+
+
+HAND = "10H 9H 8H 7H AS KS QC JC 10D 9D"
+
+
+def test_a_dummys_face_up_cards_count_in_the_estimate() -> None:
+    """P2: our dummy's face-up top trumps raise the estimate over an unseen partner's, low cards lower it."""
+    top = _two_handed_estimate(HAND, "JH JD AH KH QH", None)
+    unseen = _two_handed_estimate(HAND, None, None)
+    low = _two_handed_estimate(HAND, "5S 6S 7S 5C 6C", None)
+    assert low < unseen < top
+    # the same cards count for the denomination they are shown in: the top hearts are worth less in spades
+    assert _two_handed_estimate(HAND, "JH JD AH KH QH", None, "7S") - _two_handed_estimate(HAND, None, None, "7S") \
+        < top - unseen
+
+
+def test_the_opponents_dummys_face_up_trumps_lower_the_estimate() -> None:
+    strong = _two_handed_estimate(HAND, "5S 6S 7S 5C 6C", "JH JD AH KH QH")
+    weak = _two_handed_estimate(HAND, "5S 6S 7S 5C 6C", "8S 9S 7C 8C 9C")
+    assert strong < weak
+    assert ClubParams(opponent_shown=0.0).opponent_shown == 0  # the discount is a parameter, and it can be off
+    rules = compile_rules(TWO_HANDED)
+    contract = next(c for c in rules.ladder if c.call == "7H")
+    off = ClubPlayer(0, random.Random(0), ClubParams(opponent_shown=0.0))
+    shown = ((2, tuple(parse_cards("5S 6S 7S 5C 6C"))),)
+    assert off.contract_estimate(rules, 0, parse_cards(HAND), (), contract, (*shown, (3, tuple(parse_cards(
+        "JH JD AH KH QH"))))) == off.contract_estimate(rules, 0, parse_cards(HAND), (), contract, shown)
+
+
+def test_the_estimate_reads_the_dummies_from_the_auctions_observation() -> None:
+    """The auction prices from the observation's shown cards (both dummies' face-up cards); a ruleset
+    without dummies shows none, and its estimate is the hand's with an average partner."""
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.heuristic import _info, own_tricks
+
+    for ruleset, shown_seats in ((TWO_HANDED, {2, 3}), (REF, set())):
+        rules = compile_rules(ruleset)
+        info = _info(rules)
+        pricing = _pricing(rules, info)
+        st = GameState(rules, first_dealer=3)
+        st.deal(random.Random("dummies"))
+        obs = st.observation(0)
+        assert {s for s, _ in obs.open_hands} == shown_seats
+        contract = next(c for c in rules.ladder if c.call == "7H")
+        d = pricing.denomination[contract.rung]
+        assert d is not None
+        bot = ClubPlayer(0, random.Random(0), DEFAULT)
+        side = bot.side_tricks(0, obs, info, pricing, contract, d, DEFAULT)
+        blind = bot.contract_estimate(rules, 0, obs.hand, (), contract)
+        if shown_seats:
+            assert side == min(10.0, bot.contract_estimate(rules, 0, obs.hand, (), contract, obs.open_hands) or 0.0)
+            assert side != blind
+        else:
+            own = own_tricks(obs.hand, d)
+            assert side == blind == pytest.approx(own + DEFAULT.trick_bias + 3 * DEFAULT.kitty_tricks
+                                                  + DEFAULT.partner_weight / 3 * (10 - own))
+
+
+def test_club_plays_a_dummy_knowing_its_own_hand() -> None:
+    """P2: playing its dummy, club counts its own hand's cards as seen (heuristic's view leaves them unseen)."""
+    from fivehundred.bots.heuristic import HeuristicPlayer, _info
+
+    rules = compile_rules(TWO_HANDED)
+    info = _info(rules)
+    st = GameState(rules, first_dealer=3)
+    rng = random.Random("dummy play")
+    st.deal(rng)
+    bots = [ClubPlayer(s, random.Random(s), DEFAULT) for s in range(4)]
+    checked = 0
+    while st.phase != Phase.GAME_OVER and checked < 5:
+        if st.current_player() == CHANCE:
+            st.deal(rng)
+            continue
+        seat = st.current_player()
+        controller = rules.controller[seat]
+        if st.phase == Phase.PLAY and controller != seat:
+            mine = set(st.hand(controller))
+            seen = bots[controller]._seen(st, seat)
+            assert (controller, st.hand(controller)) in seen.open_hands
+            unseen = {c for cards in bots[controller]._situation(seat, seen, info).out for c in cards}
+            assert not unseen & mine
+            plain = HeuristicPlayer(controller, random.Random(0))
+            blind = {c for cards in plain._situation(seat, plain._seen(st, seat), info).out for c in cards}
+            assert blind & mine
+            checked += 1
+        st.apply(bots[controller].act(st, st.legal_actions()))
+    assert checked == 5
+
+
+def test_a_king_under_the_dummys_face_up_ace_is_kept_in_the_discards() -> None:
+    """P2: discarding, a side king is a winner when the ace is on our dummy's face-up cards."""
+    from fivehundred.bots.heuristic import _info, _least_useful
+
+    rules = compile_rules(TWO_HANDED)
+    contract = next(c for c in rules.ladder if c.call == "7H")
+    d = _info(rules).denomination(contract)
+    hand = parse_cards("JH JD AH KH QH 10H 9H KS AC KC 10D 9D 8D")
+    assert _least_useful(hand, d) == parse_cards("KS")[0]  # a bare king
+    assert _least_useful(hand, d, parse_cards("AS 5C 6C 7C 8C")) != parse_cards("KS")[0]
 
 
 def test_a_shown_misere_without_the_kitty_is_riskier() -> None:
@@ -441,7 +556,7 @@ def test_workers_do_not_change_a_batch_of_club_games() -> None:
     assert fivehundred.simulate(12, 3, "perfect", "club", workers=2).as_dict() == one
 
 
-@pytest.mark.parametrize("name", ["pagat-australian", "perfect", "five-handed", "three-handed"])
+@pytest.mark.parametrize("name", ["pagat-australian", "perfect", "five-handed", "three-handed", "two-handed"])
 def test_the_auction_loop_prices_each_call_as_call_worth_does(name: str) -> None:
     """``call_worths`` (the auction's loop) gives each rung exactly the worth ``call_worth`` gives it."""
     from fivehundred.bots.club import _pricing

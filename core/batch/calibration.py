@@ -23,7 +23,8 @@ from pydantic import ValidationError
 
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import ClubParams, write_params
-from fivehundred.rules.manager import compile_rules
+from fivehundred.engine.state import GameState, HandLog
+from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
 from .simulation import play_game, simulate, wilson
@@ -33,6 +34,8 @@ STEPS: dict[str, float] = {
     "trick_spread": 0.3,
     "kitty_tricks": 0.08,
     "partner_weight": 0.25,
+    "shown_weight": 0.2,
+    "opponent_shown": 0.15,
     "exact_control": 0.75,
     "misere_mid": 0.6,
     "misere_slope": 0.5,
@@ -183,6 +186,8 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
     names = ["trick_bias", "trick_spread", "kitty_tricks", "min_gain", "sacrifice", "game_bonus"]
     if has_partner:
         names += ["partner_weight", "takeout_gain"]
+    if ruleset.players.dummies:  # P2: the dummies' face-up cards are seen in the auction
+        names += ["shown_weight", "opponent_shown"]
     if misere:
         names += ["misere_mid", "misere_slope"]
     if any(c.open or c.partner_open for c in misere):
@@ -278,11 +283,22 @@ def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
                     continue
                 last = max(i for i, (seat, _) in enumerate(log.calls) if seat == log.contractor)
                 calls = log.calls[:last]
-                estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor], calls, c)
+                estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor], calls, c,
+                                                   _shown_in_auction(rules, log, log.contractor))
                 if estimate is not None:
                     rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side),
                                  judge.contract_supported(rules, log.contractor, calls, c)))
     return rows
+
+
+def _shown_in_auction(rules: Rules, log: HandLog, seat: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The other hands' cards ``seat`` saw in the auction of the hand ``log`` (``Observation.open_hands``):
+    its cards dealt again.  Only dummies (P2) are laid out face up before the auction."""
+    if not rules.dummies:
+        return ()
+    state = GameState(rules, first_dealer=log.dealer)
+    state.deal_cards(log.hands, log.kitty, log.dead)
+    return state.observation(seat).open_hands
 
 
 def fit_trick_model(rows: Sequence[tuple[float, int, bool]], params: ClubParams) -> ClubParams:

@@ -39,8 +39,10 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(memo_key=tuple, estimate=cython.double)
     cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
 
-    @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long)
-    cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params)
+    @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long,
+                   share=cython.double)
+    cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params,
+                          shown=*)
 
     @cython.locals(chance=cython.double, estimate=cython.double)
     cpdef tuple make_chance(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, params)

@@ -3,17 +3,20 @@
 Every call on the ladder is priced the same way, whatever the ruleset: the side's tricks are
 estimated for the call's play table (trumps, no-trumps, jacks high …) from the hand, the kitty it
 will take (its size, or none), and the partners who play with it (team mates, a called partner,
-nobody when they sit out); a misère is priced from the danger of the hand after its discards, more
-when the hand is shown or a partner must also lose every trick.  The make probability times the
+nobody when they sit out; a partner whose cards are partly shown, a dummy laid out face up, counts
+for those cards with ours and an average share for the rest, and the opponents' shown cards count
+against us); a misère is priced from the danger of the hand after its discards, more when the hand
+is shown or a partner must also lose every trick.  The make probability times the
 call's value, less the failure's cost times its chance (the ladder's value, ``fail_value``,
 ``fail_penalty``), plus what the call does to the game (a made call that reaches the target, a
 failure that falls to the losing score) is the call's worth; the player bids the best call worth
 more than passing (than partner's standing contract, when partner holds the bid).
 
-Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables, but
-against a misère it defends as ``MisereDefender`` does (it attacks the contractor's suits); in a
-misère played by both partners, the partner ducks as the contractor does, and a side that has the
-tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
+Discards, nominations and the play are the ``HeuristicPlayer``'s, which read the play tables (the
+discards counting a shown partner's cards above a card as ours, a dummy played knowing the hand of
+the seat that plays it), but against a misère it defends as ``MisereDefender`` does (it attacks the
+contractor's suits); in a misère played by both partners, the partner ducks as the contractor does,
+and a side that has the tricks of a contract for exactly that many (Hi/Lo) plays the rest as a misère.
 
 Its judgement (spread of the estimate, partner and kitty weights, misère risk curve, thresholds)
 is a ``ClubParams``; ``fivehundred calibrate`` tunes one per ruleset, and the tuned sets ship.
@@ -203,6 +206,11 @@ def _partner_called(partners: Sequence[int], ladder: Sequence[Contract], calls: 
     return False
 
 
+def _shown_cards(shown: Sequence[tuple[int, Sequence[int]]], seats: Sequence[int]) -> list[int]:
+    """The cards of ``seats`` among the hands ``shown`` ((seat, cards), as ``Observation.open_hands``)."""
+    return [c for s, cards in shown if s in seats for c in cards]
+
+
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
     """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
     return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * SQRT2)))
@@ -213,6 +221,8 @@ class ClubPlayer(MisereDefender):
 
     side_ducks = True
     exact_then_misere = True
+    dummy_with_own_hand = True
+    discards_with_dummy = True
 
     def __init__(self, seat: int, rng: random.Random, params: ClubParams | None = None):
         super().__init__(seat, rng)
@@ -263,14 +273,16 @@ class ClubPlayer(MisereDefender):
         known = self._side.get(memo_key)
         if known is not None:
             return known
-        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params)
+        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params, obs.open_hands)
         estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
         return estimate
 
     def estimate(self, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]], info: _RulesInfo,
-                 pricing: _Pricing, contract: Contract, d: _Denomination, params: ClubParams) -> float:
-        """Tricks our side should take as contractor of ``contract`` holding ``hand`` after ``calls``
-        (not capped at the hand size)."""
+                 pricing: _Pricing, contract: Contract, d: _Denomination, params: ClubParams,
+                 shown: Sequence[tuple[int, Sequence[int]]] = ()) -> float:
+        """Tricks our side should take as contractor of ``contract`` holding ``hand`` after ``calls``, with
+        the other seats' cards ``shown`` (as ``Observation.open_hands``: a dummy's face-up cards) (not
+        capped at the hand size)."""
         own = self._own_tricks(hand, d)
         # the hand count assumes the usual exchange of a three-card kitty
         estimate = own + params.trick_bias + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
@@ -279,10 +291,31 @@ class ClubPlayer(MisereDefender):
             helpers = max(helpers, 1)
         if helpers:
             others = pricing.players - 1
-            estimate += params.partner_weight * helpers / others * max(0.0, pricing.hand_size - own)
+            share = params.partner_weight * helpers / others
+            partner_cards = _shown_cards(shown, info.partners[seat]) if shown and contract.partner_plays else []
+            if partner_cards:
+                estimate += self._shown_partner(hand, partner_cards, own, share, helpers, pricing.hand_size, d,
+                                                params)
+            else:
+                estimate += share * max(0.0, pricing.hand_size - own)
             if _partner_called(info.partners[seat], info.rules.ladder, calls, _key(contract)):
                 estimate += params.partner_support
+        if shown and params.opponent_shown:
+            team = info.team_of[seat]
+            theirs = _shown_cards(shown, [s for s in range(pricing.players) if info.team_of[s] != team])
+            if theirs:
+                estimate -= params.opponent_shown * own_tricks(theirs, d)
         return estimate
+
+    @staticmethod
+    def _shown_partner(hand: Sequence[int], partner_cards: list[int], own: float, share: float, helpers: int,
+                       hand_size: int, d: _Denomination, params: ClubParams) -> float:
+        """Tricks ``helpers`` partners, ``partner_cards`` of theirs shown, add to a hand counted at ``own``:
+        ``shown_weight`` of what the shown cards add to the hand's count (the two counted together), and
+        the unseen part of the partners' cards their ``share`` of the tricks the known cards leave."""
+        known = own_tricks([*hand, *partner_cards], d)
+        unseen = max(0.0, 1.0 - len(partner_cards) / (helpers * hand_size))
+        return params.shown_weight * (known - own) + share * unseen * max(0.0, hand_size - known)
 
     @staticmethod
     def partner_supports(seat: int, calls: Sequence[tuple[int, int]], info: _RulesInfo, contract: Contract) -> bool:
@@ -291,15 +324,15 @@ class ClubPlayer(MisereDefender):
         return _partner_called(info.partners[seat], info.rules.ladder, calls, _key(contract))
 
     def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
-                          contract: Contract) -> float | None:
-        """``estimate`` of ``contract`` under ``rules`` (None for a misère), as the auction prices it
-        (the calibration fits the trick model to it)."""
+                          contract: Contract, shown: Sequence[tuple[int, Sequence[int]]] = ()) -> float | None:
+        """``estimate`` of ``contract`` under ``rules`` (None for a misère), as the auction prices it with
+        the cards ``shown`` then (the calibration fits the trick model to it)."""
         info = _info(rules)
         pricing = _pricing(rules, info)
         d = pricing.denomination[contract.rung]
         if d is None:
             return None
-        return self.estimate(seat, hand, calls, info, pricing, contract, d, self._params(rules))
+        return self.estimate(seat, hand, calls, info, pricing, contract, d, self._params(rules), shown)
 
     def contract_supported(self, rules: Rules, seat: int, calls: Sequence[tuple[int, int]],
                            contract: Contract) -> bool:
@@ -469,7 +502,7 @@ class ClubPlayer(MisereDefender):
     @staticmethod
     def _worths_key(seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
                     total: int) -> tuple[object, ...]:
-        """What a call's worth depends on besides the call: the hand, the side's score, the partners'
+        """What a call's worth depends on besides the call: the hand, the cards shown, the side's score, the partners'
         calls (support, a misère bid), the ruleset and the parameters.  Other seats' calls change the
         calls offered, never their worth: ``call_worths`` keeps the worths of one auction under this key
         (tests/test_club.py checks the kept worths against a fresh player's)."""
@@ -477,7 +510,7 @@ class ClubPlayer(MisereDefender):
         told = pricing.partner_call
         ladder = len(told)
         heard = frozenset(told[call] for s, call in obs.calls if s in partners and 0 <= call < ladder)
-        return (seat, obs.hand, total, heard, pricing, params)
+        return (seat, obs.hand, total, heard, obs.open_hands, pricing, params)
 
     # --- the auction --------------------------------------------------------------------------
 

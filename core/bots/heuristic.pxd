@@ -73,7 +73,7 @@ cdef class HeuristicPlayer:
     cdef public _Track _track
     cdef public _RulesInfo _rules_info
 
-    @cython.locals(fixed=tuple, known=tuple, contractor=cython.long)
+    @cython.locals(fixed=tuple, known=tuple, contractor=cython.long, controller=cython.long)
     cpdef _Seen _seen(self, state, long seat)
 
     @cython.locals(key=tuple)
@@ -185,7 +185,7 @@ cpdef double misere_risk(hand, _Denomination d, long discards)
 @cython.locals(suit_of=list, rank=list, counts=list, c=cython.long, least=cython.double, i=cython.Py_ssize_t,
                s=cython.long, r=cython.long, keep=cython.double, higher=cython.long, x=cython.long,
                value=cython.double)
-cpdef _least_useful(hand, _Denomination d)
+cpdef _least_useful(hand, _Denomination d, partner_cards=*)
 
 cpdef bint _holds_all(frozenset cards, hand)
 

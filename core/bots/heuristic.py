@@ -534,6 +534,11 @@ class HeuristicPlayer:
     (False: it takes tricks off the contractor, as this player always has)."""
     exact_then_misere = False
     """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
+    dummy_with_own_hand = False
+    """Playing a dummy (P2), the cards of the hand that plays it count as seen (False: the dummy's own
+    view, as this player always has: its face-up cards and what every seat sees)."""
+    discards_with_dummy = False
+    """Discarding, a partner's shown cards (a dummy's face-up cards) above a card count as ours."""
 
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
@@ -578,6 +583,10 @@ class HeuristicPlayer:
             known = (tricks, known[1] + added)
         self._tricks_seen = known
         contractor = log.contractor
+        if self.dummy_with_own_hand:
+            controller = state.rules.controller[seat]
+            if controller != seat:  # a dummy we play: we hold our own hand
+                shown = (*shown, (controller, state.hand(controller)))
         trick, led, leader, won = state.trick_view()
         return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
                      trick, led, leader, won, fixed[5],
@@ -718,7 +727,11 @@ class HeuristicPlayer:
             rest = sorted(set(hand) - set(sure_winners(hand, d, contract.tricks)))
             if rest:
                 return DISCARD + _misere_throw(rest, info.misere or d)
-        return DISCARD + _least_useful(hand, d)
+        partner_cards: list[int] = []
+        if self.discards_with_dummy and contract.partner_plays and obs.open_hands:
+            partners = info.partners[obs.seat]
+            partner_cards = [c for s, cards in obs.open_hands if s in partners for c in cards]
+        return DISCARD + _least_useful(hand, d, partner_cards)
 
     def _nominate(self, obs: Seen, legal: Sequence[int]) -> int:
         contract = obs.contract
@@ -1310,9 +1323,10 @@ def _led(obs: Seen, table: PlayTable) -> int:
     return table.suit_of[obs.current_trick[0]] if led is None else led
 
 
-def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
+def _least_useful(hand: Sequence[int], d: _Denomination, partner_cards: Sequence[int] = ()) -> int:
     """The card the contractor can best spare: never a trump or a free joker while there is
-    another; keep winners and guarded kings; shorten short side suits (in trumps, to ruff)."""
+    another; keep winners and guarded kings (the cards above them in our hand or among a partner's
+    ``partner_cards`` in sight, a dummy's face-up cards); shorten short side suits (in trumps, to ruff)."""
     suit_of, rank = d.table.suit_of, d.rank
     trump = d.trump
     counts = [0] * 5
@@ -1327,6 +1341,9 @@ def _least_useful(hand: Sequence[int], d: _Denomination) -> int:
         else:
             higher = r
             for x in hand:
+                if suit_of[x] == s and rank[x] < r:
+                    higher -= 1
+            for x in partner_cards:
                 if suit_of[x] == s and rank[x] < r:
                     higher -= 1
             value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \

@@ -32,6 +32,11 @@ class ClubParams(BaseModel):
     exact_control: float = Field(1.0, ge=0, description="Misère risk a contract for exactly its tricks, played "
                                  "alone, forgives in the cards beyond its surest winners (the contractor chooses when "
                                  "to take its tricks); with a partner playing, tricks of slack against going over.")
+    shown_weight: float = Field(0.7, ge=0, description="Share of the tricks a partner's shown cards (a dummy's "
+                                "face-up cards) add to my hand's count, the two counted together, that the estimate "
+                                "counts; the partner's unseen cards keep their share of the tricks left.")
+    opponent_shown: float = Field(0.25, ge=0, description="Tricks the estimate loses for each trick the opponents' "
+                                  "shown cards would count by themselves in the call's denomination.")
     partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination.")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
