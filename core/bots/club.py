@@ -40,6 +40,7 @@ from .heuristic import (
     _info,
     _key,
     _RulesInfo,
+    _shown_cards,
     forced_call,
     misere_kept,
     own_tricks,
@@ -204,11 +205,6 @@ def _partner_called(partners: Sequence[int], ladder: Sequence[Contract], calls: 
         if s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere" and _key(ladder[call]) == key:
             return True
     return False
-
-
-def _shown_cards(shown: Sequence[tuple[int, Sequence[int]]], seats: Sequence[int]) -> list[int]:
-    """The cards of ``seats`` among the hands ``shown`` ((seat, cards), as ``Observation.open_hands``)."""
-    return [c for s, cards in shown if s in seats for c in cards]
 
 
 def _at_least(estimate: float, tricks: int, spread: float) -> float:

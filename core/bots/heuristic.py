@@ -463,6 +463,11 @@ Seen = Observation | _Seen
 """What a decision reads: an observation, or the part of one the auction and the play read."""
 
 
+def _shown_cards(shown: Sequence[tuple[int, Sequence[int]]], seats: Sequence[int]) -> list[int]:
+    """The cards of ``seats`` among the hands ``shown`` ((seat, cards), as ``Observation.open_hands``)."""
+    return [c for s, cards in shown if s in seats for c in cards]
+
+
 def _shown_hand(shown: tuple[tuple[int, tuple[int, ...]], ...], seat: int) -> tuple[int, ...] | None:
     """The cards of ``seat`` among the hands ``shown`` (None: not among them)."""
     for s, cards in shown:
@@ -730,7 +735,7 @@ class HeuristicPlayer:
         partner_cards: list[int] = []
         if self.discards_with_dummy and contract.partner_plays and obs.open_hands:
             partners = info.partners[obs.seat]
-            partner_cards = [c for s, cards in obs.open_hands if s in partners for c in cards]
+            partner_cards = _shown_cards(obs.open_hands, partners)
         return DISCARD + _least_useful(hand, d, partner_cards)
 
     def _nominate(self, obs: Seen, legal: Sequence[int]) -> int:
