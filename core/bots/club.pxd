@@ -4,7 +4,7 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.heuristic cimport _RulesInfo
+from fivehundred.bots.heuristic cimport _RulesInfo, misere_kept, own_tricks
 
 
 cdef class _Pricing:
@@ -12,25 +12,29 @@ cdef class _Pricing:
     cdef public long hand_size, kitty_size, players, teams
     cdef public bint called_partner, win_needs_contract
     cdef public list denomination, priced, side_key, partner_call, value, tricks, at_least, exact, slam_rung, loss
+    cdef public list call_key
 
 
 @cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
 cpdef double _worth(contract, double chance, double estimate, long total, _Pricing pricing, params)
 
 @cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
-cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, double estimate, long total, double spread,
+cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, double estimate, long total, double every,
                          double game_bonus, double fall_penalty)
 
 cpdef double _misere_chance(double risk, params)
 
 cpdef double _at_least(double estimate, double tricks, double spread)
 
-@cython.locals(s=cython.long, call=cython.long)
-cpdef bint _partner_called(partners, tuple ladder, calls, long key)
+@cython.locals(bids=list, to_price=list, a=cython.long, r=cython.long, first=cython.long)
+cpdef tuple _offered(legal, long rungs, list priced)
+
+@cython.locals(s=cython.long, call=cython.long, rungs=cython.Py_ssize_t)
+cpdef bint _partner_called(partners, list call_key, calls, long key)
 
 
 cdef class ClubPlayer(MisereDefender):
-    cdef public object params, _own, _side_of, _worths, _leads
+    cdef public object params, _own, _side_of, _worths, _leads, _plain
     cdef public dict _side
 
     @cython.locals(key=tuple, cache=dict)
@@ -53,5 +57,5 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(total=cython.long, depends=tuple, worth=dict, denomination=list, side_key=list,
                    spread=cython.double, game_bonus=cython.double, fall_penalty=cython.double,
                    scale=cython.double, estimates=dict, r=cython.Py_ssize_t, chance=cython.double,
-                   estimate=cython.double, tricks=cython.long)
+                   estimate=cython.double, tricks=cython.long, every=cython.double)
     cpdef dict call_worths(self, long seat, obs, _RulesInfo info, _Pricing pricing, params, rungs)

@@ -46,7 +46,7 @@ from .heuristic import (
     own_tricks,
     sure_winners,
 )
-from .params import DEFAULT, ClubParams, read_params, tuned_for
+from .params import DEFAULT, ClubParams, plain, read_params, tuned_for
 
 
 class _Pricing:
@@ -98,7 +98,12 @@ class _Pricing:
         self.slam_rung = [self.slam is not None and c.value < self.slam[0] for c in rules.ladder]
         self.loss = [float(c.fail_value if c.fail_value is not None else c.value + c.fail_penalty)
                      for c in rules.ladder]
+        self.call_key = [_key(c) if c.kind != "misere" else NO_KEY for c in rules.ladder]
+        """Per rung: the denomination a partner's call of it supports (``_partner_called``), NO_KEY for a misère."""
 
+
+NO_KEY = -1
+"""``_Pricing.call_key`` of a misère: no denomination."""
 
 _PRICING: dict[int, tuple[Rules, _Pricing]] = {}
 
@@ -138,10 +143,11 @@ def _worth(contract: Contract, chance: float, estimate: float, total: int, prici
     return chance * gain - (1.0 - chance) * loss
 
 
-def _rung_worth(pricing: _Pricing, rung: int, chance: float, estimate: float, total: int, spread: float,
+def _rung_worth(pricing: _Pricing, rung: int, chance: float, estimate: float, total: int, every: float,
                 game_bonus: float, fall_penalty: float) -> float:
-    """``_worth`` of the ladder's call ``rung``, from what ``pricing`` keeps of it (``params``: its spread,
-    game bonus and fall penalty)."""
+    """``_worth`` of the ladder's call ``rung``, from what ``pricing`` keeps of it (``params``: its game bonus and
+    fall penalty; ``every``: the chance of taking every trick, ``_at_least(estimate, hand_size, trick_spread)``,
+    read only for a call below the slam's score)."""
     value = pricing.value[rung]
     gain = float(value)
     if pricing.at_least[rung]:
@@ -149,7 +155,7 @@ def _rung_worth(pricing: _Pricing, rung: int, chance: float, estimate: float, to
             gain += pricing.overtrick_points * max(0.0, estimate - pricing.tricks[rung])
         if pricing.slam_rung[rung]:
             assert pricing.slam is not None
-            all_tricks = _at_least(estimate, pricing.hand_size, spread) / max(chance, 1e-9)
+            all_tricks = every / max(chance, 1e-9)
             gain += all_tricks * (pricing.slam[1] - value)
     loss = pricing.loss[rung]
     if total + value >= pricing.target:
@@ -198,13 +204,29 @@ def _no_lead_under(held: Sequence[int], kept: Sequence[Sequence[int]], misere: _
     return chance
 
 
-def _partner_called(partners: Sequence[int], ladder: Sequence[Contract], calls: Sequence[tuple[int, int]],
-                    key: int) -> bool:
-    """Has one of ``partners`` called a trump or no-trump contract of denomination ``key`` among ``calls``?"""
-    for s, call in calls:  # any(): compiled, a generator would be a closure (club.pxd)
-        if s in partners and 0 <= call < len(ladder) and ladder[call].kind != "misere" and _key(ladder[call]) == key:
+def _partner_called(partners: Sequence[int], call_key: list[int], calls: Sequence[tuple[int, int]], key: int) -> bool:
+    """Has one of ``partners`` called a trump or no-trump contract of denomination ``key`` among ``calls``
+    (``call_key``: ``_Pricing.call_key``)?"""
+    rungs = len(call_key)
+    for s, call in calls:  # noqa: SIM110 - any(): compiled, a generator would be a closure (club.pxd)
+        if 0 <= call < rungs and call_key[call] == key and s in partners:
             return True
     return False
+
+
+def _offered(legal: Sequence[int], rungs: int, priced: list[bool]) -> tuple[list[int], list[int]]:
+    """The rungs of a ladder of ``rungs`` that ``legal`` offers to call, and those of them ``priced``
+    (``_Pricing.priced``)."""
+    bids: list[int] = []
+    to_price: list[int] = []
+    first = CALL
+    for a in legal:
+        r = a - first
+        if 0 <= r < rungs:
+            bids.append(r)
+            if priced[r]:
+                to_price.append(r)
+    return bids, to_price
 
 
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
@@ -232,6 +254,8 @@ class ClubPlayer(MisereDefender):
         """``call_worths`` of this auction so far, with what they depend on (see ``_worths_key``)."""
         self._leads: tuple[tuple[int, tuple[int, ...], int], float] | None = None
         """The last ``open_leads_chance`` worked out, with its seat, hand and rung."""
+        self._plain: tuple[ClubParams, ClubParams] | None = None
+        """``params`` and its plain copy (``_params``)."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -243,9 +267,13 @@ class ClubPlayer(MisereDefender):
         return cls(seat, rng, read_params(arg))
 
     def _params(self, rules: Rules) -> ClubParams:
+        """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``plain``)."""
         if self.params is None:
             self.params = tuned_for(rules.ruleset.name)
-        return self.params
+        known = self._plain
+        if known is None or known[0] is not self.params:
+            known = self._plain = (self.params, plain(self.params))
+        return known[1]
 
     # --- pricing ------------------------------------------------------------------------------
 
@@ -294,7 +322,7 @@ class ClubPlayer(MisereDefender):
                                                 params)
             else:
                 estimate += share * max(0.0, pricing.hand_size - own)
-            if _partner_called(info.partners[seat], info.rules.ladder, calls, _key(contract)):
+            if _partner_called(info.partners[seat], pricing.call_key, calls, _key(contract)):
                 estimate += params.partner_support
         if shown and params.opponent_shown:
             team = info.team_of[seat]
@@ -317,7 +345,7 @@ class ClubPlayer(MisereDefender):
     def partner_supports(seat: int, calls: Sequence[tuple[int, int]], info: _RulesInfo, contract: Contract) -> bool:
         """Has a partner of ``seat`` called ``contract``'s denomination among ``calls``?  (The
         estimate then counts ``partner_support`` tricks more; the calibration fits them apart.)"""
-        return _partner_called(info.partners[seat], info.rules.ladder, calls, _key(contract))
+        return _partner_called(info.partners[seat], _pricing(info.rules, info).call_key, calls, _key(contract))
 
     def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
                           contract: Contract, shown: Sequence[tuple[int, Sequence[int]]] = ()) -> float | None:
@@ -473,7 +501,9 @@ class ClubPlayer(MisereDefender):
         game_bonus, fall_penalty = params.game_bonus, params.fall_penalty
         scale = spread * SQRT2
         erf = math.erf
-        estimates: dict[tuple[int, bool, bool], float] = {}
+        # by side_key: the side's tricks, and the chance of taking every trick (_rung_worth's ``every``)
+        estimates: dict[tuple[int, bool, bool], tuple[float, float]] = {}
+        every = 0.0
         for r in rungs:
             contract = ladder[r]
             d = denomination[r]
@@ -484,15 +514,17 @@ class ClubPlayer(MisereDefender):
                 assert key is not None
                 known = estimates.get(key)
                 if known is None:
-                    known = estimates[key] = self.side_tricks(seat, obs, info, pricing, contract, d, params)
-                estimate = known
+                    estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
+                    every = _at_least(estimate, pricing.hand_size, spread) if pricing.slam is not None else 0.0
+                    known = estimates[key] = (estimate, every)
+                estimate, every = known
                 tricks = pricing.tricks[r]
                 # make_chance's arithmetic, with _at_least inlined
                 if pricing.exact[r]:
                     chance = self.exact_chance(obs.hand, info, pricing, contract, d, estimate, params)
                 else:
                     chance = 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / scale))
-            worth[r] = _rung_worth(pricing, r, chance, estimate, total, spread, game_bonus, fall_penalty)
+            worth[r] = _rung_worth(pricing, r, chance, estimate, total, every, game_bonus, fall_penalty)
         return worth
 
     @staticmethod
@@ -512,13 +544,12 @@ class ClubPlayer(MisereDefender):
 
     def _bid(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         ladder = info.rules.ladder
-        bids = [a - CALL for a in legal if CALL <= a < CALL + len(ladder)]
+        pricing = _pricing(info.rules, info)
+        bids, priced = _offered(legal, len(ladder), pricing.priced)
         forced = forced_call(legal, bids)
         if forced is not None:
             return forced
-        pricing = _pricing(info.rules, info)
         params = self._params(info.rules)
-        priced = [r for r in bids if pricing.priced[r]]
         if not priced:
             return PASS_ACTION if PASS_ACTION in legal else CALL + bids[0]
         worth = self.call_worths(seat, obs, info, pricing, params, priced)

@@ -49,18 +49,30 @@ cdef class _Track:
     cdef public dict opponents, unseen
 
 
-cdef class _Play:
-    cdef public long seat, contractor, trick_size
-    cdef public object obs, info, table, trump
-    cdef public bint our_contract
-    cdef public list out, top, void, next_seat, opponents, suit_of, power
-    cdef public dict shown
-
-
 cdef class _Seen:
     cdef public long seat, contractor, leader, sitting_out
     cdef public object phase, contract, nomination, led, open_hand, step, log
     cdef public tuple hand, calls, discards, tricks, current_trick, tricks_won, totals, open_hands
+
+
+cdef class _Play:
+    cdef public long seat, contractor, trick_size
+    cdef public _Seen obs
+    cdef public object info, table, trump
+    cdef public bint our_contract
+    cdef public list out, top, void, next_seat, opponents, suit_of, power
+    cdef public dict shown
+    cdef public tuple dangers
+
+
+@cython.locals(p=_Play)
+cdef _Play _play_of(long seat, _Seen obs, _RulesInfo info, table, trump, long contractor, bint our_contract, list out,
+                    list top, list void, list next_seat, long trick_size, list opponents, dict shown)
+
+@cython.locals(o=_Seen)
+cdef _Seen _seen_of(long seat, phase, tuple hand, tuple calls, contract, long contractor, nomination, tuple discards,
+                    tuple tricks, tuple current_trick, led, long leader, tuple tricks_won, tuple totals, open_hand,
+                    tuple open_hands, long sitting_out, log)
 
 
 # The player itself: an extension type (Python classes may subclass it, and do), whose hot methods are
@@ -68,9 +80,8 @@ cdef class _Seen:
 # function (a generator expression, a lambda, an inner function): those methods count in plain loops.
 cdef class HeuristicPlayer:
     cdef public long seat
-    cdef public object rng, _estimates, _tricks_seen, _in_play
+    cdef public object rng, _estimates, _in_play
     cdef public dict _risks
-    cdef public _Track _track
     cdef public _RulesInfo _rules_info
 
     @cython.locals(fixed=tuple, known=tuple, contractor=cython.long, controller=cython.long)
@@ -79,20 +90,21 @@ cdef class HeuristicPlayer:
     @cython.locals(key=tuple)
     cpdef double _misere_risk(self, hand, d, long discards)
 
-    @cython.locals(p=_Play, misere=cython.bint)
+    @cython.locals(p=_Play, misere=cython.bint, seen=_Seen)
     cpdef _play(self, long seat, obs, info, legal)
 
     @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
                    unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
                    done=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set,
-                   unseen=list, row=list)
+                   unseen=list, row=list, seen=_Seen)
     cpdef _Play _situation(self, long seat, obs, _RulesInfo info)
 
     @cython.locals(seats=list, s=cython.long, _=cython.long)
     cpdef list _remaining(self, _Play p)
 
-    @cython.locals(led=cython.long, power=list, best=cython.long, winner=cython.long, seat=cython.long, c=cython.long)
+    @cython.locals(led=cython.long, power=list, best=cython.long, winner=cython.long, seat=cython.long, c=cython.long,
+                   trick=tuple, i=cython.Py_ssize_t)
     cpdef tuple _trick_state(self, _Play p)
 
     @cython.locals(n=cython.long, named=cython.long)
@@ -106,19 +118,21 @@ cdef class HeuristicPlayer:
     cpdef bint _master(self, _Play p, long card)
 
     @cython.locals(led=cython.long, best=cython.long, winner=cython.long, remaining=list, opponents=list,
-                   partner_winning=cython.bint, row=list, strength=dict, winners=list, a=cython.long)
+                   partner_winning=cython.bint, row=list, winners=list, heights=list, a=cython.long,
+                   height=cython.long, i=cython.Py_ssize_t)
     cpdef _follow(self, _Play p, legal)
 
     @cython.locals(s=cython.long, power=list, mine=cython.long, x=cython.long)
     cpdef long _below(self, _Play p, long card)
 
-    @cython.locals(suit_of=list, power=list, counts=list, top=list, c=cython.long, s=cython.long, a=cython.long,
-                   mine=cython.long, key=tuple, best_key=tuple)
+    @cython.locals(suit_of=list, power=list, counts=cython.long[5], top=list, c=cython.long, s=cython.long,
+                   a=cython.long, mine=cython.long, key=cython.long, best_key=cython.long, trumps=cython.long,
+                   master=cython.bint)
     cpdef _cheapest(self, _Play p, legal)
 
     @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,
                    theirs=cython.long, mine=list, cards=list, cash=list, side=list, longest=cython.long,
-                   key=tuple, longest_key=tuple)
+                   key=tuple, longest_key=tuple, power=list, row=list, i=cython.Py_ssize_t)
     cpdef _lead(self, _Play p, legal)
 
     @cython.locals(cards=list, c=cython.long, least=cython.double, cost=cython.double, suit_of=list, power=list,
@@ -126,13 +140,16 @@ cdef class HeuristicPlayer:
                    best_key=tuple)
     cpdef _misere_lead(self, _Play p, legal)
 
-    @cython.locals(suit_of=list, total=cython.double, c=cython.long, s=cython.long, row=list, mine=cython.long,
-                   others=cython.long, own=cython.long, x=cython.long)
+    @cython.locals(total=cython.double, term=cython.double)
     cpdef double _hand_danger(self, _Play p, hand)
+
+    @cython.locals(suit_of=list, terms=list, fewer=list, c=cython.long, s=cython.long, row=list, mine=cython.long,
+                   others=cython.long, own=cython.long, x=cython.long)
+    cpdef tuple _danger_terms(self, _Play p, hand)
 
     @cython.locals(s=cython.long, later=cython.double, row=list, mine=cython.long, higher=cython.long,
                    lower=cython.long, unseen=cython.long, held=cython.long, miss=cython.double, win=cython.double,
-                   d=cython.long, x=cython.long)
+                   d=cython.long, x=cython.long, terms=list, fewer=list, suit_of=list, i=cython.Py_ssize_t)
     cpdef double _misere_lead_cost(self, _Play p, long card)
 
     @cython.locals(led=cython.long, best=cython.long, winner=cython.long, strength=dict, following=cython.bint,
@@ -149,8 +166,9 @@ cpdef long _count_below(list row, list cards, long power)
 @cython.locals(a=cython.long)
 cpdef bint _following(legal, list suit_of, long led)
 
-@cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set)
-cpdef list _unseen_by_suit(seat, obs, _Track track)
+@cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set, dropped=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, i=cython.Py_ssize_t, played=tuple)
+cpdef list _unseen_by_suit(seat, _Seen obs, _Track track)
 
 @cython.locals(i=cython.Py_ssize_t, x=cython.long)
 cpdef void _drop(list cards, long card)
@@ -171,7 +189,8 @@ cpdef long _holding_key(list cards, long suit, _Denomination d)
                key=tuple)
 cpdef tuple _suit_throw(list g, long s, _Denomination d)
 
-@cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, key=tuple, _=cython.Py_ssize_t)
+@cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, throws=list, throw=tuple,
+               _=cython.Py_ssize_t)
 cpdef list misere_kept(hand, _Denomination d, long discards)
 
 @cython.locals(info=_RulesInfo)
@@ -188,6 +207,10 @@ cpdef double misere_risk(hand, _Denomination d, long discards)
 cpdef _least_useful(hand, _Denomination d, partner_cards=*)
 
 cpdef bint _holds_all(frozenset cards, hand)
+
+cpdef _Seen _as_seen(obs)
+
+cpdef long _led(obs, table)
 
 @cython.locals(i=cython.Py_ssize_t, a=object, b=object)
 cpdef bint _continues(tricks, known)

@@ -43,6 +43,10 @@ NT = NO_SUIT
 
 BID_KINDS = ("trumps", "no-trumps")
 
+_PLAY, _AUCTION, _DISCARD, _NOMINATE = Phase.PLAY, Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE
+"""The phases ``act`` tells apart, read once: on Python 3.11 an enum's member read (``Phase.PLAY``) goes through
+the enum type's ``__getattr__``, ten times the cost of a global."""
+
 TRUMP_HONOURS = (0.9, 0.8, 0.65, 0.45, 0.3, 0.12, 0.1)
 """Worth of the top trumps (joker, right bower, left bower, A, K, Q, 10) over a plain trump."""
 
@@ -68,7 +72,7 @@ class _Denomination:
         self.throws: dict[int, tuple[tuple[float, int], int]] = {}
         """``_suit_throw`` by holding, as worked out so far."""
         self.holdings: dict[int, float] = {}
-        """A side suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: in a trump
+        """A suit's tricks by holding (its rank indices as bits, shifted left one; bit 0: a side suit in a trump
         contract), as worked out so far."""
 
 
@@ -224,7 +228,11 @@ def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
                 worth = known[key] = _no_trump_tricks(_ranks(masks[s]))
             tricks += worth
         return tricks
-    tricks = _trump_tricks(_ranks(masks[trump]))
+    key = masks[trump] << 1  # a trump holding: bit 0 clear, a side suit's set
+    worth = known.get(key)
+    if worth is None:
+        worth = known[key] = _trump_tricks(_ranks(masks[trump]))
+    tricks = worth
     size = d.size
     for s in range(4):
         if s != trump and size[s]:
@@ -345,16 +353,20 @@ def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[li
     lowest first."""
     rest = list(hand)
     groups = _misere_suits(rest, d)
+    # _misere_throw(rest, d), with the holdings sorted once and each suit's best throw kept: a discard leaves
+    # the other suits as they were
+    throws = [_suit_throw(g, s, d) if g else None for s, g in enumerate(groups)]
     for _ in range(min(discards, len(rest) - 1)):
-        # _misere_throw(rest, d), with the holdings sorted once: a discard leaves the others in order
         best, best_key = rest[0], (-1.0, 0)
-        for s, g in enumerate(groups):
-            if g:
-                key, c = _suit_throw(g, s, d)
-                if key > best_key:
-                    best, best_key = c, key
+        for s in range(5):
+            throw = throws[s]
+            if throw is not None and throw[0] > best_key:
+                best_key, best = throw
         rest.remove(best)
-        groups[d.table.suit_of[best]].remove(best)
+        s = d.table.suit_of[best]
+        g = groups[s]
+        g.remove(best)
+        throws[s] = _suit_throw(g, s, d) if g else None
     return groups
 
 
@@ -383,44 +395,56 @@ class _Track:
         """void[seat]: bit s set once the seat has shown out of suit s."""
         self.opponents: dict[int, list[int]] = {}
         """By seat: the opponents taking part in the play."""
-        self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int] | None]] = {}
+        self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int] | None, int]] = {}
         """By seat: the hand log it was read from, the tricks counted, the cards that seat has not seen
-        (``_Play.out`` before exposed hands), kept up to date from one decision to the next, and its hand then
-        if it may gain cards (None: it only loses them)."""
+        (``_Play.out`` before exposed hands), kept up to date from one decision to the next, its hand then
+        if it may gain cards (None: it only loses them), and the cards of the trick in progress then."""
         self.laid_out = laid_out
         """Seats whose hands lie on the table and gain the cards turned up under them (P2's dummies)."""
 
 
 class _Play:
-    """Everything one play decision looks at."""
+    """Everything one play decision looks at (made by ``_play_of``)."""
 
-    __slots__ = ("contractor", "info", "next_seat", "obs", "opponents", "our_contract", "out", "power", "seat", "shown",
-                 "suit_of", "table", "top", "trick_size", "trump", "void")
+    __slots__ = ("contractor", "dangers", "info", "next_seat", "obs", "opponents", "our_contract", "out", "power",
+                 "seat", "shown", "suit_of", "table", "top", "trick_size", "trump", "void")
+    seat: int
+    obs: _Seen
+    info: _RulesInfo
+    table: PlayTable
+    suit_of: list[int]
+    """The play table's ``suit_of`` and ``power``, read at every turn."""
+    power: list[list[int]]
+    trump: int | None
+    contractor: int
+    our_contract: bool
+    out: list[list[int]]
+    """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
+    top: list[int]
+    """top[s]: the power of the best unseen card of suit s (-1: none)."""
+    void: list[int]
+    next_seat: list[int]
+    trick_size: int
+    opponents: list[int]
+    """Opponents taking part in the play of this hand."""
+    shown: dict[int, tuple[int, ...]]
+    """Exposed hands by seat (open misère)."""
+    dangers: tuple[list[float], list[float]] | None
+    """``_danger_terms`` of the hand, once a misère lead has weighed them."""
 
-    def __init__(self, seat: int, obs: Seen, info: _RulesInfo, table: PlayTable, trump: int | None, contractor: int,
-                 our_contract: bool, out: list[list[int]], top: list[int], void: list[int], next_seat: list[int],
-                 trick_size: int, opponents: list[int], shown: dict[int, tuple[int, ...]]):
-        self.seat = seat
-        self.obs = obs
-        self.info = info
-        self.table = table
-        self.suit_of = table.suit_of
-        """The play table's ``suit_of`` and ``power``, read at every turn."""
-        self.power = table.power
-        self.trump = trump
-        self.contractor = contractor
-        self.our_contract = our_contract
-        self.out = out
-        """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
-        self.top = top
-        """top[s]: the power of the best unseen card of suit s (-1: none)."""
-        self.void = void
-        self.next_seat = next_seat
-        self.trick_size = trick_size
-        self.opponents = opponents
-        """Opponents taking part in the play of this hand."""
-        self.shown = shown
-        """Exposed hands by seat (open misère)."""
+
+def _play_of(seat: int, obs: _Seen, info: _RulesInfo, table: PlayTable, trump: int | None, contractor: int,
+             our_contract: bool, out: list[list[int]], top: list[int], void: list[int], next_seat: list[int],
+             trick_size: int, opponents: list[int], shown: dict[int, tuple[int, ...]]) -> _Play:
+    """A ``_Play`` of these fields (compiled, a C function filling the extension type's fields: cheaper than
+    a constructor's arguments, a decision at a time)."""
+    p = _Play.__new__(_Play)
+    p.seat, p.obs, p.info, p.table = seat, obs, info, table
+    p.suit_of, p.power = table.suit_of, table.power
+    p.trump, p.contractor, p.our_contract = trump, contractor, our_contract
+    p.out, p.top, p.void, p.next_seat = out, top, void, next_seat
+    p.trick_size, p.opponents, p.shown, p.dangers = trick_size, opponents, shown, None
+    return p
 
 
 class _Seen:
@@ -430,37 +454,55 @@ class _Seen:
     __slots__ = ("calls", "contract", "contractor", "current_trick", "discards", "hand", "leader", "led", "log",
                  "nomination", "open_hand", "open_hands", "phase", "seat", "sitting_out", "step", "totals", "tricks",
                  "tricks_won")
+    seat: int
+    phase: Phase
+    hand: tuple[int, ...]
+    calls: tuple[tuple[int, int], ...]
+    contract: Contract | None
+    contractor: int
+    nomination: int | None
+    discards: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
+    current_trick: tuple[int, ...]
+    led: int | None
+    leader: int
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    open_hand: tuple[int, ...] | None
+    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
+    sitting_out: int
+    step: None
+    log: object
+    """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
 
-    def __init__(self, seat: int, phase: Phase, hand: tuple[int, ...], calls: tuple[tuple[int, int], ...],
-                 contract: Contract | None, contractor: int, nomination: int | None, discards: tuple[int, ...],
-                 tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...], current_trick: tuple[int, ...],
-                 led: int | None, leader: int, tricks_won: tuple[int, ...], totals: tuple[int, ...],
-                 open_hand: tuple[int, ...] | None, open_hands: tuple[tuple[int, tuple[int, ...]], ...],
-                 sitting_out: int, log: object = None):
-        self.seat = seat
-        self.phase = phase
-        self.hand = hand
-        self.calls = calls
-        self.contract = contract
-        self.contractor = contractor
-        self.nomination = nomination
-        self.discards = discards
-        self.tricks = tricks
-        self.current_trick = current_trick
-        self.led = led
-        self.leader = leader
-        self.tricks_won = tricks_won
-        self.totals = totals
-        self.open_hand = open_hand
-        self.open_hands = open_hands
-        self.sitting_out = sitting_out
-        self.step = None
-        self.log = log
-        """The hand log it was read from: the hand, and the seat's view of it, go on from there."""
+
+def _seen_of(seat: int, phase: Phase, hand: tuple[int, ...], calls: tuple[tuple[int, int], ...],
+             contract: Contract | None, contractor: int, nomination: int | None, discards: tuple[int, ...],
+             tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...], current_trick: tuple[int, ...],
+             led: int | None, leader: int, tricks_won: tuple[int, ...], totals: tuple[int, ...],
+             open_hand: tuple[int, ...] | None, open_hands: tuple[tuple[int, tuple[int, ...]], ...],
+             sitting_out: int, log: object) -> _Seen:
+    """A ``_Seen`` of these fields (as ``_play_of``)."""
+    o = _Seen.__new__(_Seen)
+    o.seat, o.phase, o.hand, o.calls = seat, phase, hand, calls
+    o.contract, o.contractor, o.nomination, o.discards = contract, contractor, nomination, discards
+    o.tricks, o.current_trick, o.led, o.leader = tricks, current_trick, led, leader
+    o.tricks_won, o.totals, o.open_hand, o.open_hands = tricks_won, totals, open_hand, open_hands
+    o.sitting_out, o.step, o.log = sitting_out, None, log
+    return o
 
 
 Seen = Observation | _Seen
 """What a decision reads: an observation, or the part of one the auction and the play read."""
+
+
+def _as_seen(obs: Seen) -> _Seen:
+    """``obs`` as a ``_Seen`` (an ``Observation``'s fields that the player reads, with no hand log to go on from)."""
+    if isinstance(obs, _Seen):
+        return obs
+    return _seen_of(obs.seat, obs.phase, obs.hand, obs.calls, obs.contract, obs.contractor, obs.nomination,
+                    obs.discards, obs.tricks, obs.current_trick, obs.led, obs.leader, obs.tricks_won, obs.totals,
+                    obs.open_hand, obs.open_hands, obs.sitting_out, None)
 
 
 def _shown_cards(shown: Sequence[tuple[int, Sequence[int]]], seats: Sequence[int]) -> list[int]:
@@ -515,6 +557,15 @@ LAYOUTS_KEPT = 256
 """Layouts a ruleset's ``_RulesInfo`` keeps (one per contract, nomination, contractor and seat sitting out)."""
 
 
+_tricks_read: tuple[list[Trick], tuple[tuple[int, tuple[int, ...], int, int | None], ...]] | None = None
+"""The tricks of the hand log last read (``HeuristicPlayer._seen``), as ``Observation.tricks`` gives them, as far as
+they were read.  What every seat sees, shared by the players of a table: each trick is read once, not once a seat."""
+_track: _Track | None = None
+"""What the completed tricks of the hand last played have shown (``HeuristicPlayer._situation``): public, and so
+shared by the players of a table.  Another hand or game read in between (a rollout, another table) starts it
+afresh or goes on from the tricks both have in common."""
+
+
 class HeuristicPlayer:
     """Bids, discards, nominates and plays by the rules of thumb of a club player."""
 
@@ -550,9 +601,6 @@ class HeuristicPlayer:
         self.rng = rng
         self._estimates: tuple[tuple[int, ...], dict[int, float]] | None = None
         self._risks: dict[tuple[tuple[int, ...], int], float] = {}
-        self._track: _Track | None = None
-        self._tricks_seen: tuple[list[Trick], tuple[tuple[int, tuple[int, ...], int, int | None], ...]] | None = None
-        """The hand log's tricks as ``Observation.tricks`` gives them, as far as they were read."""
         self._in_play: tuple[Any, ...] | None = None
         """What a seat sees that stays the same through the play of a hand (``_seen``)."""
         self._rules_info: _RulesInfo | None = None
@@ -560,14 +608,14 @@ class HeuristicPlayer:
 
     def _seen(self, state: GameState, seat: int) -> _Seen:
         """``state.observation(seat)`` for the auction and the play, read through the public API."""
-        log = state.hand_log
+        log = state.hands_log[-1]  # state.hand_log, without the property call
         phase = state.phase
         contract = log.contract
-        if phase != Phase.PLAY:
+        if phase != _PLAY:
             hand, discards, shown = state.cards_seen(seat)
-            return _Seen(seat, phase, hand, tuple(log.calls), contract, log.contractor, log.nomination, discards,
-                         (), (), None, -1, state.tricks_won_by_seat, tuple(state.totals),
-                         _shown_hand(shown, log.contractor), shown, -1)
+            return _seen_of(seat, phase, hand, tuple(log.calls), contract, log.contractor, log.nomination, discards,
+                            (), (), None, -1, state.tricks_won_by_seat, tuple(state.totals),
+                            _shown_hand(shown, log.contractor), shown, -1, None)
         fixed = self._in_play
         if fixed is None or fixed[0] is not log or fixed[1] != seat or fixed[2] is not contract:
             hand, discards, shown = state.cards_seen(seat)
@@ -580,23 +628,23 @@ class HeuristicPlayer:
         else:
             hand, discards, shown = state.hand(seat), fixed[4], ()
         tricks = log.tricks
-        known = self._tricks_seen
+        global _tricks_read
+        known = _tricks_read
         if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
             known = (tricks, ())
         if len(known[1]) < len(tricks):
             added = tuple([(t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):]])
             known = (tricks, known[1] + added)
-        self._tricks_seen = known
+        _tricks_read = known
         contractor = log.contractor
         if self.dummy_with_own_hand:
             controller = state.rules.controller[seat]
             if controller != seat:  # a dummy we play: we hold our own hand
                 shown = (*shown, (controller, state.hand(controller)))
         trick, led, leader, won = state.trick_view()
-        return _Seen(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
-                     trick, led, leader, won, fixed[5],
-                     _shown_hand(shown, contractor) if shown else None, shown, fixed[6],
-                     log=log)
+        return _seen_of(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
+                        trick, led, leader, won, fixed[5], _shown_hand(shown, contractor) if shown else None, shown,
+                        fixed[6], log)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         """Choose one of ``legal``, knowing only what the acting seat may know."""
@@ -610,16 +658,16 @@ class HeuristicPlayer:
         if info is None or info.rules is not state.rules:
             info = self._rules_info = _info(state.rules)
         phase = state.phase
-        if phase == Phase.PLAY:
+        if phase == _PLAY:
             # no step offer (a claim: it cannot see the hands); the actions come sorted
             plays = legal if legal[-1] < FIRST_STEP_ACTION else [a for a in legal if a < FIRST_STEP_ACTION]
             return plays[0] if len(plays) == 1 else self._play(seat, self._seen(state, seat), info, plays)
-        if phase == Phase.AUCTION:
+        if phase == _AUCTION:
             return self._bid(seat, self._seen(state, seat), info, legal)
-        if phase == Phase.DISCARD:  # the discards read the contract: a whole observation costs more than them
+        if phase == _DISCARD:  # the discards read the contract: a whole observation costs more than them
             return self._discard(self._seen(state, seat), info, legal)
         obs = state.observation(seat)
-        if phase == Phase.NOMINATE:
+        if phase == _NOMINATE:
             return self._nominate(obs, legal)
         return self._other(obs, info, legal)
 
@@ -782,18 +830,19 @@ class HeuristicPlayer:
 
     def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
-        contract = obs.contract
+        seen = p.obs
+        contract = seen.contract
         misere = contract is not None and (contract.kind == "misere"
-                                           or (self.exact_then_misere and _exact_in(obs, info)))
+                                           or (self.exact_then_misere and _exact_in(seen, info)))
         if misere and self.side_ducks and contract is not None and contract.partner_plays and p.our_contract:
             p.contractor = seat  # both partners must lose every trick: each plays as the contractor
         if not misere and self.exact_then_misere and seat == p.contractor:
             spare = self._exact_spare(p, legal)
             if spare is not None:
-                if not obs.current_trick:  # on lead: take a trick with a master
+                if not seen.current_trick:  # on lead: take a trick with a master
                     return self._lead(p, [a for a in legal if a not in spare] or legal)
                 return self._misere_follow(p, spare)
-        if obs.current_trick:
+        if seen.current_trick:
             return self._misere_follow(p, legal) if misere else self._follow(p, legal)
         return self._misere_lead(p, legal) if misere else self._lead(p, legal)
 
@@ -814,18 +863,20 @@ class HeuristicPlayer:
         return [a for a in legal if _card(a) not in kept] or list(legal)
 
     def _situation(self, seat: int, obs: Seen, info: _RulesInfo) -> _Play:
-        contract = obs.contract
+        seen = _as_seen(obs)
+        contract = seen.contract
         assert contract is not None
         n = info.players
         team = info.team_of
-        contractor = obs.contractor
-        key = (id(info), contract.rung, obs.nomination, contractor, obs.sitting_out)
-        track = self._track
-        tricks = obs.tricks
+        contractor = seen.contractor
+        key = (id(info), contract.rung, seen.nomination, contractor, seen.sitting_out)
+        global _track
+        track = _track
+        tricks = seen.tricks
         if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks, track.tricks)):
-            layout = _layout(info, contract, obs.nomination, contractor, obs.sitting_out)
-            track = self._track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
-                                         [0] * n, info.rules.dummies)
+            layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
+            track = _track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
+                                    [0] * n, info.rules.dummies)
         table = track.table
         suit_of = table.suit_of
         nxt = track.next_seat
@@ -846,19 +897,19 @@ class HeuristicPlayer:
                     void[s] |= 1 << led
         track.tricks = tricks
         void = list(void)
-        trick = obs.current_trick
+        trick = seen.current_trick
         if trick:
-            led = _led(obs, table)
-            s = obs.leader
+            led = _led(seen, table)
+            s = seen.leader
             for c in trick[1:]:
                 s = nxt[s]
                 if led != NO_SUIT and suit_of[c] != led:
                     void[s] |= 1 << led
-        hands = getattr(obs, "open_hands", ())
+        hands = seen.open_hands
         shown = dict(hands) if hands else {}
-        if obs.open_hand is not None:
-            shown.setdefault(contractor, obs.open_hand)
-        out = _unseen_by_suit(seat, obs, track)
+        if seen.open_hand is not None:
+            shown.setdefault(contractor, seen.open_hand)
+        out = _unseen_by_suit(seat, seen, track)
         if shown:
             exposed = {c for cards in shown.values() for c in cards}
             out = [[c for c in cards if c not in exposed] for cards in out]
@@ -874,8 +925,8 @@ class HeuristicPlayer:
         if opponents is None:
             opponents = track.opponents[seat] = [s for s in range(n) if team[s] != mine and s not in out_seats]
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
-        return _Play(seat, obs, info, table, contract.trump, contractor, ours,
-                     out, top, void, nxt, n - len(out_seats), opponents, shown)
+        return _play_of(seat, seen, info, table, contract.trump, contractor, ours,
+                        out, top, void, nxt, n - len(out_seats), opponents, shown)
 
     def _remaining(self, p: _Play) -> list[int]:
         """Seats still to play to the current trick after me."""
@@ -895,7 +946,8 @@ class HeuristicPlayer:
         power = p.power[led]
         best, winner = power[trick[0]], p.obs.leader
         seat = winner
-        for c in trick[1:]:
+        for i in range(1, len(trick)):
+            c = trick[i]
             seat = p.next_seat[seat]
             if power[c] > best:
                 best, winner = power[c], seat
@@ -944,14 +996,23 @@ class HeuristicPlayer:
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
         row = p.power[led]
-        strength = {a: row[a] if a < JOKER_LEAD else self._strength(p, a, led) for a in legal}
-        winners = sorted([a for a in legal if strength[a] > best], key=strength.__getitem__)
+        winners: list[int] = []  # the plays that win the trick so far, lowest first (a stable insertion sort)
+        heights: list[int] = []
+        for a in legal:
+            height = row[a] if a < JOKER_LEAD else self._strength(p, a, led)
+            if height > best:
+                i = len(winners)
+                while i and heights[i - 1] > height:
+                    i -= 1
+                winners.insert(i, a)
+                heights.insert(i, height)
         if not winners:
             return self._cheapest(p, legal)
-        for a in winners:
+        for i in range(len(winners)):
+            a = winners[i]
             if partner_winning and _card(a) >= JOKER_BASE:
                 break  # a joker wins a trick whenever it is played: not on partner's
-            if not self._can_beat(p, opponents, led, strength[a]):
+            if not self._can_beat(p, opponents, led, heights[i]):
                 return a  # win as cheaply as is safe
         if partner_winning:
             return self._cheapest(p, legal)
@@ -967,21 +1028,24 @@ class HeuristicPlayer:
         suit_of = p.suit_of
         power = p.power
         trump = p.trump
-        counts = [0] * 5
+        counts = [0, 0, 0, 0, 0]
         for c in p.obs.hand:
             counts[suit_of[c]] += 1
 
         top = p.top
-        best, best_key = legal[0], None
+        trumps = -1 if trump is None else trump
+        best, best_key = legal[0], -1
         for a in legal:  # min(legal, key=...), written out (heuristic.pxd: no closure)
             c = _card(a)
             s = suit_of[c]
+            # (a trump, a master, the card's power and its suit's length) as one number: trumps and masters kept
             if c >= JOKER_BASE:
-                key = (True, True, 1 << 20)
+                key = 3 << 21 | 1 << 20
             else:
                 mine = power[s][c]
-                key = (s == trump, s == NO_SUIT or mine > top[s], mine + 4 * counts[s])  # trumps, masters kept
-            if best_key is None or key < best_key:
+                master = s == NO_SUIT or mine > top[s]
+                key = (s == trumps) << 22 | master << 21 | mine + 4 * counts[s]
+            if best_key < 0 or key < best_key:
                 best, best_key = a, key
         return best
 
@@ -994,10 +1058,18 @@ class HeuristicPlayer:
         void = p.void
         opponents = p.opponents
         by_suit: list[list[int]] = [[], [], [], [], []]
-        for c in hand:
-            by_suit[suit_of[c]].append(c)
-        for s in range(4):
-            by_suit[s].sort(key=p.power[s].__getitem__, reverse=True)
+        power = p.power
+        for c in hand:  # by suit, highest first (an insertion sort: a handful of cards a suit)
+            s = suit_of[c]
+            cards = by_suit[s]
+            if s == NO_SUIT:
+                cards.append(c)
+                continue
+            row = power[s]
+            i = len(cards)
+            while i and row[cards[i - 1]] < row[c]:
+                i -= 1
+            cards.insert(i, c)
         if trump is not None and by_suit[trump] and p.our_contract:
             # draw trumps while we hold enough of those still unseen
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
@@ -1060,12 +1132,22 @@ class HeuristicPlayer:
 
     def _hand_danger(self, p: _Play, hand: Sequence[int]) -> float:
         """Danger of a misère hand given the cards still unseen."""
-        suit_of = p.suit_of
         total = 0.0
+        for term in self._danger_terms(p, hand)[0]:
+            total += term
+        return total
+
+    def _danger_terms(self, p: _Play, hand: Sequence[int]) -> tuple[list[float], list[float]]:
+        """Per card of ``hand``: its share of ``_hand_danger(p, hand)``, and that share were one of our lower
+        cards of its suit gone."""
+        suit_of = p.suit_of
+        terms: list[float] = []
+        fewer: list[float] = []
         for c in hand:
             s = suit_of[c]
             if s == NO_SUIT:
-                total += 3.0
+                terms.append(3.0)
+                fewer.append(3.0)
                 continue
             row = p.power[s]
             mine = row[c]
@@ -1074,18 +1156,28 @@ class HeuristicPlayer:
             for x in hand:
                 if suit_of[x] == s and row[x] < mine:
                     own += 1
-            total += _danger(s, others, own)
-        return total
+            terms.append(_danger(s, others, own))
+            fewer.append(_danger(s, others, own - 1) if own else terms[-1])
+        return terms, fewer
 
     def _misere_lead_cost(self, p: _Play, card: int) -> float:
         """The chance that leading ``card`` wins the trick (weighted heavily), plus the danger
         of the cards it leaves behind."""
         s = p.suit_of[card]
-        later = self._hand_danger(p, [c for c in p.obs.hand if c != card])
+        hand = p.obs.hand
+        if p.dangers is None:  # the same for every card this decision weighs
+            p.dangers = self._danger_terms(p, hand)
+        terms, fewer = p.dangers
+        suit_of = p.suit_of
+        row = p.power[s] if s != NO_SUIT else []
+        mine = row[card] if s != NO_SUIT else 0
+        later = 0.0  # _hand_danger of the hand less ``card``: its cards above ``card`` have one lower card fewer
+        for i in range(len(hand)):
+            x = hand[i]
+            if x != card:
+                later += fewer[i] if s != NO_SUIT and suit_of[x] == s and row[x] > mine else terms[i]
         if s == NO_SUIT:
             return 10.0 + later
-        row = p.power[s]
-        mine = row[card]
         higher = lower = 0
         for x in p.out[s]:
             if row[x] > mine:
@@ -1214,11 +1306,11 @@ class HeuristicPlayer:
         return max(legal, key=height)
 
 
-def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
+def _unseen_by_suit(seat: int, obs: _Seen, track: _Track) -> list[list[int]]:
     """By suit: the cards ``seat`` has not seen (not in its hand or its discards, not played), exposed
     hands aside.  Worked out once per hand, then less each card played since (a real ``Observation``
     comes with no log to go on from: worked out afresh)."""
-    log = getattr(obs, "log", None)
+    log = obs.log
     known = track.unseen.get(seat) if log is not None else None
     tricks, trick, hand = obs.tricks, obs.current_trick, obs.hand
     # a hand laid out on the table gains the cards turned up under its own: worked out afresh
@@ -1228,15 +1320,21 @@ def _unseen_by_suit(seat: int, obs: Seen, track: _Track) -> list[list[int]]:
         mine.update(trick, obs.discards)
         out = [[c for c in cards if c not in mine] for cards in track.unplayed]
     else:
-        out = known[2]
+        # the trick in progress then (the first of the tricks since, or still in progress) had its first
+        # ``dropped`` cards taken out already
+        out, dropped = known[2], known[4]
         suit_of = track.table.suit_of
-        for _leader, cards, _winner, _named in tricks[known[1]:]:
-            for c in cards:
+        for t in range(known[1], len(tricks)):
+            played = tricks[t][1]
+            for i in range(dropped, len(played)):
+                c = played[i]
                 _drop(out[suit_of[c]], c)
-        for c in trick:
+            dropped = 0
+        for i in range(dropped, len(trick)):
+            c = trick[i]
             _drop(out[suit_of[c]], c)
     if log is not None:
-        track.unseen[seat] = (log, len(tricks), out, frozenset(hand) if seat in track.laid_out else None)
+        track.unseen[seat] = (log, len(tricks), out, frozenset(hand) if seat in track.laid_out else None, len(trick))
     return out
 
 
