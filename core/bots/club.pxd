@@ -9,9 +9,9 @@ from fivehundred.bots.heuristic cimport _RulesInfo, misere_kept, own_tricks
 
 cdef class _Pricing:
     cdef public object rules, target, swamp, slam, overtrick_points
-    cdef public long hand_size, kitty_size, players, teams
+    cdef public long hand_size, kitty_size, players, teams, sides
     cdef public bint called_partner, win_needs_contract
-    cdef public list denomination, priced, side_key, partner_call, value, tricks, at_least, exact, slam_rung, loss
+    cdef public list denomination, priced, side_slot, partner_call, value, tricks, at_least, exact, slam_rung, loss
     cdef public list call_key
 
 
@@ -54,8 +54,8 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(discards=cython.long, risk=cython.double)
     cpdef double misere_danger(self, hand, _RulesInfo info, _Pricing pricing, contract, params)
 
-    @cython.locals(total=cython.long, depends=tuple, worth=dict, denomination=list, side_key=list,
+    @cython.locals(total=cython.long, depends=tuple, worth=dict, denomination=list, side_slot=list,
                    spread=cython.double, game_bonus=cython.double, fall_penalty=cython.double,
-                   scale=cython.double, estimates=dict, r=cython.Py_ssize_t, chance=cython.double,
-                   estimate=cython.double, tricks=cython.long, every=cython.double)
+                   scale=cython.double, estimates=list, everies=list, slot=cython.Py_ssize_t, r=cython.Py_ssize_t,
+                   chance=cython.double, estimate=cython.double, tricks=cython.long, every=cython.double)
     cpdef dict call_worths(self, long seat, obs, _RulesInfo info, _Pricing pricing, params, rungs)

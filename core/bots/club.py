@@ -83,9 +83,13 @@ class _Pricing:
                 same[key] = plain if plain is not None and plain.table.power == table.power \
                     and plain.table.suit_of == table.suit_of else info.denomination(c)
             self.denomination.append(same[key])
-        self.side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
-                         for c, d in zip(rules.ladder, self.denomination, strict=True)]
+        side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
+                    for c, d in zip(rules.ladder, self.denomination, strict=True)]
         """Per rung: what the side's trick estimate depends on besides the hand and the calls."""
+        keys = list(dict.fromkeys(k for k in side_key if k is not None))
+        self.side_slot = [keys.index(k) if k is not None else -1 for k in side_key]
+        """Per rung: which of the ladder's ``sides`` distinct side estimates it needs (-1: a misère)."""
+        self.sides = len(keys)
         self.partner_call = [(_key(c), False) if c.kind != "misere" else
                              None if c.before_looking or c.signal else (None, c.open) for c in rules.ladder]
         """Per rung: what a partner's call of it tells the pricing (``partner_supports``,
@@ -298,7 +302,7 @@ class ClubPlayer(MisereDefender):
         if known is not None:
             return known
         estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params, obs.open_hands)
-        estimate = self._side[memo_key] = min(estimate, float(pricing.hand_size))
+        estimate = self._side[memo_key] = estimate if estimate <= pricing.hand_size else float(pricing.hand_size)
         return estimate
 
     def estimate(self, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]], info: _RulesInfo,
@@ -322,7 +326,7 @@ class ClubPlayer(MisereDefender):
                                                 params)
             else:
                 estimate += share * max(0.0, pricing.hand_size - own)
-            if _partner_called(info.partners[seat], pricing.call_key, calls, _key(contract)):
+            if _partner_called(info.partners[seat], pricing.call_key, calls, pricing.call_key[contract.rung]):
                 estimate += params.partner_support
         if shown and params.opponent_shown:
             team = info.team_of[seat]
@@ -496,13 +500,14 @@ class ClubPlayer(MisereDefender):
         if not rungs:
             return worth
         denomination = pricing.denomination
-        side_key = pricing.side_key
+        side_slot = pricing.side_slot
         spread = params.trick_spread
         game_bonus, fall_penalty = params.game_bonus, params.fall_penalty
         scale = spread * SQRT2
         erf = math.erf
-        # by side_key: the side's tricks, and the chance of taking every trick (_rung_worth's ``every``)
-        estimates: dict[tuple[int, bool, bool], tuple[float, float]] = {}
+        # by side_slot: the side's tricks, and the chance of taking every trick (_rung_worth's ``every``)
+        estimates: list[float | None] = [None] * pricing.sides
+        everies = [0.0] * pricing.sides
         every = 0.0
         for r in rungs:
             contract = ladder[r]
@@ -510,14 +515,14 @@ class ClubPlayer(MisereDefender):
             if d is None:
                 chance, estimate = self.make_chance(seat, obs, info, pricing, contract, params)
             else:
-                key = side_key[r]
-                assert key is not None
-                known = estimates.get(key)
+                slot = side_slot[r]
+                known = estimates[slot]
                 if known is None:
                     estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
                     every = _at_least(estimate, pricing.hand_size, spread) if pricing.slam is not None else 0.0
-                    known = estimates[key] = (estimate, every)
-                estimate, every = known
+                    estimates[slot], everies[slot] = estimate, every
+                else:
+                    estimate, every = known, everies[slot]
                 tricks = pricing.tricks[r]
                 # make_chance's arithmetic, with _at_least inlined
                 if pricing.exact[r]:

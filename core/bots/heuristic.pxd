@@ -97,7 +97,7 @@ cdef class HeuristicPlayer:
                    unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
                    done=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set,
-                   unseen=list, row=list, seen=_Seen)
+                   unseen=list, row=list, seen=_Seen, u=cython.long)
     cpdef _Play _situation(self, long seat, obs, _RulesInfo info)
 
     @cython.locals(seats=list, s=cython.long, _=cython.long)
@@ -167,7 +167,7 @@ cpdef long _count_below(list row, list cards, long power)
 cpdef bint _following(legal, list suit_of, long led)
 
 @cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set, dropped=cython.Py_ssize_t,
-               t=cython.Py_ssize_t, i=cython.Py_ssize_t, played=tuple)
+               t=cython.Py_ssize_t, i=cython.Py_ssize_t, played=tuple, s=cython.long)
 cpdef list _unseen_by_suit(seat, _Seen obs, _Track track)
 
 @cython.locals(i=cython.Py_ssize_t, x=cython.long)
@@ -201,9 +201,9 @@ cpdef double _suit_danger(list cards, long suit, _Denomination d)
 
 cpdef double misere_risk(hand, _Denomination d, long discards)
 
-@cython.locals(suit_of=list, rank=list, counts=list, c=cython.long, least=cython.double, i=cython.Py_ssize_t,
+@cython.locals(suit_of=list, rank=list, counts=cython.long[5], c=cython.long, least=cython.double, i=cython.Py_ssize_t,
                s=cython.long, r=cython.long, keep=cython.double, higher=cython.long, x=cython.long,
-               value=cython.double)
+               value=cython.double, trump=cython.long, cards=list, shown=list)
 cpdef _least_useful(hand, _Denomination d, partner_cards=*)
 
 cpdef bint _holds_all(frozenset cards, hand)

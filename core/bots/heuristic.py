@@ -380,8 +380,9 @@ class _Track:
     __slots__ = ("key", "laid_out", "next_seat", "opponents", "out_seats", "table", "tricks", "unplayed", "unseen",
                  "void")
 
-    def __init__(self, key: tuple[int, int, int | None, int, int], next_seat: list[int], out_seats: frozenset[int],
-                 unplayed: list[list[int]], table: PlayTable, void: list[int], laid_out: frozenset[int]):
+    def __init__(self, key: tuple[_RulesInfo, int, int | None, int, int], next_seat: list[int],
+                 out_seats: frozenset[int], unplayed: list[list[int]], table: PlayTable, void: list[int],
+                 laid_out: frozenset[int]):
         self.key = key
         self.next_seat = next_seat
         """The next seat to play, skipping seats that sit the hand out."""
@@ -869,7 +870,7 @@ class HeuristicPlayer:
         n = info.players
         team = info.team_of
         contractor = seen.contractor
-        key = (id(info), contract.rung, seen.nomination, contractor, seen.sitting_out)
+        key = (info, contract.rung, seen.nomination, contractor, seen.sitting_out)
         global _track
         track = _track
         tricks = seen.tricks
@@ -886,7 +887,8 @@ class HeuristicPlayer:
         unplayed = track.unplayed
         for i in range(done, len(tricks)):
             for c in tricks[i][1]:
-                _drop(unplayed[suit_of[c]], c)
+                u = suit_of[c]
+                _drop(unplayed[u], c)
         for i in range(done, len(tricks)):
             leader, cards, _winner, named = tricks[i]
             led = named if named is not None else suit_of[cards[0]]
@@ -1328,11 +1330,13 @@ def _unseen_by_suit(seat: int, obs: _Seen, track: _Track) -> list[list[int]]:
             played = tricks[t][1]
             for i in range(dropped, len(played)):
                 c = played[i]
-                _drop(out[suit_of[c]], c)
+                s = suit_of[c]
+                _drop(out[s], c)
             dropped = 0
         for i in range(dropped, len(trick)):
             c = trick[i]
-            _drop(out[suit_of[c]], c)
+            s = suit_of[c]
+            _drop(out[s], c)
     if log is not None:
         track.unseen[seat] = (log, len(tricks), out, frozenset(hand) if seat in track.laid_out else None, len(trick))
     return out
@@ -1431,27 +1435,29 @@ def _least_useful(hand: Sequence[int], d: _Denomination, partner_cards: Sequence
     another; keep winners and guarded kings (the cards above them in our hand or among a partner's
     ``partner_cards`` in sight, a dummy's face-up cards); shorten short side suits (in trumps, to ruff)."""
     suit_of, rank = d.table.suit_of, d.rank
-    trump = d.trump
-    counts = [0] * 5
-    for c in hand:
+    trump = -1 if d.trump is None else d.trump
+    cards, shown = list(hand), list(partner_cards)
+    counts = [0, 0, 0, 0, 0]
+    for c in cards:
         counts[suit_of[c]] += 1
-    best, least = hand[0], 0.0
-    for i, c in enumerate(hand):  # min(hand, key=...), written out (heuristic.pxd: no closure)
+    best, least = cards[0], 0.0
+    for i in range(len(cards)):  # min(hand, key=...), written out (heuristic.pxd: no closure)
+        c = cards[i]
         s = suit_of[c]
         r = rank[c]
         if s in (NO_SUIT, trump):
             keep = 1000.0 - r
         else:
             higher = r
-            for x in hand:
+            for x in cards:
                 if suit_of[x] == s and rank[x] < r:
                     higher -= 1
-            for x in partner_cards:
+            for x in shown:
                 if suit_of[x] == s and rank[x] < r:
                     higher -= 1
             value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
                 8.0 if higher == 2 and counts[s] >= 3 else 0.0
-            keep = value - 0.5 * r + (6.0 if trump is None else 3.0) * counts[s]
+            keep = value - 0.5 * r + (6.0 if trump < 0 else 3.0) * counts[s]
         if i == 0 or keep < least:
             best, least = c, keep
     return best

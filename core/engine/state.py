@@ -241,7 +241,7 @@ class GameState(Exchange):
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds now, sorted (of a hand laid out on the table, its face-up cards only)."""
-        return tuple(self._held[seat]) if self._in_hand() else ()
+        return tuple(self._held[seat]) if self.hands_log and self.phase != _DEAL else ()  # _in_hand(), inlined
 
     @property
     def contract(self) -> Contract | None:
