@@ -4,13 +4,13 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.heuristic cimport _RulesInfo, misere_kept, own_tricks
+from fivehundred.bots.heuristic cimport _key, _RulesInfo, misere_kept, own_tricks
 
 
 cdef class _Pricing:
-    cdef public object rules, target, swamp, slam, overtrick_points
-    cdef public long hand_size, kitty_size, players, teams, sides
-    cdef public bint called_partner, win_needs_contract
+    cdef public object rules, swamp, slam
+    cdef public long hand_size, kitty_size, players, teams, sides, target, overtrick_points, slam_scores, fall_at
+    cdef public bint called_partner, win_needs_contract, fall
     cdef public list denomination, priced, side_slot, partner_call, value, tricks, at_least, exact, slam_rung, loss
     cdef public list call_key
 
@@ -18,7 +18,7 @@ cdef class _Pricing:
 @cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
 cpdef double _worth(contract, double chance, double estimate, long total, _Pricing pricing, params)
 
-@cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double)
+@cython.locals(value=cython.long, gain=cython.double, loss=cython.double, all_tricks=cython.double, over=cython.double)
 cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, double estimate, long total, double every,
                          double game_bonus, double fall_penalty)
 
@@ -43,8 +43,12 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(memo_key=tuple, estimate=cython.double)
     cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
 
+    @cython.locals(estimate=cython.double)
+    cpdef double _side_estimate(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
+
     @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long,
-                   share=cython.double)
+                   share=cython.double, bias=cython.double, kitty=cython.double, weight=cython.double,
+                   partner_plays=cython.bint, rest=cython.double)
     cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params,
                           shown=*)
 

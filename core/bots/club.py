@@ -48,6 +48,16 @@ from .heuristic import (
 )
 from .params import DEFAULT, ClubParams, plain, read_params, tuned_for
 
+try:
+    import cython
+except ImportError:  # the pure-Python build: Cython is a build requirement only
+    from math import erf
+else:
+    if cython.compiled:  # the C library's erf, called as C (the same values as math.erf, which calls it)
+        from cython.cimports.libc.math import erf  # type: ignore[no-redef]
+    else:
+        from math import erf
+
 
 class _Pricing:
     """What pricing the calls needs from a ruleset, worked out once."""
@@ -66,6 +76,10 @@ class _Pricing:
         slam = ruleset.scoring.slam
         self.slam = (slam.below, slam.scores) if slam is not None else None
         self.overtrick_points = ruleset.scoring.overtrick_points
+        self.slam_scores = slam.scores if slam is not None else 0
+        self.fall = self.swamp is not None
+        self.fall_at = self.swamp if self.swamp is not None else 0
+        """``swamp`` for the auction's inner loop (``_rung_worth``): whether a side can fall, and at what score."""
         same: dict[tuple[tuple[int, ...], ...], _Denomination] = {}
         self.denomination: list[_Denomination | None] = []
         """Per rung: the denomination whose tricks the call needs (None: a misère); calls that play
@@ -156,15 +170,15 @@ def _rung_worth(pricing: _Pricing, rung: int, chance: float, estimate: float, to
     gain = float(value)
     if pricing.at_least[rung]:
         if pricing.overtrick_points:
-            gain += pricing.overtrick_points * max(0.0, estimate - pricing.tricks[rung])
+            over = estimate - pricing.tricks[rung]
+            gain += pricing.overtrick_points * (over if over > 0.0 else 0.0)
         if pricing.slam_rung[rung]:
-            assert pricing.slam is not None
-            all_tricks = every / max(chance, 1e-9)
-            gain += all_tricks * (pricing.slam[1] - value)
+            all_tricks = every / (chance if chance > 1e-9 else 1e-9)
+            gain += all_tricks * (pricing.slam_scores - value)
     loss = pricing.loss[rung]
     if total + value >= pricing.target:
         gain += game_bonus
-    if pricing.swamp is not None and total - loss <= pricing.swamp:
+    if pricing.fall and total - loss <= pricing.fall_at:
         loss += fall_penalty
     return chance * gain - (1.0 - chance) * loss
 
@@ -235,7 +249,7 @@ def _offered(legal: Sequence[int], rungs: int, priced: list[bool]) -> tuple[list
 
 def _at_least(estimate: float, tricks: int, spread: float) -> float:
     """P(tricks taken ≥ ``tricks``) for tricks spread normally around ``estimate``."""
-    return 0.5 * (1.0 + math.erf((estimate + 0.5 - tricks) / (spread * SQRT2)))
+    return 0.5 * (1.0 + erf((estimate + 0.5 - tricks) / (spread * SQRT2)))
 
 
 class ClubPlayer(MisereDefender):
@@ -250,7 +264,7 @@ class ClubPlayer(MisereDefender):
         super().__init__(seat, rng)
         self.params = params
         """None: the tuned parameters of whatever ruleset is played (or the defaults), looked up once."""
-        self._own: tuple[tuple[int, ...], dict[int, float]] | None = None
+        self._own: tuple[tuple[int, ...], dict[_Denomination, float]] | None = None
         self._side: dict[tuple[int, bool, bool], float] = {}
         """Side trick estimates of the decision at hand (they depend on the calls made so far)."""
         self._side_of: Seen | None = None
@@ -283,12 +297,12 @@ class ClubPlayer(MisereDefender):
 
     def _own_tricks(self, hand: Sequence[int], d: _Denomination) -> float:
         key = tuple(hand)
-        if self._own is None or self._own[0] != key:
+        if self._own is None or (self._own[0] is not key and self._own[0] != key):
             self._own = (key, {})
         cache = self._own[1]
-        found = cache.get(id(d))
+        found = cache.get(d)
         if found is None:
-            found = cache[id(d)] = own_tricks(hand, d)
+            found = cache[d] = own_tricks(hand, d)
         return found
 
     def side_tricks(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing,
@@ -301,9 +315,14 @@ class ClubPlayer(MisereDefender):
         known = self._side.get(memo_key)
         if known is not None:
             return known
-        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params, obs.open_hands)
-        estimate = self._side[memo_key] = estimate if estimate <= pricing.hand_size else float(pricing.hand_size)
+        estimate = self._side[memo_key] = self._side_estimate(seat, obs, info, pricing, contract, d, params)
         return estimate
+
+    def _side_estimate(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, contract: Contract,
+                       d: _Denomination, params: ClubParams) -> float:
+        """``side_tricks`` worked out afresh (``call_worths`` keeps its own per way of playing)."""
+        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params, obs.open_hands)
+        return estimate if estimate <= pricing.hand_size else float(pricing.hand_size)
 
     def estimate(self, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]], info: _RulesInfo,
                  pricing: _Pricing, contract: Contract, d: _Denomination, params: ClubParams,
@@ -312,21 +331,25 @@ class ClubPlayer(MisereDefender):
         the other seats' cards ``shown`` (as ``Observation.open_hands``: a dummy's face-up cards) (not
         capped at the hand size)."""
         own = self._own_tricks(hand, d)
+        bias, kitty, weight = params.trick_bias, params.kitty_tricks, params.partner_weight
+        partners = info.partners[seat]
+        partner_plays = contract.partner_plays
         # the hand count assumes the usual exchange of a three-card kitty
-        estimate = own + params.trick_bias + (pricing.kitty_size if contract.kitty else -3) * params.kitty_tricks
-        helpers = len(info.partners[seat]) if contract.partner_plays else 0
-        if pricing.called_partner and contract.partner_plays:
-            helpers = max(helpers, 1)
+        estimate = own + bias + (pricing.kitty_size if contract.kitty else -3) * kitty
+        helpers = len(partners) if partner_plays else 0
+        if pricing.called_partner and partner_plays and helpers < 1:
+            helpers = 1
         if helpers:
             others = pricing.players - 1
-            share = params.partner_weight * helpers / others
-            partner_cards = _shown_cards(shown, info.partners[seat]) if shown and contract.partner_plays else []
+            share = weight * helpers / others
+            partner_cards = _shown_cards(shown, partners) if shown and partner_plays else []
             if partner_cards:
                 estimate += self._shown_partner(hand, partner_cards, own, share, helpers, pricing.hand_size, d,
                                                 params)
             else:
-                estimate += share * max(0.0, pricing.hand_size - own)
-            if _partner_called(info.partners[seat], pricing.call_key, calls, pricing.call_key[contract.rung]):
+                rest = pricing.hand_size - own
+                estimate += share * (rest if rest > 0.0 else 0.0)
+            if _partner_called(partners, pricing.call_key, calls, pricing.call_key[contract.rung]):
                 estimate += params.partner_support
         if shown and params.opponent_shown:
             team = info.team_of[seat]
@@ -504,7 +527,6 @@ class ClubPlayer(MisereDefender):
         spread = params.trick_spread
         game_bonus, fall_penalty = params.game_bonus, params.fall_penalty
         scale = spread * SQRT2
-        erf = math.erf
         # by side_slot: the side's tricks, and the chance of taking every trick (_rung_worth's ``every``)
         estimates: list[float | None] = [None] * pricing.sides
         everies = [0.0] * pricing.sides
@@ -518,7 +540,7 @@ class ClubPlayer(MisereDefender):
                 slot = side_slot[r]
                 known = estimates[slot]
                 if known is None:
-                    estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
+                    estimate = self._side_estimate(seat, obs, info, pricing, contract, d, params)
                     every = _at_least(estimate, pricing.hand_size, spread) if pricing.slam is not None else 0.0
                     estimates[slot], everies[slot] = estimate, every
                 else:
