@@ -179,7 +179,8 @@ cpdef bint _ruffable(_Play p, long s)
 @cython.locals(o=cython.long)
 cpdef bint _all_void(list void, seats, long suit)
 
-@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list, r=cython.long, i=cython.Py_ssize_t)
+@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list, r=cython.long, i=cython.Py_ssize_t,
+               s=cython.long, x=cython.long)
 cpdef list _misere_suits(hand, _Denomination d)
 
 @cython.locals(rank=list, key=cython.long, c=cython.long, r=cython.long)
@@ -211,6 +212,13 @@ cpdef bint _holds_all(frozenset cards, hand)
 cpdef _Seen _as_seen(obs)
 
 cpdef long _led(obs, table)
+
+cpdef long _card(long action)
+
+cpdef long _key(contract)
+
+@cython.locals(won=cython.long, s=cython.long)
+cpdef bint _exact_in(obs, _RulesInfo info)
 
 @cython.locals(i=cython.Py_ssize_t, a=object, b=object)
 cpdef bint _continues(tricks, known)

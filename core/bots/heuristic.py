@@ -294,10 +294,14 @@ def _misere_suits(hand: Sequence[int], d: _Denomination) -> list[list[int]]:
     groups: list[list[int]] = [[], [], [], [], []]
     suit_of, rank = d.table.suit_of, d.rank
     for c in hand:  # an insertion sort: a handful of cards a suit
-        g = groups[suit_of[c]]
+        s = suit_of[c]
+        g = groups[s]
         r = rank[c]
         i = len(g)
-        while i and rank[g[i - 1]] < r:
+        while i:
+            x = g[i - 1]
+            if rank[x] >= r:
+                break
             i -= 1
         g.insert(i, c)
     return groups
@@ -1421,7 +1425,10 @@ def _exact_in(obs: Seen, info: _RulesInfo) -> bool:
     if contract is None or contract.goal != "exactly" or obs.contractor < 0:
         return False
     side = info.rules.team_seats[obs.contractor] if contract.partner_plays else (obs.contractor,)
-    return sum(obs.tricks_won[s] for s in side) >= contract.tricks
+    won = 0
+    for s in side:  # sum(): compiled, a generator would be a closure (heuristic.pxd)
+        won += obs.tricks_won[s]
+    return won >= contract.tricks
 
 
 def _led(obs: Seen, table: PlayTable) -> int:

@@ -699,7 +699,7 @@ class GameState(Exchange):
         discards = self._discards_made_by(seat) if self.hands_log[-1].discards else ()
         if not self._covered and not self._open_hand_shown:  # nothing on the table (``_public_seats``)
             return hand, discards, ()
-        return hand, discards, tuple((s, tuple(held[s])) for s in self._public_seats() if s != seat)
+        return hand, discards, tuple([(s, tuple(held[s])) for s in self._public_seats() if s != seat])
 
     def public_steps(self) -> dict[str, Any]:
         """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
