@@ -626,8 +626,11 @@ class HeuristicPlayer:
             hand, discards, shown = state.cards_seen(seat)
             # once the play begins, only an open contract shows a hand that was not shown before (rule 18)
             showing = bool(shown) or (contract is not None and (contract.open or contract.partner_open))
+            # a dummy we play (P2): we hold our own hand, the controller's
+            controller = state.rules.controller[seat] if self.dummy_with_own_hand else seat
             fixed = self._in_play = (log, seat, contract, tuple(log.calls), discards, tuple(state.totals),
-                                     min(state.sitting_out, default=-1), showing)
+                                     min(state.sitting_out, default=-1), showing, log.contractor, log.nomination,
+                                     controller)
         elif fixed[7]:
             hand, discards, shown = state.cards_seen(seat)
         else:
@@ -641,13 +644,12 @@ class HeuristicPlayer:
             added = tuple([(t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):]])
             known = (tricks, known[1] + added)
         _tricks_read = known
-        contractor = log.contractor
-        if self.dummy_with_own_hand:
-            controller = state.rules.controller[seat]
-            if controller != seat:  # a dummy we play: we hold our own hand
-                shown = (*shown, (controller, state.hand(controller)))
+        contractor = fixed[8]
+        controller = fixed[10]
+        if controller != seat:
+            shown = (*shown, (controller, state.hand(controller)))
         trick, led, leader, won = state.trick_view()
-        return _seen_of(seat, phase, hand, fixed[3], contract, contractor, log.nomination, discards, known[1],
+        return _seen_of(seat, phase, hand, fixed[3], contract, contractor, fixed[9], discards, known[1],
                         trick, led, leader, won, fixed[5], _shown_hand(shown, contractor) if shown else None, shown,
                         fixed[6], log)
 
