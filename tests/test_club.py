@@ -7,6 +7,7 @@ import json
 import math
 import random
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import DEFAULT, ClubParams, ParamsError, read_params, tuned_for, write_params
 from fivehundred.cli.app import app
-from fivehundred.engine.state import CALL, CHANCE, PASS_ACTION, GameState, Phase
+from fivehundred.engine.state import CALL, CHANCE, PASS_ACTION, GameState, Phase, new_game
 from fivehundred.records.record import game_to_dict
 from fivehundred.rules.cards import parse_cards
 from fivehundred.rules.manager import compile_rules, make_player
@@ -704,3 +705,60 @@ def test_what_a_player_keeps_between_decisions_never_changes_a_choice(name: str)
                 decisions += len(legal) > 1
                 st.apply(chosen)
     assert decisions > 150
+
+
+class _Table:
+    """One game played action by action: its players, and every action they chose."""
+
+    def __init__(self, rules: Any, seed: int, kind: str):
+        self.state, self.rng = new_game(rules, seed)
+        players = self.state.rules.players
+        self.bots = [make_player(kind, seat, random.Random(seed * 10 + seat)) for seat in range(players)]
+        self.actions: list[int] = []
+
+    def step(self) -> bool:
+        """One action (dealing when the cards are to be dealt); False once the game is over."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.deal(self.rng)
+            return True
+        action = self.bots[state.rules.controller[seat]].act(state, state.legal_actions())
+        self.actions.append(action)
+        state.apply(action)
+        return True
+
+
+@pytest.mark.parametrize("kind", ["club", "heuristic"])
+@pytest.mark.parametrize("ruleset_name", ["pagat-australian", "two-handed", "three-handed"])
+def test_tables_played_in_turn_or_in_threads_play_the_games_each_plays_alone(ruleset_name: str, kind: str) -> None:
+    """The players of a table share what the whole table sees (the tricks as read, the cards played and
+    the voids shown): tables played decision by decision in turn, and in threads, make the same choices as
+    each table played alone."""
+    rules = compile_rules(fivehundred.load_ruleset(ruleset_name))
+    alone = []
+    for seed in (1, 2):
+        table = _Table(rules, seed, kind)
+        while table.step():
+            pass
+        alone.append(table.actions)
+    tables = [_Table(rules, seed, kind) for seed in (1, 2)]
+    going = True
+    while going:
+        going = any([t.step() for t in tables])
+    assert [t.actions for t in tables] == alone
+    threaded = [_Table(rules, seed, kind) for seed in (1, 2)]
+
+    def play(table: _Table) -> None:
+        while table.step():
+            pass
+
+    workers = [threading.Thread(target=play, args=(t,)) for t in threaded]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert [t.actions for t in threaded] == alone
+    assert all(t.state.is_terminal() for t in tables + threaded) and sum(map(len, alone)) > 100

@@ -18,6 +18,7 @@ it is given (it currently needs none: its choices are deterministic).
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -564,11 +565,13 @@ LAYOUTS_KEPT = 256
 
 _tricks_read: tuple[list[Trick], tuple[tuple[int, tuple[int, ...], int, int | None], ...]] | None = None
 """The tricks of the hand log last read (``HeuristicPlayer._seen``), as ``Observation.tricks`` gives them, as far as
-they were read.  What every seat sees, shared by the players of a table: each trick is read once, not once a seat."""
-_track: _Track | None = None
-"""What the completed tricks of the hand last played have shown (``HeuristicPlayer._situation``): public, and so
-shared by the players of a table.  Another hand or game read in between (a rollout, another table) starts it
-afresh or goes on from the tricks both have in common."""
+they were read.  What every seat sees, shared by the players of a table: each trick is read once, not once a seat
+(an immutable snapshot, replaced whole: threads that play other games only read it afresh)."""
+_tables = threading.local()
+"""``track``: what the completed tricks of the hand last played in this thread have shown
+(``HeuristicPlayer._situation``): public, and so shared by the players of a table.  Another hand or game read in
+between (a rollout, another table) starts it afresh or goes on from the tricks both have in common; a thread
+keeps its own, since a track changes as it is read."""
 
 
 class HeuristicPlayer:
@@ -877,12 +880,11 @@ class HeuristicPlayer:
         team = info.team_of
         contractor = seen.contractor
         key = (info, contract.rung, seen.nomination, contractor, seen.sitting_out)
-        global _track
-        track = _track
+        track = getattr(_tables, "track", None)
         tricks = seen.tricks
         if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks, track.tricks)):
             layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
-            track = _track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
+            track = _tables.track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
                                     [0] * n, info.rules.dummies)
         table = track.table
         suit_of = table.suit_of
