@@ -28,3 +28,5 @@ cpdef list _shuffled(cards, rng)
 
 @cython.locals(trick=object)
 cdef _trick(leader, list cards, winner, named, follow_names)
+
+cdef void _take(list cards, card)

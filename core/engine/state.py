@@ -73,6 +73,12 @@ def _trick(leader: int, cards: list[int], winner: int, named: int | None,
 
 
 _new_object = object.__new__
+
+
+def _take(cards: list[int], card: int) -> None:
+    """``cards.remove(card)`` for the play loops: compiled, a C call on a typed list (``state.pxd``), not a
+    method looked up on the list at every card."""
+    cards.remove(card)
 _new_tuple = tuple.__new__
 
 
@@ -547,8 +553,8 @@ class GameState(Exchange):
             else:
                 n, named = divmod(action - JOKER_LEAD, 4)
                 card, led = JOKER_BASE + n, named
-            hand[suit_of[card]].remove(card)
-            held[seat].remove(card)
+            _take(hand[suit_of[card]], card)
+            _take(held[seat], card)
             if led in unled:
                 unled.remove(led)
             row = power[led]
@@ -564,8 +570,8 @@ class GameState(Exchange):
                 strength = row[card] if card < JOKER_LEAD else self._named_joker_power(card, led)
                 if card >= JOKER_LEAD:
                     card = self._name_followers_joker(card)
-                hand[suit_of[card]].remove(card)
-                held[seat].remove(card)
+                _take(hand[suit_of[card]], card)
+                _take(held[seat], card)
                 trick.append(card)
                 if strength > best:
                     best, winner = strength, seat
