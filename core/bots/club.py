@@ -97,9 +97,9 @@ class _Pricing:
                 same[key] = plain if plain is not None and plain.table.power == table.power \
                     and plain.table.suit_of == table.suit_of else info.denomination(c)
             self.denomination.append(same[key])
+        # per rung: what the side's trick estimate depends on besides the hand and the calls
         side_key = [(id(d), c.partner_plays, c.kitty) if d is not None else None
                     for c, d in zip(rules.ladder, self.denomination, strict=True)]
-        """Per rung: what the side's trick estimate depends on besides the hand and the calls."""
         keys = list(dict.fromkeys(k for k in side_key if k is not None))
         self.side_slot = [keys.index(k) if k is not None else -1 for k in side_key]
         """Per rung: which of the ladder's ``sides`` distinct side estimates it needs (-1: a misère)."""
@@ -349,7 +349,7 @@ class ClubPlayer(MisereDefender):
             else:
                 rest = pricing.hand_size - own
                 estimate += share * (rest if rest > 0.0 else 0.0)
-            if _partner_called(partners, pricing.call_key, calls, pricing.call_key[contract.rung]):
+            if _partner_called(partners, pricing.call_key, calls, _key(contract)):
                 estimate += params.partner_support
         if shown and params.opponent_shown:
             team = info.team_of[seat]
