@@ -2,6 +2,8 @@
 # heuristic.py stays plain Python, and the pure-Python player never reads this file).
 import cython
 
+from fivehundred.engine.state cimport GameState
+
 
 cdef class _Denomination:
     cdef public object trump, table
@@ -85,7 +87,7 @@ cdef class HeuristicPlayer:
     cdef public _RulesInfo _rules_info
 
     @cython.locals(fixed=tuple, known=tuple, contractor=cython.long, controller=cython.long)
-    cpdef _Seen _seen(self, state, long seat)
+    cpdef _Seen _seen(self, GameState state, long seat)
 
     @cython.locals(key=tuple)
     cpdef double _misere_risk(self, hand, d, long discards)

@@ -1,7 +1,18 @@
-# Types for the compiled engine's hottest loop (Cython's "augmenting .pxd": state.py stays plain Python,
-# and the pure-Python engine never reads this file).  C integers for seats, cards and trick strengths,
-# and the lists the loop indexes and pops, so that Cython indexes them without Python's generic calls.
+# Types for the compiled engine (Cython's "augmenting .pxd": state.py stays plain Python, and the pure-Python
+# engine never reads this file).  The state is an extension type (its fields declared on ``Exchange``,
+# exchange.pxd); the hottest loop gets C integers for seats, cards and trick strengths, and the lists it
+# indexes and pops, so that Cython indexes them without Python's generic calls.
 import cython
+
+from fivehundred.engine.exchange cimport Exchange
+
+
+cdef class GameState(Exchange):
+    # What a bot reads at each decision, as C calls from the compiled bots (core/bots/heuristic.pxd)
+    cpdef current_player(self)
+    cpdef tuple hand(self, seat)
+    cpdef tuple trick_view(self)
+    cpdef tuple cards_seen(self, seat)
 
 
 @cython.locals(suit_of=list, power=list, buckets=list, held=list, nxt=tuple, size=cython.Py_ssize_t,

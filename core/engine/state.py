@@ -721,7 +721,7 @@ class GameState(Exchange):
     def clone(self) -> GameState:
         """An independent copy: the hand in progress and its log copied; the logs of the hands before it
         shared (nothing changes a hand's log once the next one is dealt), and the rules."""
-        other = object.__new__(GameState)
+        other = GameState.__new__(GameState)
         _copy_slots(self, other)
         other.totals = list(self.totals)
         other.hands_log = [*self.hands_log[:-1], _copy_log(self.hands_log[-1], self.rules)] if self.hands_log else []
@@ -1309,9 +1309,10 @@ def _straight_line(name: str, lines: Sequence[str]) -> Callable[..., None]:
 
 
 _SLOTS = Exchange.__slots__ + GameState.__slots__
-_HAND_SLOTS = tuple(name for name in GameState.__annotations__ if name in _SLOTS) or _SLOTS
-"""The attributes of a hand in progress (declared in the class body): None until a hand is dealt."""
-_clear_slots = _straight_line("_clear_slots", [f"src.{name} = None" for name in _HAND_SLOTS])
+_HAND_SLOTS = tuple(name for name in getattr(GameState, "__annotations__", ()) if name in _SLOTS)
+"""The attributes of a hand in progress (declared in the class body): None until a hand is dealt.  (Compiled,
+``GameState`` is an extension type, without annotations, whose fields start as None: none to clear.)"""
+_clear_slots = _straight_line("_clear_slots", [f"src.{name} = None" for name in _HAND_SLOTS] or ["pass"])
 _copy_slots = _straight_line("_copy_slots", [f"dst.{name} = src.{name}" for name in _SLOTS])
 """Every attribute of a state, shared (``clone`` then copies what is mutable)."""
 _copy_log_fields = _straight_line("_copy_log_fields", [f"dst.{f.name} = src.{f.name}"
