@@ -4,7 +4,16 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.heuristic cimport _key, _RulesInfo, misere_kept, own_tricks
+from fivehundred.bots.heuristic cimport _as_seen, _key, _RulesInfo, _Seen, misere_kept, own_tricks
+
+
+cdef class _Weights:
+    # ClubParams' fields (all floats), as C doubles
+    cdef public double trick_spread, trick_bias, kitty_tricks, partner_weight, exact_control, shown_weight
+    cdef public double opponent_shown, partner_support, misere_mid, misere_slope, open_risk, open_leads
+    cdef public double partner_misere_risk, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
+
+cpdef _weights(params)
 
 
 cdef class _Pricing:
@@ -22,6 +31,7 @@ cpdef double _worth(contract, double chance, double estimate, long total, _Prici
 cpdef double _rung_worth(_Pricing pricing, Py_ssize_t rung, double chance, double estimate, long total, double every,
                          double game_bonus, double fall_penalty)
 
+@cython.locals(w=_Weights)
 cpdef double _misere_chance(double risk, params)
 
 cpdef double _at_least(double estimate, double tricks, double spread)
@@ -43,12 +53,12 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(memo_key=tuple, estimate=cython.double)
     cpdef double side_tricks(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
 
-    @cython.locals(estimate=cython.double)
+    @cython.locals(estimate=cython.double, seen=_Seen)
     cpdef double _side_estimate(self, long seat, obs, _RulesInfo info, _Pricing pricing, contract, d, params)
 
     @cython.locals(own=cython.double, estimate=cython.double, helpers=cython.long, others=cython.long,
                    share=cython.double, bias=cython.double, kitty=cython.double, weight=cython.double,
-                   partner_plays=cython.bint, rest=cython.double)
+                   partner_plays=cython.bint, rest=cython.double, w=_Weights)
     cpdef double estimate(self, long seat, hand, calls, _RulesInfo info, _Pricing pricing, contract, d, params,
                           shown=*)
 
@@ -61,5 +71,6 @@ cdef class ClubPlayer(MisereDefender):
     @cython.locals(total=cython.long, depends=tuple, worth=dict, denomination=list, side_slot=list,
                    spread=cython.double, game_bonus=cython.double, fall_penalty=cython.double,
                    scale=cython.double, estimates=list, everies=list, slot=cython.Py_ssize_t, r=cython.Py_ssize_t,
-                   chance=cython.double, estimate=cython.double, tricks=cython.long, every=cython.double)
+                   chance=cython.double, estimate=cython.double, tricks=cython.long, every=cython.double,
+                   w=_Weights)
     cpdef dict call_worths(self, long seat, obs, _RulesInfo info, _Pricing pricing, params, rungs)

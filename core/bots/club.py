@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from fivehundred.engine.state import CALL, PASS_ACTION
 from fivehundred.rules.cards import NO_SUIT
@@ -36,6 +37,7 @@ from fivehundred.rules.tables import Contract
 from .defence import MisereDefender
 from .heuristic import (
     Seen,
+    _as_seen,
     _Denomination,
     _info,
     _key,
@@ -46,7 +48,7 @@ from .heuristic import (
     own_tricks,
     sure_winners,
 )
-from .params import DEFAULT, ClubParams, plain, read_params, tuned_for
+from .params import DEFAULT, ClubParams, read_params, tuned_for
 
 try:
     import cython
@@ -141,6 +143,25 @@ BIDDER_LOGIT = math.log(BIDDER_CHANCE / (1.0 - BIDDER_CHANCE))
 SQRT2 = math.sqrt(2.0)
 
 
+class _Weights:
+    """A ``ClubParams``' values as plain attributes, for the auction's inner loops: a pydantic model's field read
+    goes through the model's ``__getattr__`` hook, three to four times the cost of a plain attribute.  Compiled,
+    an extension type of C doubles (club.pxd), read as C fields where the pricing types it.  The same values;
+    nothing validates or compares it as a model."""
+
+    __slots__ = tuple(ClubParams.model_fields)
+
+    def __init__(self, params: ClubParams):
+        for name in ClubParams.model_fields:
+            setattr(self, name, getattr(params, name))
+
+
+def _weights(params: ClubParams) -> ClubParams:
+    """``params`` as ``_Weights`` (what ``ClubPlayer._params`` gives already is; a model is copied), typed as the
+    model it reads as."""
+    return params if isinstance(params, _Weights) else cast(ClubParams, _Weights(params))
+
+
 def _worth(contract: Contract, chance: float, estimate: float, total: int, pricing: _Pricing,
            params: ClubParams) -> float:
     """Expected points of ``contract`` made with probability ``chance`` (``estimate`` tricks
@@ -186,7 +207,8 @@ def _rung_worth(pricing: _Pricing, rung: int, chance: float, estimate: float, to
 def _misere_chance(risk: float, params: ClubParams) -> float:
     """The chance of losing every trick with a misère danger of ``risk``: a logistic curve, even
     money at ``misere_mid``."""
-    return 1.0 / (1.0 + math.exp(params.misere_slope * (risk - params.misere_mid)))
+    w = _weights(params)
+    return 1.0 / (1.0 + math.exp(w.misere_slope * (risk - w.misere_mid)))
 
 
 def under_lead_chance(below: int, above: int, defenders: int, share: float) -> float:
@@ -285,12 +307,12 @@ class ClubPlayer(MisereDefender):
         return cls(seat, rng, read_params(arg))
 
     def _params(self, rules: Rules) -> ClubParams:
-        """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``plain``)."""
+        """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``_weights``)."""
         if self.params is None:
             self.params = tuned_for(rules.ruleset.name)
         known = self._plain
         if known is None or known[0] is not self.params:
-            known = self._plain = (self.params, plain(self.params))
+            known = self._plain = (self.params, _weights(self.params))
         return known[1]
 
     # --- pricing ------------------------------------------------------------------------------
@@ -321,7 +343,8 @@ class ClubPlayer(MisereDefender):
     def _side_estimate(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, contract: Contract,
                        d: _Denomination, params: ClubParams) -> float:
         """``side_tricks`` worked out afresh (``call_worths`` keeps its own per way of playing)."""
-        estimate = self.estimate(seat, obs.hand, obs.calls, info, pricing, contract, d, params, obs.open_hands)
+        seen = _as_seen(obs)  # compiled, typed: its fields are C reads
+        estimate = self.estimate(seat, seen.hand, seen.calls, info, pricing, contract, d, params, seen.open_hands)
         return estimate if estimate <= pricing.hand_size else float(pricing.hand_size)
 
     def estimate(self, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]], info: _RulesInfo,
@@ -331,7 +354,8 @@ class ClubPlayer(MisereDefender):
         the other seats' cards ``shown`` (as ``Observation.open_hands``: a dummy's face-up cards) (not
         capped at the hand size)."""
         own = self._own_tricks(hand, d)
-        bias, kitty, weight = params.trick_bias, params.kitty_tricks, params.partner_weight
+        w = _weights(params)
+        bias, kitty, weight = w.trick_bias, w.kitty_tricks, w.partner_weight
         partners = info.partners[seat]
         partner_plays = contract.partner_plays
         # the hand count assumes the usual exchange of a three-card kitty
@@ -350,12 +374,12 @@ class ClubPlayer(MisereDefender):
                 rest = pricing.hand_size - own
                 estimate += share * (rest if rest > 0.0 else 0.0)
             if _partner_called(partners, pricing.call_key, calls, _key(contract)):
-                estimate += params.partner_support
-        if shown and params.opponent_shown:
+                estimate += w.partner_support
+        if shown and w.opponent_shown:
             team = info.team_of[seat]
             theirs = _shown_cards(shown, [s for s in range(pricing.players) if info.team_of[s] != team])
             if theirs:
-                estimate -= params.opponent_shown * own_tricks(theirs, d)
+                estimate -= w.opponent_shown * own_tricks(theirs, d)
         return estimate
 
     @staticmethod
@@ -524,8 +548,9 @@ class ClubPlayer(MisereDefender):
             return worth
         denomination = pricing.denomination
         side_slot = pricing.side_slot
-        spread = params.trick_spread
-        game_bonus, fall_penalty = params.game_bonus, params.fall_penalty
+        w = _weights(params)
+        spread = w.trick_spread
+        game_bonus, fall_penalty = w.game_bonus, w.fall_penalty
         scale = spread * SQRT2
         # by side_slot: the side's tricks, and the chance of taking every trick (_rung_worth's ``every``)
         estimates: list[float | None] = [None] * pricing.sides

@@ -89,6 +89,9 @@ cdef class HeuristicPlayer:
     @cython.locals(fixed=tuple, known=tuple, contractor=cython.long, controller=cython.long)
     cpdef _Seen _seen(self, GameState state, long seat)
 
+    @cython.locals(seat=cython.long, info=_RulesInfo)
+    cpdef act(self, GameState state, legal)
+
     @cython.locals(key=tuple)
     cpdef double _misere_risk(self, hand, d, long discards)
 

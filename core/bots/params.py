@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -56,23 +56,6 @@ class ClubParams(BaseModel):
 
 
 DEFAULT = ClubParams()
-
-
-class _Plain:
-    """A ``ClubParams``' values as plain attributes (``plain``)."""
-
-    __slots__ = tuple(ClubParams.model_fields)
-
-    def __init__(self, params: ClubParams):
-        for name in self.__slots__:
-            setattr(self, name, getattr(params, name))
-
-
-def plain(params: ClubParams) -> ClubParams:
-    """``params``' values as plain attributes, read as a ``ClubParams`` is, for the auction's inner loops: a
-    pydantic model's field read goes through the model's ``__getattr__`` hook, three to four times the cost
-    of a plain attribute.  The same values; nothing validates or compares it as a model."""
-    return cast(ClubParams, _Plain(params))
 
 
 class ParamsError(FiveHundredError):
