@@ -44,9 +44,10 @@ cpdef double _danger(long suit, long others_below, long mine_below)
 # read as C fields where a local is typed as one.
 cdef class _Track:
     cdef public tuple key
+    cdef public bint misere, exact
     cdef public frozenset laid_out
     cdef public object tricks
-    cdef public list next_seat, unplayed, void
+    cdef public list next_seat, unplayed, void, suit_of, power
     cdef public object out_seats, table
     cdef public dict opponents, unseen
 
@@ -61,14 +62,14 @@ cdef class _Play:
     cdef public long seat, contractor, trick_size
     cdef public _Seen obs
     cdef public object info, table, trump
-    cdef public bint our_contract
+    cdef public bint our_contract, misere, exact
     cdef public list out, top, void, next_seat, opponents, suit_of, power
     cdef public dict shown
     cdef public tuple dangers
 
 
 @cython.locals(p=_Play)
-cdef _Play _play_of(long seat, _Seen obs, _RulesInfo info, table, trump, long contractor, bint our_contract, list out,
+cdef _Play _play_of(long seat, _Seen obs, _RulesInfo info, _Track track, trump, long contractor, bint our_contract, list out,
                     list top, list void, list next_seat, long trick_size, list opponents, dict shown)
 
 @cython.locals(o=_Seen)

@@ -382,13 +382,16 @@ class _Track:
     """What the completed tricks of a hand have shown (kept between decisions).  A plain class with its
     own ``__init__`` (compiled, an extension type: heuristic.pxd), as are ``_Play`` and ``_Seen``."""
 
-    __slots__ = ("key", "laid_out", "next_seat", "opponents", "out_seats", "table", "tricks", "unplayed", "unseen",
-                 "void")
+    __slots__ = ("exact", "key", "laid_out", "misere", "next_seat", "opponents", "out_seats", "power", "suit_of",
+                 "table", "tricks", "unplayed", "unseen", "void")
 
-    def __init__(self, key: tuple[_RulesInfo, int, int | None, int, int], next_seat: list[int],
+    def __init__(self, key: tuple[_RulesInfo, int, int | None, int, int], contract: Contract, next_seat: list[int],
                  out_seats: frozenset[int], unplayed: list[list[int]], table: PlayTable, void: list[int],
                  laid_out: frozenset[int]):
         self.key = key
+        self.misere = contract.kind == "misere"
+        self.exact = contract.goal == "exactly"
+        """The contract's kind and goal (the key's rung chooses it), read at every decision."""
         self.next_seat = next_seat
         """The next seat to play, skipping seats that sit the hand out."""
         self.out_seats = out_seats
@@ -396,6 +399,8 @@ class _Track:
         """unplayed[s]: the deck's cards of suit s less the cards of completed tricks, highest first."""
         self.table = table
         """The hand's play table (the key's rung and nomination choose it)."""
+        self.suit_of, self.power = table.suit_of, table.power
+        """The play table's, read at every decision."""
         self.tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
         self.void = void
         """void[seat]: bit s set once the seat has shown out of suit s."""
@@ -412,8 +417,8 @@ class _Track:
 class _Play:
     """Everything one play decision looks at (made by ``_play_of``)."""
 
-    __slots__ = ("contractor", "dangers", "info", "next_seat", "obs", "opponents", "our_contract", "out", "power",
-                 "seat", "shown", "suit_of", "table", "top", "trick_size", "trump", "void")
+    __slots__ = ("contractor", "dangers", "exact", "info", "misere", "next_seat", "obs", "opponents", "our_contract",
+                 "out", "power", "seat", "shown", "suit_of", "table", "top", "trick_size", "trump", "void")
     seat: int
     obs: _Seen
     info: _RulesInfo
@@ -424,6 +429,9 @@ class _Play:
     trump: int | None
     contractor: int
     our_contract: bool
+    misere: bool
+    exact: bool
+    """The contract is a misère kind; its goal is exactly its tricks."""
     out: list[list[int]]
     """out[s]: unseen cards of suit s (others' hands, the kitty, a hand laid aside)."""
     top: list[int]
@@ -439,14 +447,15 @@ class _Play:
     """``_danger_terms`` of the hand, once a misère lead has weighed them."""
 
 
-def _play_of(seat: int, obs: _Seen, info: _RulesInfo, table: PlayTable, trump: int | None, contractor: int,
+def _play_of(seat: int, obs: _Seen, info: _RulesInfo, track: _Track, trump: int | None, contractor: int,
              our_contract: bool, out: list[list[int]], top: list[int], void: list[int], next_seat: list[int],
              trick_size: int, opponents: list[int], shown: dict[int, tuple[int, ...]]) -> _Play:
     """A ``_Play`` of these fields (compiled, a C function filling the extension type's fields: cheaper than
     a constructor's arguments, a decision at a time)."""
     p = _Play.__new__(_Play)
-    p.seat, p.obs, p.info, p.table = seat, obs, info, table
-    p.suit_of, p.power = table.suit_of, table.power
+    p.seat, p.obs, p.info, p.table = seat, obs, info, track.table
+    p.misere, p.exact = track.misere, track.exact
+    p.suit_of, p.power = track.suit_of, track.power
     p.trump, p.contractor, p.our_contract = trump, contractor, our_contract
     p.out, p.top, p.void, p.next_seat = out, top, void, next_seat
     p.trick_size, p.opponents, p.shown, p.dangers = trick_size, opponents, shown, None
@@ -842,11 +851,10 @@ class HeuristicPlayer:
         p = self._situation(seat, obs, info)
         seen = p.obs
         contract = seen.contract
-        misere = contract is not None and (contract.kind == "misere"
-                                           or (self.exact_then_misere and _exact_in(seen, info)))
+        misere = p.misere or (self.exact_then_misere and p.exact and _exact_in(seen, info))
         if misere and self.side_ducks and contract is not None and contract.partner_plays and p.our_contract:
             p.contractor = seat  # both partners must lose every trick: each plays as the contractor
-        if not misere and self.exact_then_misere and seat == p.contractor:
+        if not misere and self.exact_then_misere and p.exact and seat == p.contractor:
             spare = self._exact_spare(p, legal)
             if spare is not None:
                 if not seen.current_trick:  # on lead: take a trick with a master
@@ -884,10 +892,10 @@ class HeuristicPlayer:
         tricks = seen.tricks
         if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks, track.tricks)):
             layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
-            track = _tables.track = _Track(key, layout[2], layout[3], [list(cards) for cards in layout[4]], layout[1],
-                                    [0] * n, info.rules.dummies)
+            track = _tables.track = _Track(key, contract, layout[2], layout[3], [list(cards) for cards in layout[4]],
+                                           layout[1], [0] * n, info.rules.dummies)
         table = track.table
-        suit_of = table.suit_of
+        suit_of = track.suit_of
         nxt = track.next_seat
         out_seats = track.out_seats
         void = track.void
@@ -923,7 +931,7 @@ class HeuristicPlayer:
         if shown:
             exposed = {c for cards in shown.values() for c in cards}
             out = [[c for c in cards if c not in exposed] for cards in out]
-        power = table.power
+        power = track.power
         top = [-1, -1, -1, -1]
         for s in range(4):
             unseen = out[s]
@@ -935,7 +943,7 @@ class HeuristicPlayer:
         if opponents is None:
             opponents = track.opponents[seat] = [s for s in range(n) if team[s] != mine and s not in out_seats]
         ours = contractor >= 0 and team[contractor] == mine  # an unbid hand played out has no contractor
-        return _play_of(seat, seen, info, table, contract.trump, contractor, ours,
+        return _play_of(seat, seen, info, track, contract.trump, contractor, ours,
                         out, top, void, nxt, n - len(out_seats), opponents, shown)
 
     def _remaining(self, p: _Play) -> list[int]:

@@ -79,6 +79,8 @@ def _take(cards: list[int], card: int) -> None:
     """``cards.remove(card)`` for the play loops: compiled, a C call on a typed list (``state.pxd``), not a
     method looked up on the list at every card."""
     cards.remove(card)
+
+
 _new_tuple = tuple.__new__
 
 
