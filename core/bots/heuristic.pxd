@@ -45,6 +45,7 @@ cpdef double _danger(long suit, long others_below, long mine_below)
 cdef class _Track:
     cdef public tuple key
     cdef public bint misere, exact
+    cdef public object log, contract
     cdef public frozenset laid_out
     cdef public object tricks
     cdef public list next_seat, unplayed, void, suit_of, power
@@ -172,8 +173,8 @@ cpdef long _count_below(list row, list cards, long power)
 @cython.locals(a=cython.long)
 cpdef bint _following(legal, list suit_of, long led)
 
-@cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=set, dropped=cython.Py_ssize_t,
-               t=cython.Py_ssize_t, i=cython.Py_ssize_t, played=tuple, s=cython.long)
+@cython.locals(known=tuple, out=list, suit_of=list, c=cython.long, mine=bytearray, dropped=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, i=cython.Py_ssize_t, played=tuple, s=cython.long, cards=list, kept=list)
 cpdef list _unseen_by_suit(seat, _Seen obs, _Track track)
 
 @cython.locals(i=cython.Py_ssize_t, x=cython.long)

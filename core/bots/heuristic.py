@@ -382,13 +382,16 @@ class _Track:
     """What the completed tricks of a hand have shown (kept between decisions).  A plain class with its
     own ``__init__`` (compiled, an extension type: heuristic.pxd), as are ``_Play`` and ``_Seen``."""
 
-    __slots__ = ("exact", "key", "laid_out", "misere", "next_seat", "opponents", "out_seats", "power", "suit_of",
-                 "table", "tricks", "unplayed", "unseen", "void")
+    __slots__ = ("contract", "exact", "key", "laid_out", "log", "misere", "next_seat", "opponents", "out_seats",
+                 "power", "suit_of", "table", "tricks", "unplayed", "unseen", "void")
 
     def __init__(self, key: tuple[_RulesInfo, int, int | None, int, int], contract: Contract, next_seat: list[int],
                  out_seats: frozenset[int], unplayed: list[list[int]], table: PlayTable, void: list[int],
                  laid_out: frozenset[int]):
         self.key = key
+        self.log: object = None
+        self.contract = contract
+        """The hand log and the contract last read with this track (``_situation``: the same, the same key)."""
         self.misere = contract.kind == "misere"
         self.exact = contract.goal == "exactly"
         """The contract's kind and goal (the key's rung chooses it), read at every decision."""
@@ -887,13 +890,18 @@ class HeuristicPlayer:
         n = info.players
         team = info.team_of
         contractor = seen.contractor
-        key = (info, contract.rung, seen.nomination, contractor, seen.sitting_out)
         track = getattr(_tables, "track", None)
         tricks = seen.tricks
-        if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks, track.tricks)):
-            layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
-            track = _tables.track = _Track(key, contract, layout[2], layout[3], [list(cards) for cards in layout[4]],
-                                           layout[1], [0] * n, info.rules.dummies)
+        # the hand's own log and contract read last time: the same hand, its tricks only grown since
+        if track is None or seen.log is None or track.log is not seen.log or track.contract is not contract:
+            key = (info, contract.rung, seen.nomination, contractor, seen.sitting_out)
+            if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks,
+                                                                                                   track.tricks)):
+                layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
+                track = _tables.track = _Track(key, contract, layout[2], layout[3],
+                                               [list(cards) for cards in layout[4]], layout[1], [0] * n,
+                                               info.rules.dummies)
+            track.log, track.contract = seen.log, contract
         table = track.table
         suit_of = track.suit_of
         nxt = track.next_seat
@@ -1334,9 +1342,20 @@ def _unseen_by_suit(seat: int, obs: _Seen, track: _Track) -> list[list[int]]:
     # a hand laid out on the table gains the cards turned up under its own: worked out afresh
     if known is None or known[0] is not log or known[1] > len(tricks) or \
             (known[3] is not None and not _holds_all(known[3], hand)):
-        mine = set(hand)
-        mine.update(trick, obs.discards)
-        out = [[c for c in cards if c not in mine] for cards in track.unplayed]
+        mine = bytearray(MAX_CARD)  # by card: seen (compiled, a C byte read, not a set's hash lookup)
+        for c in hand:
+            mine[c] = 1
+        for c in trick:
+            mine[c] = 1
+        for c in obs.discards:
+            mine[c] = 1
+        out = []
+        for cards in track.unplayed:
+            kept = []
+            for c in cards:
+                if not mine[c]:
+                    kept.append(c)
+            out.append(kept)
     else:
         # the trick in progress then (the first of the tricks since, or still in progress) had its first
         # ``dropped`` cards taken out already
