@@ -87,6 +87,7 @@ cdef class HeuristicPlayer:
     cdef public object rng, _estimates, _in_play
     cdef public dict _risks
     cdef public _RulesInfo _rules_info
+    cdef public _Track _track
 
     @cython.locals(fixed=tuple, known=tuple, contractor=cython.long, controller=cython.long)
     cpdef _Seen _seen(self, GameState state, long seat)

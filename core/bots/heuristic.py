@@ -625,6 +625,9 @@ class HeuristicPlayer:
         """What a seat sees that stays the same through the play of a hand (``_seen``)."""
         self._rules_info: _RulesInfo | None = None
         """``_info`` of the rules last played."""
+        self._track: _Track | None = None
+        """The track this player's last play decision read (``_situation``): taken again, without the thread's
+        lookup, while the hand's log and contract are the ones it was read with."""
 
     def _seen(self, state: GameState, seat: int) -> _Seen:
         """``state.observation(seat)`` for the auction and the play, read through the public API."""
@@ -890,18 +893,22 @@ class HeuristicPlayer:
         n = info.players
         team = info.team_of
         contractor = seen.contractor
-        track = getattr(_tables, "track", None)
         tricks = seen.tricks
+        log = seen.log
         # the hand's own log and contract read last time: the same hand, its tricks only grown since
-        if track is None or seen.log is None or track.log is not seen.log or track.contract is not contract:
-            key = (info, contract.rung, seen.nomination, contractor, seen.sitting_out)
-            if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks,
-                                                                                                   track.tricks)):
-                layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
-                track = _tables.track = _Track(key, contract, layout[2], layout[3],
-                                               [list(cards) for cards in layout[4]], layout[1], [0] * n,
-                                               info.rules.dummies)
-            track.log, track.contract = seen.log, contract
+        track = self._track
+        if track is None or log is None or track.log is not log or track.contract is not contract:
+            track = getattr(_tables, "track", None)
+            if track is None or log is None or track.log is not log or track.contract is not contract:
+                key = (info, contract.rung, seen.nomination, contractor, seen.sitting_out)
+                if track is None or track.key != key or (tricks is not track.tricks and not _continues(tricks,
+                                                                                                       track.tricks)):
+                    layout = _layout(info, contract, seen.nomination, contractor, seen.sitting_out)
+                    track = _tables.track = _Track(key, contract, layout[2], layout[3],
+                                                   [list(cards) for cards in layout[4]], layout[1], [0] * n,
+                                                   info.rules.dummies)
+                track.log, track.contract = log, contract
+            self._track = track
         table = track.table
         suit_of = track.suit_of
         nxt = track.next_seat
@@ -922,7 +929,7 @@ class HeuristicPlayer:
                 if suit_of[c] != led and led != NO_SUIT:
                     void[s] |= 1 << led
         track.tricks = tricks
-        void = list(void)
+        void = void[:]
         trick = seen.current_trick
         if trick:
             led = _led(seen, table)
