@@ -10,6 +10,7 @@ ratios); the per-ruleset lines are measured one after another and do not pair.
     python benchmarks/bench.py --json               # machine-readable
     python benchmarks/bench.py --pure               # the pure-Python engine, when the install compiled it
     python benchmarks/bench.py --no-yardstick --players club,heuristic --runs 5   # the bots only
+    python benchmarks/bench.py --players club --bot-blocks 30   # club also in blocks beside the yardstick
 
 "deals/s" is measured as the yardstick measures it: a stream of deals (rotating dealer), each
 dealt, bid, exchanged and played out, without game bookkeeping; "games/s" plays whole games.
@@ -121,6 +122,21 @@ def paired_blocks(module: Any, ruleset: fivehundred.Ruleset, blocks: int, deals:
     return rows
 
 
+def paired_bot_blocks(module: Any, ruleset: fivehundred.Ruleset, player: str, blocks: int,
+                      deals: int) -> list[tuple[float, float]]:
+    """(yardstick, ``player``'s deal stream) deals/s in alternating blocks of this process, as ``paired_blocks``:
+    a bot's figure taken apart from the yardstick's moves with the machine's speed (the yardstick plays ten
+    times the deals, about as long)."""
+    rows = []
+    for block in range(blocks):
+        got = [0.0, 0.0]
+        for i in ((0, 1) if block % 2 == 0 else (1, 0)):
+            got[i] = (yardstick_deals_per_second(module, 10 * deals, block) if i == 0
+                      else deals_per_second(ruleset, player, deals, block))
+        rows.append((got[0], got[1]))
+    return rows
+
+
 def median_and_quartiles(ratios: list[float]) -> tuple[float, list[float]]:
     ratios = sorted(ratios)
     quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
@@ -146,6 +162,10 @@ def main() -> None:
     ap.add_argument("--block-deals", type=int, default=2000, help="engine deals per block (the yardstick plays 2x)")
     ap.add_argument("--block-games", type=int, default=2000, help="games of the simulate batch in each block")
     ap.add_argument("--paired-only", action="store_true", help="only the paired ratios, no per-ruleset lines")
+    ap.add_argument("--bot-blocks", type=int, default=0,
+                    help="also time each bot of --players (not random) in this many blocks alternating with the "
+                         "yardstick, on the reference ruleset: its deals/s and its ratio to the yardstick's")
+    ap.add_argument("--bot-block-deals", type=int, default=300, help="a bot's deals per block")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pure", action="store_true", help="run a pure-Python copy of the installed engine")
     a = ap.parse_args()
@@ -172,6 +192,13 @@ def main() -> None:
         ratio, quartiles = median_and_quartiles([sim / theirs for theirs, _, sim in rows])
         results["paired_simulate_ratio"], results["paired_simulate_ratio_quartiles"] = ratio, quartiles
         results["paired_simulate_deals_per_s"] = statistics.median(sim for _, _, sim in rows)
+        for player in (p for p in a.players.split(",") if p and p != "random") if a.bot_blocks else ():
+            deals_per_second(reference, player, a.bot_block_deals, 0)  # its memos warmed, as the runs' are
+            pairs = paired_bot_blocks(module, reference, player, a.bot_blocks, a.bot_block_deals)
+            ratio, quartiles = median_and_quartiles([ours / theirs for theirs, ours in pairs])
+            results[f"paired_{player}"] = {"deals_per_s": statistics.median(o for _, o in pairs),
+                                           "yardstick_deals_per_s": statistics.median(t for t, _ in pairs),
+                                           "ratio": ratio, "ratio_quartiles": quartiles}
     for name in names:
         rs = fivehundred.load_ruleset(name)
         row: dict[str, float] = {}
@@ -204,6 +231,13 @@ def main() -> None:
               f"{results['paired_simulate_deals_per_s']:.0f} deals/s beside it: "
               f"{results['paired_simulate_ratio']:.2f}x its deals/s "
               f"(quartiles {q1:.2f}-{q3:.2f} over {a.blocks} blocks)")
+        for player in (p for p in a.players.split(",") if p and p != "random") if a.bot_blocks else ():
+            bot = results[f"paired_{player}"]
+            assert isinstance(bot, dict)
+            q1, q3 = typed_pair(bot["ratio_quartiles"])
+            print(f"pagat-australian, {player} in {a.bot_blocks} blocks beside the yardstick "
+                  f"({bot['yardstick_deals_per_s']:.0f} deals/s in them): {bot['deals_per_s']:.0f} deals/s, "
+                  f"{bot['ratio']:.4f}x its deals/s (quartiles {q1:.4f}-{q3:.4f})")
     for name in names:
         row = results[name]  # type: ignore[assignment]
         assert isinstance(row, dict)
