@@ -657,11 +657,10 @@ class HeuristicPlayer:
         global _tricks_read
         known = _tricks_read
         if known is None or known[0] is not tricks or len(known[1]) > len(tricks):
-            known = (tricks, ())
+            known = _tricks_read = (tricks, ())
         if len(known[1]) < len(tricks):
             added = tuple([(t.leader, tuple(t.cards), t.winner, t.named) for t in tricks[len(known[1]):]])
-            known = (tricks, known[1] + added)
-        _tricks_read = known
+            known = _tricks_read = (tricks, known[1] + added)
         contractor = fixed[8]
         controller = fixed[10]
         if controller != seat:
