@@ -99,6 +99,19 @@ class FiveHundredState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self.episode.over
 
+    # is_chance_node and legal_actions answer Python callers here; OpenSpiel's own would call from C++ back
+    # into current_player and _legal_actions (a third of a random deal's cost).  C++ callers still use those.
+    def is_chance_node(self) -> bool:
+        return self.episode.player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        if player is not None:  # OpenSpiel's answer for a given player (at a chance node: the outcomes)
+            return super().legal_actions(player)
+        episode = self.episode
+        if episode.player == CHANCE:
+            return [outcome for outcome, _ in episode.chance_outcomes()]
+        return list(episode.legal_actions())  # a list of the caller's own, as OpenSpiel's
+
     def _legal_actions(self, player: int) -> list[int]:
         return self.episode.legal_actions()
 
@@ -106,7 +119,7 @@ class FiveHundredState(pyspiel.State):
         return self.episode.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self.is_chance_node():
+        if self.episode.player == CHANCE:
             self.episode.apply_chance(action)
         else:
             self.episode.apply_action(action)

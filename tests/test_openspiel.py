@@ -87,6 +87,27 @@ def test_the_deal_is_explicit_chance_one_card_at_a_time() -> None:
     assert engine.hand_log.kitty == [deck[12], deck[29], deck[42]]  # packets 3, kitty, 4, kitty, 3, kitty
 
 
+@pytest.mark.parametrize("ruleset", ["pagat-australian", "two-handed", "three-handed-dead-hand", "nullo",
+                                     "six-handed-three-teams"])
+def test_python_answers_are_openspiels_own(ruleset: str) -> None:
+    """``is_chance_node`` and ``legal_actions()`` answer Python callers without calling into C++: at every node
+    of whole games they give what OpenSpiel's own (C++) methods give."""
+    game = load(ruleset, episode="game", max_deals=3)
+    rng = random.Random(11)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while True:
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            if not state.is_chance_node() and not state.is_terminal():
+                assert state.legal_actions() == pyspiel.State.legal_actions(state, state.current_player())
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            legal.clear()  # the caller's own list
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 def test_returns_are_score_differences_for_a_deal() -> None:
     state = play_randomly(load().new_initial_state(), random.Random(5))
     engine = state.engine_state

@@ -15,6 +15,7 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import fivehundred
+from fivehundred.engine.state import Phase
 from fivehundred.pettingzoo import env
 from fivehundred.records.record import dumps
 
@@ -42,6 +43,7 @@ def test_pettingzoo_api_and_seed_tests_on_every_ruleset(ruleset: str) -> None:
     api_test(env(ruleset=ruleset), num_cycles=300)
     seed_test(lambda: env(ruleset=ruleset), num_cycles=300)
     api_test(env(ruleset=ruleset, episode="game", max_deals=2), num_cycles=300)
+    api_test(env(ruleset=ruleset, observation="observation"), num_cycles=100)
 
 
 def test_agents_spaces_and_the_mask() -> None:
@@ -102,6 +104,23 @@ def test_ansi_render_shows_the_table() -> None:
         env(render_mode="rgb_array")
 
 
+def test_the_observation_kind_chooses_the_tensor_and_the_text() -> None:
+    recall, now = env(ruleset="pagat-australian"), env(ruleset="pagat-australian", observation="observation")
+    assert recall.observation_space("N")["observation"].shape == (5095,)
+    assert now.observation_space("N")["observation"].shape == (794,)  # OpenSpiel's observation tensor's size
+    for table in (recall, now):
+        table.reset(seed=3)
+        for _ in range(12):  # the highest call, then into the play
+            observation, *_ = table.last()
+            table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        assert table.unwrapped.episode.state.phase == Phase.PLAY
+    episode, player = now.unwrapped.episode, now.unwrapped.player_of[now.agent_selection]
+    assert now.unwrapped.observation_text(now.agent_selection) == episode.text(player, recall=False)
+    assert recall.unwrapped.observation_text(recall.agent_selection) == episode.text(player, recall=True)
+    with pytest.raises(ValueError, match="observation 'tensor': one of information_state, observation"):
+        env(observation="tensor")
+
+
 @pytest.mark.parametrize("ruleset", SHIPPED_RULESETS)
 def test_a_game_played_through_pettingzoo_is_a_valid_record(ruleset: str, tmp_path: Path) -> None:
     table = env(ruleset=ruleset, episode="game", max_deals=2)
@@ -121,16 +140,20 @@ def test_every_built_in_step_passes_the_api_test(tmp_path: Path) -> None:
     seed_test(lambda: env(ruleset=str(path)), num_cycles=300)
 
 
-@pytest.mark.parametrize("ruleset", ["pagat-australian", "perfect", "two-handed", "six-handed-three-teams",
-                                     "five-handed", "french-canadian", "nullo"])
-def test_every_observation_is_the_information_state_drawn_afresh(ruleset: str) -> None:
+@pytest.mark.parametrize(("ruleset", "kind"), [
+    *((name, "information_state") for name in ("pagat-australian", "perfect", "two-handed", "six-handed-three-teams",
+                                               "five-handed", "french-canadian", "nullo")),
+    *((name, "observation") for name in ("pagat-australian", "two-handed", "six-handed-three-teams"))])
+def test_every_observation_is_the_information_state_drawn_afresh(ruleset: str, kind: str) -> None:
     """At every step of seeded episodes, one after another in one environment (its tensors kept from episode to
     episode), each agent's observation equals the tensor drawn afresh from ``GameState.observation``
     (``test_adapter_tensors.reference``) and is the caller's own array; the mask is the acting agent's legal
-    actions and nobody else's."""
+    actions and nobody else's.  ``observation="observation"``: the same without the pieces of recall."""
     from test_adapter_tensors import reference
 
-    table = env(ruleset=ruleset)
+    table = env(ruleset=ruleset, observation=kind)
+    assert {p.name for p in table.unwrapped.layout.pieces} >= {"hand", "played", "trick"}
+    assert ("call_order" in {p.name for p in table.unwrapped.layout.pieces}) == (kind == "information_state")
     raw = table.unwrapped
     pieces = raw.layout.pieces
     rng = np.random.default_rng(5)

@@ -275,18 +275,24 @@ class Episode:
         return [(i, chance) for i in left]
 
     def apply_chance(self, outcome: int) -> None:
+        if self.player != CHANCE:
+            raise ValueError("no card is to be dealt")
         table = self.table
         if self.state is None:
             self.state = GameState(table.rules, first_dealer=outcome)
         else:
             card = table.cards[outcome]
-            if card in self.deck:
-                raise ValueError(f"{card_str(card)} is already dealt")
-            self.undrawn.remove(outcome)
+            try:
+                self.undrawn.remove(outcome)
+            except ValueError:
+                raise ValueError(f"{card_str(card)} is already dealt") from None
             self.deck.append(card)
-            if len(self.deck) == len(table.cards):
-                deck, self.deck, self.undrawn = self.deck, [], list(range(len(table.cards)))
-                self.state.deal_deck(deck)
+            if len(self.deck) < len(table.cards):  # still dealing: the state is as it was
+                if self.moves is not None:
+                    self.moves.append(outcome)
+                return
+            deck, self.deck, self.undrawn = self.deck, [], list(range(len(table.cards)))
+            self.state.deal_deck(deck)
         if self.moves is not None:
             self.moves.append(outcome)
         self._settle()
