@@ -1,10 +1,11 @@
 """The optional compiled engine.
 
 The state machine (``core/engine/state.py`` with ``core/engine/exchange.py``) and the few modules a batch
-of games calls game after game, with the default bots (``COMPILED_MODULES`` in ``core/engine/build.py``),
-are compiled by Cython from the same Python source when the package is built; everything else (the
-plugins, the rulesets, montecarlo, the CLI) stays Python.  ``core/engine/state.pxd`` and
-``exchange.pxd`` give a few of the engine's loops C types (the pure-Python engine never reads them).
+of games calls game after game, with the default bots and the research adapters' episode and tensors
+(``COMPILED_MODULES`` in ``core/engine/build.py``), are compiled by Cython from the same Python source when
+the package is built; everything else (the plugins, the rulesets, montecarlo, the CLI) stays Python.
+``core/engine/state.pxd`` and ``exchange.pxd`` give a few of the engine's loops C types (the pure-Python
+engine never reads them).
 Without a C compiler the build installs the pure-Python engine instead, and
 ``FIVEHUNDRED_NO_EXTENSIONS=1`` asks for it (for work on the compiled modules, where an editable install
 must see the edited source).  Both builds play the same games: ``tests/test_compiled.py``.

@@ -15,15 +15,22 @@ same number of one-deal episodes of uniformly random players:
 - ``openspiel``: ``pyspiel.load_game("python_fivehundred")``, each chance node sampled from
   ``chance_outcomes()`` (one node per card), each decision from ``legal_actions()``;
 - ``openspiel+obs``: the same, reading the acting player's ``information_state_tensor()`` before each
-  decision (what a learning agent does);
+  decision (what a learning agent does; OpenSpiel hands the tensor over as a list of floats);
+- ``openspiel+observer``: the same information state read through OpenSpiel's Python observation API
+  (``open_spiel.python.observation.make_observation``, ``set_from``: the tensor as a NumPy array);
 - ``openspiel (trivial game)``, ``openspiel+obs (trivial game)``: the same loops around an OpenSpiel Python
   game that does nothing but count its moves, with as many chance nodes (and outcomes) and decisions as a deal
   and a tensor of the same size: OpenSpiel's own cost for a game written in Python;
 - ``pettingzoo``: ``fivehundred.pettingzoo.env()`` driven by the documented loop (``agent_iter``,
   ``last()``, a uniform choice among the mask's actions, ``step``): ``last()`` builds the observation;
+- ``pettingzoo, observation``: the same with ``env(observation="observation")`` (OpenSpiel's observation
+  tensor: what the agent sees now, without recall);
 - ``pettingzoo (trivial env)``: the same loop around a PettingZoo environment that does nothing but
-  hand the turn round 4 agents, with a fixed observation and mask, for as many steps as a deal takes:
-  the framework's own cost per step, which no adapter can go below.
+  hand the turn round 4 agents, with a fixed observation and mask, for as many steps as a deal takes,
+  in PettingZoo's ``OrderEnforcingWrapper``: the framework's own cost per step;
+- ``pettingzoo (trivial, wrapper)``: the same environment in ``fivehundred.pettingzoo``'s wrapper (PettingZoo's,
+  with the attributes read at every step as properties): the cost per step below which ``fivehundred``'s
+  environment cannot go.
 
 The figures are medians over the blocks, in deals per CPU second of this process (``--clock wall``: per
 second of wall time), and each adapter's slowdown against ``native`` (median of the blocks' ratios, since
@@ -103,10 +110,35 @@ def openspiel(ruleset: str, deals: int, seed: int, observe: bool = False, game: 
     return deals / (clock() - start)
 
 
-def pettingzoo(ruleset: str, deals: int, seed: int) -> float:
+def openspiel_observer(ruleset: str, deals: int, seed: int) -> float:
+    """As ``openspiel``, reading the acting player's information state through OpenSpiel's Python observation API
+    (``make_observation``, ``set_from``: a NumPy array) rather than as a list of floats."""
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    import fivehundred.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_fivehundred", {"ruleset": ruleset})
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    rng = random.Random(seed)
+    start = clock()
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                observation.set_from(state, state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+    return deals / (clock() - start)
+
+
+def pettingzoo(ruleset: str, deals: int, seed: int, observation: str = "information_state") -> float:
     from fivehundred.pettingzoo import env
 
-    table = env(ruleset=ruleset)
+    table = env(ruleset=ruleset, observation=observation)
     return _zoo_loop(table, deals, seed)
 
 
@@ -163,8 +195,9 @@ def pettingzoo_parts(ruleset: str, deals: int, seed: int) -> dict[str, float]:
     return {"loop": total / steps * 1e6, **{name: t / steps * 1e6 for name, t in spent.items()}}
 
 
-def trivial_env(steps: int, size: int, actions: int) -> Any:
-    """A PettingZoo environment that only hands the turn round: ``steps`` steps, then every agent is done."""
+def trivial_env(steps: int, size: int, actions: int, wrapper: Any = None) -> Any:
+    """A PettingZoo environment that only hands the turn round: ``steps`` steps, then every agent is done, wrapped
+    in PettingZoo's ``OrderEnforcingWrapper`` (or ``wrapper``)."""
     import gymnasium
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
@@ -213,7 +246,7 @@ def trivial_env(steps: int, size: int, actions: int) -> Any:
                 self.agent_selection = self.possible_agents[(self.possible_agents.index(agent) + 1) % 4]
             self._accumulate_rewards()
 
-    return wrappers.OrderEnforcingWrapper(Trivial())
+    return (wrapper or wrappers.OrderEnforcingWrapper)(Trivial())
 
 
 def trivial_game(cards: int, decisions: int, actions: int, size: int) -> Any:
@@ -330,17 +363,23 @@ def main() -> None:
     table = table_for(a.ruleset)
     steps = round(decisions_per_deal(a.ruleset, 100, a.seed))
     size = sum(p.size for p in table.pieces_for(private=True, recall=True))
+    from fivehundred.pettingzoo import _OrderEnforcing
+
     trivial = trivial_env(steps, size, len(table.actions))
+    trivial_here = trivial_env(steps, size, len(table.actions), _OrderEnforcing)
     nothing = trivial_game(len(table.cards), steps, len(table.actions), size)
     measures: dict[str, Callable[[int], float]] = {
         "native": lambda s: native(a.ruleset, a.deals, s),
         "native steps": lambda s: native_steps(a.ruleset, a.deals, s),
         "openspiel": lambda s: openspiel(a.ruleset, a.deals, s),
         "openspiel+obs": lambda s: openspiel(a.ruleset, a.deals, s, observe=True),
+        "openspiel+observer": lambda s: openspiel_observer(a.ruleset, a.deals, s),
         "openspiel (trivial game)": lambda s: openspiel(a.ruleset, a.deals, s, game=nothing),
         "openspiel+obs (trivial game)": lambda s: openspiel(a.ruleset, a.deals, s, observe=True, game=nothing),
         "pettingzoo": lambda s: pettingzoo(a.ruleset, a.deals, s),
+        "pettingzoo, observation": lambda s: pettingzoo(a.ruleset, a.deals, s, "observation"),
         "pettingzoo (trivial env)": lambda s: _zoo_loop(trivial, a.deals, s),
+        "pettingzoo (trivial, wrapper)": lambda s: _zoo_loop(trivial_here, a.deals, s),
     }
     names = list(measures)
     openspiel(a.ruleset, 5, 0)  # warm up: imports, registration, the table
@@ -364,7 +403,7 @@ def main() -> None:
     print(f"{a.ruleset}: random one-deal episodes ({steps} decisions a deal), {a.deals} deals x {a.blocks} blocks, "
           f"{a.clock} time, engine {result['engine']}, Python {result['python']}")
     for name in names:
-        print(f"  {name:<26} {result['deals_per_s'][name]:>8.0f} deals/s   {result['slowdown'][name]:>5.1f}x native")
+        print(f"  {name:<30} {result['deals_per_s'][name]:>8.0f} deals/s   {result['slowdown'][name]:>5.1f}x native")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,13 @@ from pathlib import Path
 COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "fivehundred.engine.seeding",
                     "fivehundred.rules.tables", "fivehundred.rules.auction", "fivehundred.rules.manager",
                     "fivehundred.bots.players", "fivehundred.batch.simulation", "fivehundred.bots.heuristic",
-                    "fivehundred.bots.club", "fivehundred.bots.defence")
+                    "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
+                    "fivehundred.adapters.tensors")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
 after game (the generators, the play tables, the auction, the rules' resolved hooks, the random player,
-the batch loop), and the default bots (``club``, ``heuristic`` and their misère defence, which montecarlo's
-rollouts play too).  The rest of the package is always Python."""
+the batch loop), the default bots (``club``, ``heuristic`` and their misère defence, which montecarlo's
+rollouts play too), and the research adapters' episode and tensors (every step through OpenSpiel or
+PettingZoo).  The rest of the package is always Python."""
 SUBPACKAGES = ("plugins", "cli", "rulesets")
 """Subpackages an editable install maps from folders of their own (the layers live inside ``core/``)."""
 PACKAGE = Path(__file__).parent.parent
