@@ -62,9 +62,11 @@ def _forwarded(name: str) -> property:
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's order-enforcing wrapper, reading the environment's attributes that every step reads
-    (``agent_iter`` and ``last()``) as properties: through the wrapper's ``__getattr__`` each read first fails
-    an ordinary lookup, and making and dropping that AttributeError cost a fifth of a step."""
+    """PettingZoo's order-enforcing wrapper, cheaper at every step.  Through the wrapper's ``__getattr__`` each
+    read of the environment's attributes first fails an ordinary lookup (an AttributeError made and dropped: a
+    fifth of a step), and any read of the wrapper's own goes through that hook too: the attributes every step
+    reads are properties here, and ``last()`` and ``step()`` ask the environment itself once the wrapper's
+    checks pass (PettingZoo's own methods otherwise, with their errors and warnings)."""
 
     agent_selection = _forwarded("agent_selection")
     agents = _forwarded("agents")
@@ -73,6 +75,19 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     truncations = _forwarded("truncations")
     infos = _forwarded("infos")
     _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # PettingZoo's error
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
 
 
 class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so

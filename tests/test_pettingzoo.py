@@ -176,3 +176,39 @@ def test_every_observation_is_the_information_state_drawn_afresh(ruleset: str, k
             legal = np.flatnonzero(observation["action_mask"])
             table.step(None if termination or truncation else int(rng.choice(legal)))
     assert checked > 150
+
+
+def test_the_wrapper_answers_as_pettingzoos_own(caplog: pytest.LogCaptureFixture) -> None:
+    """``env()``'s wrapper reads the per-step attributes as properties and passes ``last()`` and ``step()``
+    straight on: before ``reset``, through an episode and after its end it answers, raises and warns as
+    PettingZoo's ``OrderEnforcingWrapper`` around the same environment."""
+    from pettingzoo.utils import wrappers
+
+    from fivehundred.pettingzoo import raw_env
+
+    def answers(table: object) -> list[str]:
+        out = []
+        for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos",
+                     "_cumulative_rewards", "num_agents"):
+            try:
+                out.append(repr(getattr(table, name)))
+            except AttributeError as error:
+                out.append(f"AttributeError: {error}")
+        for call in (lambda: table.last(), lambda: table.step(None)):  # type: ignore[attr-defined]
+            try:
+                value = call()
+                out.append(repr(value) if value is None else repr(value[1:]))
+            except (AttributeError, AssertionError, KeyError) as error:
+                out.append(f"{type(error).__name__}: {error}")
+        return out
+
+    ours, theirs = env(), wrappers.OrderEnforcingWrapper(raw_env())
+    assert type(ours) is not wrappers.OrderEnforcingWrapper and isinstance(ours, wrappers.OrderEnforcingWrapper)
+    assert answers(ours) == answers(theirs)  # before reset: PettingZoo's errors
+    rewards = []
+    for table in (ours, theirs):
+        rewards.append(play(table, seed=4))
+    assert rewards[0] == rewards[1]
+    ours.step(None)  # a step after the end: PettingZoo's warning, logged
+    assert "step() called after all agents are terminated" in caplog.text
+    assert answers(ours) == answers(theirs)  # after the end

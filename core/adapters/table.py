@@ -48,6 +48,8 @@ from fivehundred.rules.steps import private_steps
 
 from .tensors import Layout, View
 
+_DEAL, _GAME_OVER = Phase.DEAL, Phase.GAME_OVER  # globals: an enum member read through its type is slow
+
 EPISODES = ("deal", "game")
 MAX_DEALS = 200
 """A whole game (episode ``game``) not over after this many deals is a draw."""
@@ -261,7 +263,7 @@ class Episode:
         state.apply(self.table.actions[action_index])
         if self.moves is not None:
             self.moves.append(action_index)
-        if state.phase == Phase.DEAL and self.table.episode == "deal":
+        if state.phase == _DEAL and self.table.episode == "deal":
             self.over = True  # the hand is over: scored, or thrown in
         self._settle()
 
@@ -315,20 +317,20 @@ class Episode:
         """What follows without a choice: a deck dealt again unshuffled (B10), the end of the episode."""
         state = self.state
         assert state is not None
-        while state.phase == Phase.DEAL and state.deck_to_redeal is not None and not self._capped():
+        while state.phase == _DEAL and state.deck_to_redeal is not None and not self._capped():
             state.deal_deck(state.deck_to_redeal)
         if state.is_terminal() or self._capped():
             self.over = True
         if self.over:
             self.player = TERMINAL
-        elif state.phase == Phase.DEAL:
+        elif state.phase == _DEAL:
             self.player = CHANCE
         else:
             self.player = self.table.player_of_seat[state.current_player()]
 
     def _capped(self) -> bool:
         state = self.state
-        return (self.table.episode == "game" and state is not None and state.phase == Phase.DEAL
+        return (self.table.episode == "game" and state is not None and state.phase == _DEAL
                 and state.deals >= self.table.max_deals)
 
     # --- results ---
@@ -368,7 +370,7 @@ class Episode:
         the deals that agree with all it knows (``fivehundred.bots.montecarlo.determinise``).  Not replayable:
         its cards are no longer the ones its chance outcomes drew."""
         other = self.clone()
-        if self.state is not None and self.state.phase != Phase.DEAL and not self.over:
+        if self.state is not None and self.state.phase != _DEAL and not self.over:
             other.state = determinise(self.state, self.table.deciders[player], rng)
         other.moves = None
         return other
@@ -391,7 +393,7 @@ class Episode:
     def hand_seen(self, player: int) -> tuple[int, ...]:
         """The player's own seat's cards as dealt this hand, once it has looked at them."""
         state = self.state
-        if state is None or state.phase == Phase.DEAL or not state.hands_log:
+        if state is None or state.phase == _DEAL or not state.hands_log:
             return ()
         step = state.current_step
         if step is not None and step.hides_own_hand:
@@ -404,7 +406,7 @@ class Episode:
         if state is None:
             return []
         logs = state.hands_log
-        return list(logs) if state.phase in (Phase.DEAL, Phase.GAME_OVER) else list(logs[:-1])
+        return list(logs) if state.phase in (_DEAL, _GAME_OVER) else list(logs[:-1])
 
     def tensor(self, player: int, layout: Layout, out: np.ndarray | None = None) -> np.ndarray:
         """The layout's pieces for ``player``, flat (``Table.layout``): a new array, or written into ``out`` when
@@ -535,7 +537,7 @@ def table_text(episode: Episode) -> str:
     rules = table.rules
     phase = state.phase.name.lower()
     lines = [f"{rules.ruleset.name}: deal {state.deals}, {phase}, dealer {rules.seats[state.dealer]}"]
-    if state.hands_log and state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+    if state.hands_log and state.phase not in (_DEAL, _GAME_OVER):
         lines += [f"  {rules.seats[s]:>3}: {_cards(state.hand(s))}" for s in range(rules.players)]
         log = state.hand_log
         if log.kitty and log.contract is None:

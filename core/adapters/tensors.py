@@ -271,7 +271,7 @@ def _seat_set(table: Table, v: np.ndarray, seats: Sequence[int]) -> None:
 def _phase(view: View, e: Episode) -> int:
     if e.over:
         return -1
-    return int(e.state.phase) if e.state is not None else int(Phase.DEAL)
+    return int(e.state.phase) if e.state is not None else int(_DEAL)
 
 
 def _draw_phase(table: Table, v: np.ndarray, index: int) -> None:
