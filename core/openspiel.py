@@ -26,6 +26,7 @@ except ImportError as error:  # the framework is an optional extra
 import numpy as np
 
 from fivehundred.adapters.table import MAX_DEALS, Episode, Piece, Table, table_for
+from fivehundred.adapters.tensors import Layout
 from fivehundred.engine.state import CHANCE, TERMINAL
 
 if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
@@ -114,6 +115,21 @@ class FiveHundredState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.episode.legal_actions()
+
+    # The tensors too, as lists of floats: OpenSpiel's own copy each piece of the observer's tensor into C++ and
+    # convert the whole into a list again (twice the cost of bringing the tensor up to date).
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(self.episode.table.information_state, player, super().information_state_tensor)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(self.episode.table.observation, player, super().observation_tensor)
+
+    def _tensor(self, layout: Layout, player: int | None, openspiels: Callable[..., list[float]]) -> list[float]:
+        episode = self.episode
+        seat = episode.player if player is None else player
+        if not 0 <= seat < episode.table.players:
+            return openspiels() if player is None else openspiels(player)  # OpenSpiel's error
+        return episode.tensor(seat, layout).tolist()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.episode.chance_outcomes()

@@ -90,8 +90,9 @@ def test_the_deal_is_explicit_chance_one_card_at_a_time() -> None:
 @pytest.mark.parametrize("ruleset", ["pagat-australian", "two-handed", "three-handed-dead-hand", "nullo",
                                      "six-handed-three-teams"])
 def test_python_answers_are_openspiels_own(ruleset: str) -> None:
-    """``is_chance_node`` and ``legal_actions()`` answer Python callers without calling into C++: at every node
-    of whole games they give what OpenSpiel's own (C++) methods give."""
+    """``is_chance_node``, ``legal_actions()`` and the tensors answer Python callers without calling into C++: at
+    every node of whole games, for every player, they give what OpenSpiel's own (C++) methods give, and raise
+    OpenSpiel's error where those do."""
     game = load(ruleset, episode="game", max_deals=3)
     rng = random.Random(11)
     for _ in range(2):
@@ -101,6 +102,18 @@ def test_python_answers_are_openspiels_own(ruleset: str) -> None:
             assert state.legal_actions() == pyspiel.State.legal_actions(state)
             if not state.is_chance_node() and not state.is_terminal():
                 assert state.legal_actions() == pyspiel.State.legal_actions(state, state.current_player())
+                assert state.information_state_tensor() == pyspiel.State.information_state_tensor(state)
+                assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+            for player in range(game.num_players()):
+                assert (state.information_state_tensor(player)
+                        == pyspiel.State.information_state_tensor(state, player)), player
+                assert state.observation_tensor(player) == pyspiel.State.observation_tensor(state, player), player
+            for call in (state.information_state_tensor, state.observation_tensor):
+                with pytest.raises(pyspiel.SpielError):
+                    call(game.num_players())
+                if state.is_chance_node() or state.is_terminal():
+                    with pytest.raises(pyspiel.SpielError):
+                        call()
             if state.is_terminal():
                 break
             legal = state.legal_actions()

@@ -110,6 +110,10 @@ class Table:
         self.auction_length = seats * (len(rules.ladder) + 2)
         self.pieces = self._pieces()
         self._layouts: dict[tuple[Piece, ...], Layout] = {}
+        self.information_state = self.layout(self.pieces_for(private=True, recall=True))
+        """The layout of a player's information state: what it saw this hand (OpenSpiel's information state)."""
+        self.observation = self.layout(self.pieces_for(private=True, recall=False))
+        """The layout of what a player sees now (OpenSpiel's observation)."""
 
     @property
     def key(self) -> tuple[str, str, int]:
