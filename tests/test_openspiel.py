@@ -214,3 +214,15 @@ def test_every_built_in_step_passes_the_conformance_check(tmp_path: Path) -> Non
     assert game.information_state_tensor_shape()[0] == game.table.layout(
         game.table.pieces_for(private=True, recall=True)).size
     pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+
+
+def test_the_example_script_plays_as_the_readme_shows() -> None:
+    """``examples/openspiel_bots.py`` (the README's command, with fewer deals and simulations)."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).parent.parent / "examples" / "openspiel_bots.py"
+    run = subprocess.run([sys.executable, str(script), "--ruleset", "three-handed", "--deals", "1",
+                          "--simulations", "8"], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("deal 1: ") and "mean returns over 1 deals: MCTS " in run.stdout

@@ -212,3 +212,15 @@ def test_the_wrapper_answers_as_pettingzoos_own(caplog: pytest.LogCaptureFixture
     ours.step(None)  # a step after the end: PettingZoo's warning, logged
     assert "step() called after all agents are terminated" in caplog.text
     assert answers(ours) == answers(theirs)  # after the end
+
+
+def test_the_example_script_evaluates_a_policy_as_the_readme_shows() -> None:
+    """``examples/pettingzoo_policy.py`` (the README's command, with fewer deals)."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).parent.parent / "examples" / "pettingzoo_policy.py"
+    run = subprocess.run([sys.executable, str(script), "--ruleset", "pagat-australian", "--deals", "20"],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "pagat-australian: 'N's side" in run.stdout and "points a deal against random play" in run.stdout
