@@ -106,7 +106,7 @@ class raw_env(AECEnv):  # PettingZoo names the unwrapped environment so
         self.table: Table = (Table(ruleset, episode, max_deals) if isinstance(ruleset, Ruleset)
                              else table_for(str(ruleset), episode, max_deals))
         table = self.table
-        self.layout = table.layout(table.pieces_for(private=True, recall=self.recall))
+        self.layout = table.information_state if self.recall else table.observation
         size = self.layout.size
         self.possible_agents = list(table.names)
         self.agent_of = dict(enumerate(self.possible_agents))
