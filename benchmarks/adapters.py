@@ -88,12 +88,17 @@ def native_steps(ruleset: str, deals: int, seed: int) -> float:
     return deals / (clock() - start)
 
 
-def openspiel(ruleset: str, deals: int, seed: int, observe: bool = False, game: Any = None) -> float:
+def openspiel(ruleset: str, deals: int, seed: int, observe: str = "", game: Any = None) -> float:
+    """Random play through OpenSpiel; before each decision the acting player's information state is read as
+    ``observe`` says: not at all (``""``), as OpenSpiel's list of floats (``"tensor"``:
+    ``information_state_tensor()``), or through OpenSpiel's Python observation API (``"observer"``:
+    ``make_observation``, ``set_from``, a NumPy array)."""
     import pyspiel
 
     import fivehundred.openspiel  # noqa: F401 - registers the game
 
     game = game or pyspiel.load_game("python_fivehundred", {"ruleset": ruleset})
+    look = _reader(game, observe)
     rng = random.Random(seed)
     start = clock()
     for _ in range(deals):
@@ -103,36 +108,24 @@ def openspiel(ruleset: str, deals: int, seed: int, observe: bool = False, game: 
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
             else:
-                if observe:
-                    state.information_state_tensor()
+                if look is not None:
+                    look(state)
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
     return deals / (clock() - start)
 
 
-def openspiel_observer(ruleset: str, deals: int, seed: int) -> float:
-    """As ``openspiel``, reading the acting player's information state through OpenSpiel's Python observation API
-    (``make_observation``, ``set_from``: a NumPy array) rather than as a list of floats."""
+def _reader(game: Any, observe: str) -> Callable[[Any], Any] | None:
+    """What reads the acting player's information state before each decision (``openspiel``'s ``observe``)."""
+    if not observe:
+        return None
+    if observe == "tensor":
+        return lambda state: state.information_state_tensor()
     import pyspiel
     from open_spiel.python.observation import make_observation
 
-    import fivehundred.openspiel  # noqa: F401 - registers the game
-
-    game = pyspiel.load_game("python_fivehundred", {"ruleset": ruleset})
     observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
-    rng = random.Random(seed)
-    start = clock()
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                observation.set_from(state, state.current_player())
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-    return deals / (clock() - start)
+    return lambda state: observation.set_from(state, state.current_player())
 
 
 def pettingzoo(ruleset: str, deals: int, seed: int, observation: str = "information_state") -> float:
@@ -372,10 +365,10 @@ def main() -> None:
         "native": lambda s: native(a.ruleset, a.deals, s),
         "native steps": lambda s: native_steps(a.ruleset, a.deals, s),
         "openspiel": lambda s: openspiel(a.ruleset, a.deals, s),
-        "openspiel+obs": lambda s: openspiel(a.ruleset, a.deals, s, observe=True),
-        "openspiel+observer": lambda s: openspiel_observer(a.ruleset, a.deals, s),
+        "openspiel+obs": lambda s: openspiel(a.ruleset, a.deals, s, observe="tensor"),
+        "openspiel+observer": lambda s: openspiel(a.ruleset, a.deals, s, observe="observer"),
         "openspiel (trivial game)": lambda s: openspiel(a.ruleset, a.deals, s, game=nothing),
-        "openspiel+obs (trivial game)": lambda s: openspiel(a.ruleset, a.deals, s, observe=True, game=nothing),
+        "openspiel+obs (trivial game)": lambda s: openspiel(a.ruleset, a.deals, s, observe="tensor", game=nothing),
         "pettingzoo": lambda s: pettingzoo(a.ruleset, a.deals, s),
         "pettingzoo, observation": lambda s: pettingzoo(a.ruleset, a.deals, s, "observation"),
         "pettingzoo (trivial env)": lambda s: _zoo_loop(trivial, a.deals, s),
