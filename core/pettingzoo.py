@@ -52,10 +52,10 @@ def env(ruleset: str | Path | Ruleset = "pagat-australian", render_mode: str | N
 
 
 def _forwarded(name: str) -> property:
-    read = operator.attrgetter(name)
+    read, checked = operator.attrgetter(name), name != "_cumulative_rewards"  # as PettingZoo checks them
 
     def get(self: _OrderEnforcing) -> Any:
-        if not self._has_reset and name != "_cumulative_rewards":
+        if checked and not self._has_reset:
             raise AttributeError(f"{name} cannot be accessed before reset")
         return read(self.env)
     return property(get, doc=f"The environment's ``{name}`` (PettingZoo's check first: not before ``reset``).")

@@ -293,15 +293,13 @@ class Episode:
             except ValueError:
                 raise ValueError(f"{card_str(card)} is already dealt") from None
             self.deck.append(card)
-            if len(self.deck) < len(table.cards):  # still dealing: the state is as it was
-                if self.moves is not None:
-                    self.moves.append(outcome)
-                return
-            deck, self.deck, self.undrawn = self.deck, [], list(range(len(table.cards)))
-            self.state.deal_deck(deck)
+            if len(self.deck) == len(table.cards):
+                deck, self.deck, self.undrawn = self.deck, [], list(range(len(table.cards)))
+                self.state.deal_deck(deck)
         if self.moves is not None:
             self.moves.append(outcome)
-        self._settle()
+        if not self.deck:  # the first dealer drawn, or the deck dealt (while dealing, the state is as it was)
+            self._settle()
 
     def chance_text(self, outcome: int) -> str:
         if self.state is None:
