@@ -17,7 +17,7 @@ def score(
                                                 "written totals (a column per team); tricks_<team> for each side's "
                                                 "tricks, partner for a called partner, claim, breach, declaration; "
                                                 "a first line 'start' gives the totals before the first hand "
-                                                "(README, 'Score sheets').")],
+                                                "(docs/score-sheets.md).")],
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the scored sheet as JSON.")] = False,
 ) -> None:

@@ -1,6 +1,6 @@
-"""The README's YAML examples as printed: each ```yaml block, the file name the README gives it (a first
-comment ``# NAME.yaml: …``, else the ruleset's ``name:`` plus ``.yaml``), and the README's shell lines
-that use that file."""
+"""The YAML examples of the README and the docs pages as printed: each ```yaml block, the file name the page
+gives it (a first comment ``# NAME.yaml: …``, else the ruleset's ``name:`` plus ``.yaml``), and the page's
+shell lines that use that file."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from pathlib import Path
 
 import yaml
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+"""The README and the docs pages: a user copies examples from either."""
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,8 @@ class Example:
     file_name: str
     text: str
     line: int
-    """The README's line where the block's text starts."""
+    """The page's line where the block's text starts."""
+    page: Path
 
     def write(self, folder: Path) -> Path:
         path = folder / self.file_name
@@ -27,8 +31,8 @@ class Example:
         return path
 
 
-def _blocks(language: str) -> list[tuple[int, str]]:
-    lines = README.read_text(encoding="utf-8").splitlines(keepends=True)
+def _blocks(language: str, page: Path) -> list[tuple[int, str]]:
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
     found, start = [], None
     for number, line in enumerate(lines, 1):
         if start is None and line.strip() == f"```{language}":
@@ -41,18 +45,22 @@ def _blocks(language: str) -> list[tuple[int, str]]:
 
 def yaml_examples() -> list[Example]:
     examples = []
-    for line, text in _blocks("yaml"):
-        named = re.match(r"#\s*([\w.-]+\.ya?ml)\b", text)
-        file_name = named.group(1) if named else f"{yaml.safe_load(text)['name']}.yaml"
-        examples.append(Example(file_name, text, line))
+    for page in PAGES:
+        for line, text in _blocks("yaml", page):
+            named = re.match(r"#\s*([\w.-]+\.ya?ml)\b", text)
+            loaded = yaml.safe_load(text)
+            if not named and not (isinstance(loaded, dict) and "name" in loaded):
+                continue  # a fragment of a ruleset (a field shown alone), not a file
+            file_name = named.group(1) if named else f"{loaded['name']}.yaml"
+            examples.append(Example(file_name, text, line, page))
     return examples
 
 
-def commands_using(file_name: str) -> list[list[str]]:
-    """Every ``fivehundred …`` command of the README's shell blocks that names ``file_name``, as its
+def commands_using(file_name: str, page: Path = README) -> list[list[str]]:
+    """Every ``fivehundred …`` command of the page's shell blocks that names ``file_name``, as its
     arguments (``a && b`` is two commands)."""
     found = []
-    for _, text in _blocks("sh"):
+    for _, text in _blocks("sh", page):
         for line in text.replace("\\\n", " ").splitlines():  # a line continued with a backslash is one
             if file_name not in line:
                 continue

@@ -188,3 +188,47 @@ def test_the_readme_and_rules_show_point_to_docs_rules() -> None:
     import fivehundred
 
     assert "docs/rules.md" in fivehundred.load_ruleset("pagat-australian").source
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "docs" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("page", ["cli.md", "layers.md"])
+def test_the_generated_reference_pages_are_up_to_date(page: str) -> None:
+    """The command reference is the Typer app's own help; the layer table is pyproject.toml's contract and the
+    source tree.  Regenerate with ``python docs/gen_reference.py`` when this fails."""
+    made = _load("gen_reference").PAGES[page]()
+    assert (ROOT / "docs" / page).read_text("utf-8") == made, f"docs/{page} is stale: run python docs/gen_reference.py"
+
+
+def test_the_layer_table_names_every_module_of_each_layer() -> None:
+    table = (ROOT / "docs" / "layers.md").read_text("utf-8")
+    for module in (ROOT / "core" / "engine").glob("*.py"):
+        if module.stem != "__init__":
+            assert f"`{module.stem}`" in table, module.stem
+
+
+def test_the_readme_is_a_users_guide_of_at_most_400_lines() -> None:
+    assert len((ROOT / "README.md").read_text("utf-8").splitlines()) <= 400
+
+
+def test_every_docs_page_is_in_the_site() -> None:
+    """mkdocs builds the site from mkdocs.yml's nav: a page left out of it is a page nobody finds."""
+    nav = (ROOT / "mkdocs.yml").read_text("utf-8")
+    for page in (ROOT / "docs").glob("*.md"):
+        assert f": {page.name}" in nav, f"docs/{page.name} is not in mkdocs.yml's nav"
+
+
+def test_no_commit_hashes_in_the_product_texts() -> None:
+    """The README and docs speak of the program, not of its development history by commit."""
+    hashes = re.compile(r"\b(?:commit\s+)?(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
+    skip = {"testing.md"}  # mutation testing names cosmic-ray's job ids, which look the same
+    for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        if page.name not in skip:
+            found = hashes.findall(page.read_text("utf-8"))
+            assert not found, f"{page.name}: {found[:5]}"

@@ -182,10 +182,10 @@ def test_column_names_follow_the_seats_and_teams() -> None:
     assert all(len(row) == len(names) for row in hand_rows(state, seed=1, game=0))
 
 
-def test_readme_lists_every_fixed_column() -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_docs_list_every_fixed_column() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "commands.md").read_text(encoding="utf-8")
     for name, _ in COLUMNS + TRAILING:
-        assert f"`{name}`" in readme, name
+        assert f"`{name}`" in page, name
 
 
 # --- deals without a hand played ----------------------------------------------------------------

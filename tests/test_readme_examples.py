@@ -36,7 +36,7 @@ def house_rules_installed(example: Example) -> bool:
     return set(yaml.safe_load(example.text).get("house_rules") or {}) <= installed
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.file_name)
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: f"{e.page.name}:{e.file_name}")
 def test_each_yaml_example_loads_as_printed(example: Example, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     path = example.write(tmp_path)
@@ -51,7 +51,7 @@ def test_each_yaml_example_loads_as_printed(example: Example, tmp_path: Path,
     compile_rules(ruleset)
     assert fivehundred.validate([path]).ok
     monkeypatch.chdir(tmp_path)
-    for words in commands_using(example.file_name):
+    for words in commands_using(example.file_name, example.page):
         if words[0] == "play":
             continue
         if "-n" in words:

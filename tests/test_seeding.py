@@ -27,8 +27,8 @@ from fivehundred.engine.state import _shuffled, new_game
 
 
 def test_the_seed_mapping_is_pinned() -> None:
-    # A pin of the mapping itself (README, "How a seed becomes generators"): changing it changes the
-    # games of every seed, so it must be a deliberate change, said in the README, not an accident.
+    # A pin of the mapping itself (docs/python.md, "How a seed becomes generators"): changing it changes the
+    # games of every seed, so it must be a deliberate change, said in the README and the changelog, not by accident.
     assert game_key(1) == 0x9557BCF21522E2A1C4DD3F9F0074C820
     assert game_key("1") == game_key(1)
     assert game_key("1:0") == 0x691CF08BE1EEEE046687DF58532944D4

@@ -87,7 +87,7 @@ from fivehundred.rules.errors import FiveHundredError
 from .heuristic import HeuristicPlayer
 
 DEFAULT_ROLLOUTS = 48
-"""Hand rollouts per decision at most, by default (see the README for the CPU time a game takes)."""
+"""Hand rollouts per decision at most, by default (see docs/players.md for the CPU time a game takes)."""
 
 GAME_BONUS = 1000.0
 """Added to (or taken from) a rollout whose hand ends the game with our side winning (losing)."""
