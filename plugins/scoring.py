@@ -49,8 +49,7 @@ class _Contracting:
 
     def points(self, contract: Contract, side_tricks: int, hand_size: int, made: bool) -> int:
         if not made:
-            lost = contract.value if contract.fail_value is None else contract.fail_value
-            return -(lost + contract.fail_penalty)
+            return -contract.fail_cost
         if contract.goal != "at-least":  # misère, C5 Hi/Lo: exactly the value
             return contract.value
         if side_tricks == hand_size and self.slam_below is not None and contract.value < self.slam_below:

@@ -762,3 +762,25 @@ def test_tables_played_in_turn_or_in_threads_play_the_games_each_plays_alone(rul
         w.join()
     assert [t.actions for t in threaded] == alone
     assert all(t.state.is_terminal() for t in tables + threaded) and sum(map(len, alone)) > 100
+
+
+def test_club_prices_a_failure_as_the_scoring_counts_it_when_both_fail_fields_are_set() -> None:
+    """C6 and C7 together (a failed declaration's ``fail_value`` plus the slam call's ``fail_penalty``): the
+    failed score and the pricing's loss are the same number, ``Contract.fail_cost``."""
+    import dataclasses
+
+    from fivehundred.bots.club import _pricing, _worth
+    from fivehundred.bots.heuristic import _info
+
+    rules = compile_rules(REF)
+    eight_hearts = next(c for c in rules.ladder if c.call == "8H")
+    both = dataclasses.replace(eight_hearts, fail_value=500, fail_penalty=100)
+    assert both.fail_cost == 600
+    from fivehundred.rules.tables import HandOutcome
+
+    failed = HandOutcome(both, 0, 0, (2, 3, 1, 4), (3, 7), False, 10, 10, (0, 2), (0, 0))
+    assert rules.score_hand(failed)[0] == -600
+    pricing = _pricing(rules, _info(rules))
+    params = DEFAULT.model_copy(update={"game_bonus": 0.0, "fall_penalty": 0.0})
+    # a certain failure at 0–0 (no target or losing score within reach): worth exactly minus the loss
+    assert _worth(both, 0.0, 3.0, 0, pricing, params) == -600.0

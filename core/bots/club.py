@@ -116,8 +116,7 @@ class _Pricing:
         self.at_least = [c.goal == "at-least" for c in rules.ladder]
         self.exact = [c.goal == "exactly" for c in rules.ladder]
         self.slam_rung = [self.slam is not None and c.value < self.slam[0] for c in rules.ladder]
-        self.loss = [float(c.fail_value if c.fail_value is not None else c.value + c.fail_penalty)
-                     for c in rules.ladder]
+        self.loss = [float(c.fail_cost) for c in rules.ladder]
         self.call_key = [_key(c) if c.kind != "misere" else NO_KEY for c in rules.ladder]
         """Per rung: the denomination a partner's call of it supports (``_partner_called``), NO_KEY for a misère."""
 
@@ -174,7 +173,7 @@ def _worth(contract: Contract, chance: float, estimate: float, total: int, prici
         if pricing.slam and value < pricing.slam[0]:
             all_tricks = _at_least(estimate, pricing.hand_size, params.trick_spread) / max(chance, 1e-9)
             gain += all_tricks * (pricing.slam[1] - value)
-    loss = float(contract.fail_value if contract.fail_value is not None else value + contract.fail_penalty)
+    loss = float(contract.fail_cost)
     if total + value >= pricing.target:
         gain += params.game_bonus
     if pricing.swamp is not None and total - loss <= pricing.swamp:

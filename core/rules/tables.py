@@ -62,6 +62,12 @@ class Contract:
             return side_tricks == self.tricks
         return side_tricks >= self.tricks
 
+    @property
+    def fail_cost(self) -> int:
+        """What the contracting side loses when the contract fails: its value (or ``fail_value``, C7) plus
+        ``fail_penalty`` (C6), as the built-in scoring counts it; the bots price a failure with the same."""
+        return (self.value if self.fail_value is None else self.fail_value) + self.fail_penalty
+
     def __str__(self) -> str:
         return self.call
 
