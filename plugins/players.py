@@ -17,7 +17,7 @@ def _heuristic(seat: int, rng: random.Random) -> Any:
 
 
 def _club(seat: int, rng: random.Random, arg: str | None = None) -> Any:
-    """``club`` (tuned for the ruleset played), ``club:default`` or ``club:PARAMS.json``."""
+    """``club`` (tuned for the ruleset played), ``club:default``, ``club:RULESET`` or ``club:PARAMS.json``."""
     from fivehundred.bots.club import ClubPlayer
 
     return ClubPlayer.from_spec(seat, rng, arg)

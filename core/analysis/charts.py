@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
+    from fivehundred.batch.comparison import Comparison
+
 INSTALL = "pip install 'fivehundred[report]'"
 
 SUIT_SYMBOLS = "♠♣♦♥"
@@ -77,7 +79,7 @@ def _integers(axis: Axis) -> None:
     axis.set_major_locator(MaxNLocator(integer=True))
 
 
-def _png(figure: Figure) -> bytes:
+def figure_png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=DPI)
     return buffer.getvalue()
@@ -387,6 +389,57 @@ def tricks_chart(stats: BatchStats) -> Figure:
     return figure
 
 
+# --- two arms of a comparison ----------------------------------------------------------------
+
+ARM_COLOURS = ("#455a64", "#d81b60")
+
+
+def headline_chart(comparison: Comparison) -> Figure:
+    """The headline rates of both arms of a comparison side by side, each with its 95% interval: the
+    contract mix (left) and passed-out deals and games ended by a fall (right); * marks a difference
+    whose interval excludes 0."""
+    from matplotlib.patches import Patch
+
+    mix = [m for m in comparison.headline if m.name.startswith("contract_share.")]
+    ends = [m for m in comparison.headline if m.name in ("passed_out_rate", "fall_rate")]
+    figure = _figure(12, 5.5)
+    mix_ax, ends_ax = figure.subplots(1, 2, width_ratios=[max(3, len(mix)), 2 + max(2, len(ends))])
+    figure.suptitle(f"A: {comparison.a.ruleset} against B: {comparison.b.ruleset} ({comparison.games} paired games)",
+                    fontsize=14, fontweight="bold")
+    figure.legend(handles=[Patch(color=ARM_COLOURS[0], label=f"A: {comparison.a.ruleset}"),
+                           Patch(color=ARM_COLOURS[1], label=f"B: {comparison.b.ruleset}")],
+                  loc="outside lower center", ncols=2, frameon=False)
+    _arm_bars(mix_ax, mix, "Contract mix: share of the contracts played")
+    _arm_bars(ends_ax, ends, "Passed-out deals; games ended by a fall")
+    return figure
+
+
+def _arm_bars(ax: Axes, metrics: list[Any], title: str) -> None:
+    """Bars of arm A and arm B for each rate metric (``Metric``), with the arms' own 95% intervals."""
+    ax.set_title(title)
+    if not metrics:
+        _empty(ax, "Nothing to show")
+        return
+    xs = list(range(len(metrics)))
+    width = 0.38
+    top = 0.0
+    for shift, arm, colour in ((-width / 2, "a", ARM_COLOURS[0]), (width / 2, "b", ARM_COLOURS[1])):
+        estimates = [getattr(m, arm) for m in metrics]
+        values = [math.nan if e.value is None else 100 * e.value for e in estimates]
+        below = [0.0 if e.ci95 is None or e.value is None else 100 * (e.value - e.ci95[0]) for e in estimates]
+        above = [0.0 if e.ci95 is None or e.value is None else 100 * (e.ci95[1] - e.value) for e in estimates]
+        ax.bar([x + shift for x in xs], values, width, yerr=[below, above], capsize=4, color=colour,
+               error_kw=ERROR_STYLE)
+        top = max([top, *(100 * e.ci95[1] for e in estimates if e.ci95 is not None)])
+    for x, m in zip(xs, metrics, strict=True):
+        if m.significant:
+            ax.text(x, top + 2, "*", ha="center", va="bottom", fontsize=16, fontweight="bold")
+    ax.set_ylim(0, top * 1.1 + 8)
+    ax.set_xticks(xs, [m.label.removeprefix("contracts: ").replace("games ", "games\n") for m in metrics])
+    ax.set_ylabel("% (95% CI; * the arms differ)")
+    _style(ax)
+
+
 # --- all charts --------------------------------------------------------------------------------
 
 CHARTS: list[tuple[str, str, str, Callable[[BatchStats], Any]]] = [
@@ -412,4 +465,4 @@ CHARTS: list[tuple[str, str, str, Callable[[BatchStats], Any]]] = [
 
 def draw_all(stats: BatchStats) -> list[Chart]:
     """Render every chart to PNG."""
-    return [Chart(name, title, caption, _png(draw(stats))) for name, title, caption, draw in CHARTS]
+    return [Chart(name, title, caption, figure_png(draw(stats))) for name, title, caption, draw in CHARTS]

@@ -67,7 +67,7 @@ def make_report(records: str | Path | Iterable[str | Path], html: str | Path | N
 
 # --- HTML ------------------------------------------------------------------------------------
 
-_CSS = """
+CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1100px;color:#222;
 padding:0 1em;line-height:1.45}
 h1{margin-bottom:.2em}.meta{color:#555;margin-top:0}
@@ -125,7 +125,7 @@ def render_html(stats: BatchStats, charts: list[Any]) -> str:
     parts = [
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f"<title>Five Hundred report: {e(', '.join(stats.rulesets))}, {stats.games} games</title>",
-        f"<style>{_CSS}</style></head><body>",
+        f"<style>{CSS}</style></head><body>",
         f"<h1>Five Hundred: {stats.games} games, {stats.hands_played} hands</h1>",
         '<p class="meta">' + "<br>".join(f"<b>{e(k)}</b>: {e(v)}" for k, v in meta) + "</p>",
     ]

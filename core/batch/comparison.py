@@ -6,14 +6,18 @@ player generator: while both games last and their decks match, they are dealt th
 the same dealers.  Each metric is reported for both arms with its 95% interval, and as the
 difference B − A with its 95% interval and the number of observations behind it:
 
-- per-game metrics (win rates, final scores, hands per game) are paired: the interval is the mean
+- per-game metrics (win rates, final scores, hands per game, games ended by a fall) are paired: the interval is the mean
   of the per-game differences ± 1.96·sd/√n (a normal approximation, sound for the hundreds of
   games a comparison needs; for win indicators this is the usual Wald interval for paired rates);
-- per-hand rates (make rates, misère success, passed-out deals) are not paired (the hands of two
+- per-hand rates (make rates, misère success, passed-out deals, the contract mix) are not paired (the hands of two
   games part ways after the first difference): the difference of two independent proportions
   with Newcombe's hybrid score interval, built from the two Wilson intervals;
 - contractor-side tricks is a mean per hand, not paired either: the difference of two means with
   the normal (Welch) interval ± 1.96·√(sA²/nA + sB²/nB).
+
+The headline metrics (``Metric.headline``) say what a change of rules does to the game: the contract
+mix (the share of trump, no-trump and each misère contract among the contracts played), passed-out
+deals, games ended by a fall (a side at the losing score), and hands per game.
 
 Statistics are accumulated as the games finish (constant memory); the result depends only on
 (arms, seed, games), not on the number of workers.
@@ -22,29 +26,18 @@ Statistics are accumulated as the games finish (constant memory); the result dep
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from fivehundred.engine.state import GameState
+from fivehundred.records.record import game_to_dict
 from fivehundred.rules.inputs import check_seed
-from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
+from .arms import Arm, Side, params_text, resolve, team_names
 from .chunks import process_pool
-from .simulation import (
-    DEFAULT_PLAYER,
-    MAX_DEALS,
-    GameStats,
-    Summary,
-    _Interrupts,
-    _players_for,
-    game_stats,
-    play_game,
-    wilson,
-)
+from .simulation import MAX_DEALS, GameStats, Summary, _Interrupts, game_stats, play_game, wilson
 
 Z = 1.96
 """The normal quantile of every 95% interval here."""
@@ -52,53 +45,6 @@ Z = 1.96
 PAIRED = "paired: mean of per-game differences ± 1.96·sd/√n"
 NEWCOMBE = "unpaired: difference of proportions, Newcombe hybrid score interval (from Wilson intervals)"
 WELCH = "unpaired: difference of means ± 1.96·√(sA²/nA + sB²/nB)"
-
-
-# --- the arms -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Arm:
-    """One side of a comparison: a ruleset and its players (one name, or one per seat).
-
-    ``None`` means the default: for arm A the reference ruleset and ``DEFAULT_PLAYER`` (club) in every
-    seat, for arm B whatever arm A uses.
-    """
-
-    ruleset: Ruleset | str | Path | None = None
-    players: str | Sequence[str] | None = None
-
-
-@dataclass(frozen=True)
-class _Side:
-    """An arm resolved: a loaded ruleset and a player name per seat (sent to the workers)."""
-
-    ruleset: Ruleset
-    players: list[str]
-
-
-def _resolve(a: Arm | None, b: Arm | None) -> tuple[_Side, _Side]:
-    a, b = a or Arm(), b or Arm()
-    rs_a = _load(a.ruleset if a.ruleset is not None else "pagat-australian")
-    rs_b = rs_a if b.ruleset is None else _load(b.ruleset)
-    players_a = a.players if a.players is not None else DEFAULT_PLAYER
-    side_a = _Side(rs_a, _players_for(rs_a, players_a))
-    side_b = _Side(rs_b, _players_for(rs_b, b.players if b.players is not None else players_a))
-    teams_a, teams_b = _team_names(rs_a), _team_names(rs_b)
-    if len(teams_a) != len(teams_b):
-        raise ValueError(f"the arms have different teams ({', '.join(teams_a)} against {', '.join(teams_b)}): "
-                         "win rates and scores are compared team by team")
-    for rs in (rs_a, rs_b):
-        compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile
-    return side_a, side_b
-
-
-def _load(ref: Ruleset | str | Path) -> Ruleset:
-    return ref if isinstance(ref, Ruleset) else load_ruleset(ref)
-
-
-def _team_names(rs: Ruleset) -> list[str]:
-    return [t.name for t in rs.players.teams]
 
 
 # --- one game's facts ------------------------------------------------------------------------
@@ -114,6 +60,8 @@ class HandFacts:
     made: bool
     side_tricks: int | None
     """Tricks won by the contracting side (None for misère and for hands nobody contracted)."""
+    mix: str | None
+    """Its share of the contract mix: trumps, no-trumps or the misère call; None when nobody contracted."""
 
 
 @dataclass(slots=True)
@@ -124,6 +72,8 @@ class GameFacts:
     winner: int | None
     """The winning team's index, None when the game was abandoned unfinished."""
     hands: list[HandFacts]
+    fell: bool = False
+    """The game ended with a side at the losing score (E3: below it): ended by a fall."""
 
 
 def game_facts(state: GameState) -> GameFacts:
@@ -133,9 +83,19 @@ def game_facts(state: GameState) -> GameFacts:
     for outcome, (_, kind, made) in zip(outcomes, stats.contracts, strict=True):
         misere = outcome.kind == "misere"
         tricks = None if misere or outcome.contractor < 0 else outcome.side_tricks
-        hands.append(HandFacts(kind, misere, made, tricks))
+        mix = None if outcome.contractor < 0 else kind if misere else outcome.kind
+        hands.append(HandFacts(kind, misere, made, tricks, mix))
     winner = state.result.winner if state.result is not None else None
-    return GameFacts(stats, winner, hands)
+    return GameFacts(stats, winner, hands, ended_by_fall(state))
+
+
+def ended_by_fall(state: GameState) -> bool:
+    """The game is over with a side at or below the losing score (strictly below with ``swamp_strict``)."""
+    game = state.rules.ruleset.game
+    if state.result is None or game.swamp is None:
+        return False
+    swamp = game.swamp
+    return any(total < swamp if game.swamp_strict else total <= swamp for total in state.totals)
 
 
 @dataclass(slots=True)
@@ -149,15 +109,22 @@ class PairFacts:
     deals_identical: int
     """Of those, deals with the same dealer, hands, kitty and dead hand in both games."""
     first_identical: bool
+    records: tuple[dict[str, Any], dict[str, Any]] | None = None
+    """Both games' records, when asked for (``compare(on_records=...)``)."""
 
 
-def play_pair(a: _Side, b: _Side, seed: int | str, game: int, max_deals: int = MAX_DEALS) -> PairFacts:
+def play_pair(a: Side, b: Side, seed: int | str, game: int, max_deals: int = MAX_DEALS, *,
+              records: bool = False) -> PairFacts:
     """Play game ``game`` under both arms (same seed, same index: same deal and player generators)."""
     ga = play_game(a.ruleset, seed, a.players, game=game, max_deals=max_deals)
     gb = play_game(b.ruleset, seed, b.players, game=game, max_deals=max_deals)
     same = [(x.dealer, x.hands, x.kitty, x.dead) == (y.dealer, y.hands, y.kitty, y.dead)
             for x, y in zip(ga.hands_log, gb.hands_log, strict=False)]
-    return PairFacts(game_facts(ga), game_facts(gb), len(same), sum(same), bool(same) and same[0])
+    both = None
+    if records:
+        both = (game_to_dict(ga, seed=seed, game=game, players=a.players),
+                game_to_dict(gb, seed=seed, game=game, players=b.players))
+    return PairFacts(game_facts(ga), game_facts(gb), len(same), sum(same), bool(same) and same[0], both)
 
 
 # --- running statistics ------------------------------------------------------------------------
@@ -258,6 +225,8 @@ class Metric:
     b: Estimate
     difference: float | None
     ci95: tuple[float, float] | None
+    headline: bool = False
+    """One of the few that say what a change of rules does to the game (shown first)."""
 
     @property
     def significant(self) -> bool:
@@ -269,7 +238,7 @@ class Metric:
         return {"name": self.name, "label": self.label, "unit": self.unit, "paired": self.paired,
                 "method": self.method, "A": self.a.as_dict(digits), "B": self.b.as_dict(digits),
                 "difference": _round(self.difference, digits), "ci95": _round_pair(self.ci95, digits),
-                "n": {"A": self.a.n, "B": self.b.n}, "significant": self.significant}
+                "n": {"A": self.a.n, "B": self.b.n}, "significant": self.significant, "headline": self.headline}
 
 
 def _round(x: float | None, digits: int) -> float | None:
@@ -299,12 +268,15 @@ class ArmInfo:
     ruleset: str
     ruleset_hash: str
     players: list[str]
+    """Each seat's player spec as played (a bare ``club`` pinned to a parameter set: ``club:NAME``)."""
     teams: list[str]
     summary: Summary
+    params: list[str | None] = field(default_factory=list)
+    """Each seat's club parameter set (a ruleset's name, ``default`` or a file), None for another player."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "ruleset_hash": self.ruleset_hash, "players": self.players,
-                "teams": self.teams, "unfinished": self.summary.unfinished}
+                "params": self.params, "teams": self.teams, "unfinished": self.summary.unfinished}
 
 
 @dataclass(frozen=True)
@@ -319,6 +291,28 @@ class Comparison:
     metrics: list[Metric]
     interrupted: bool = False
 
+    @property
+    def params_differ(self) -> bool:
+        """The arms' club players play with different parameters (or only one arm has club players)."""
+        return self.a.params != self.b.params
+
+    @property
+    def warnings(self) -> list[str]:
+        """What makes the comparison measure more than the rules: the arms' club players' parameters differ."""
+        if not self.params_differ:
+            return []
+        a, b = params_text(self.a.params) or "no club player", params_text(self.b.params) or "no club player"
+        return [f"warning: the arms' players use different parameters (A: {a}; B: {b}): the differences measure "
+                "the players as well as the rules (by default a bare club plays both arms with arm A's set; "
+                "--tuned-per-arm gives each arm its own)"]
+
+    @property
+    def headline(self) -> list[Metric]:
+        """The headline metrics: the contract mix, passed-out deals, games ended by a fall, hands per game."""
+        order = ["passed_out_rate", "fall_rate", "hands_per_game"]
+        ranked = [m for m in self.metrics if m.headline]
+        return sorted(ranked, key=lambda m: order.index(m.name) + 1 if m.name in order else 0)
+
     def metric(self, name: str) -> Metric:
         for m in self.metrics:
             if m.name == name:
@@ -327,7 +321,8 @@ class Comparison:
 
     def as_dict(self) -> dict[str, Any]:
         return {"games": self.games, "seed": self.seed, "interrupted": self.interrupted,
-                "arms": {"A": self.a.as_dict(), "B": self.b.as_dict()}, "pairing": self.pairing.as_dict(),
+                "arms": {"A": self.a.as_dict(), "B": self.b.as_dict()}, "warnings": self.warnings,
+                "pairing": self.pairing.as_dict(),
                 "metrics": [m.as_dict() for m in self.metrics],
                 "summaries": {"A": self.a.summary.as_dict(), "B": self.b.summary.as_dict()}}
 
@@ -344,6 +339,8 @@ class _ArmTally:
     hands: int = 0
     made: int = 0
     by_kind: dict[str, list[int]] = field(default_factory=dict)
+    contracts: int = 0
+    mix: dict[str, int] = field(default_factory=dict)
     misere: list[int] = field(default_factory=lambda: [0, 0])
     side_tricks: MeanSums = field(default_factory=MeanSums)
 
@@ -356,6 +353,9 @@ class _ArmTally:
             entry = self.by_kind.setdefault(h.kind, [0, 0])
             entry[0] += 1
             entry[1] += h.made
+            if h.mix is not None:
+                self.contracts += 1
+                self.mix[h.mix] = self.mix.get(h.mix, 0) + 1
             if h.misere:
                 self.misere[0] += 1
                 self.misere[1] += h.made
@@ -366,13 +366,13 @@ class _ArmTally:
 class _Tally:
     """Every statistic of a comparison, updated pair by pair."""
 
-    def __init__(self, a: _Side, b: _Side, seed: int | str):
+    def __init__(self, a: Side, b: Side, seed: int | str):
         self.sides = (a, b)
         self.seed = seed
-        self.teams = _team_names(a.ruleset)
-        names_b = _team_names(b.ruleset)
+        self.teams = team_names(a.ruleset)
+        names_b = team_names(b.ruleset)
         self.labels = [x if x == y else f"{x}/{y}" for x, y in zip(self.teams, names_b, strict=True)]
-        self.arms = tuple(_ArmTally(Summary(s.ruleset.name, seed, s.players, _team_names(s.ruleset))) for s in (a, b))
+        self.arms = tuple(_ArmTally(Summary(s.ruleset.name, seed, s.players, team_names(s.ruleset))) for s in (a, b))
         self.pairing = Pairing()
         self.interrupted = False
         self.per_game: dict[str, PairedSums] = {}
@@ -399,11 +399,12 @@ class _Tally:
         for t in range(len(self.teams)):
             self._paired(f"final_score.{t}", p.a.stats.totals[t], p.b.stats.totals[t])
         self._paired("score_margin", _margin(p.a.stats.totals), _margin(p.b.stats.totals))
+        self._paired("fall_rate", p.a.fell, p.b.fell)
         self._paired("winner_score", p.a.stats.totals[p.a.winner], p.b.stats.totals[p.b.winner])
 
     def result(self, games: int) -> Comparison:
-        infos = tuple(ArmInfo(s.ruleset.name, s.ruleset.content_hash, s.players, _team_names(s.ruleset), t.summary)
-                      for s, t in zip(self.sides, self.arms, strict=True))
+        infos = tuple(ArmInfo(s.ruleset.name, s.ruleset.content_hash, s.players, team_names(s.ruleset), t.summary,
+                              s.params) for s, t in zip(self.sides, self.arms, strict=True))
         return Comparison(games, self.seed, infos[0], infos[1], self.pairing, self._metrics(), self.interrupted)
 
     def _metrics(self) -> list[Metric]:
@@ -415,11 +416,15 @@ class _Tally:
             out.append(self._per_game(f"final_score.{t}", f"final_score.{label}", f"final score {label}"))
         out.append(self._per_game("score_margin", f"score_margin.{t0}", f"score margin {t0}"))
         out.append(self._per_game("winner_score", "winner_score", "winner's score"))
-        out.append(self._per_game("hands_per_game", "hands_per_game", "hands played/game"))
+        out.append(self._per_game("hands_per_game", "hands_per_game", "hands played/game", headline=True))
         out.append(self._per_game("deals_per_game", "deals_per_game", "deals/game"))
+        out.append(self._per_game("fall_rate", "fall_rate", "games ended by a fall", rate=True, headline=True))
         a, b = self.arms
         out.append(_rates("passed_out_rate", "passed-out deals", "deals",
-                          a.deals - a.hands, a.deals, b.deals - b.hands, b.deals))
+                          a.deals - a.hands, a.deals, b.deals - b.hands, b.deals, headline=True))
+        for kind in sorted(a.mix.keys() | b.mix.keys(), key=_mix_order):
+            out.append(_rates(f"contract_share.{kind}", f"contracts: {mix_label(kind)}", "contracts",
+                              a.mix.get(kind, 0), a.contracts, b.mix.get(kind, 0), b.contracts, headline=True))
         out.append(_rates("make_rate", "make rate, all contracts", "contracts", a.made, a.hands, b.made, b.hands))
         for kind in sorted(a.by_kind.keys() | b.by_kind.keys(), key=_kind_order):
             (na, ma), (nb, mb) = a.by_kind.get(kind, [0, 0]), b.by_kind.get(kind, [0, 0])
@@ -429,7 +434,7 @@ class _Tally:
         out.append(_means("contractor_side_tricks", "contractor-side tricks", a.side_tricks, b.side_tricks))
         return out
 
-    def _per_game(self, key: str, name: str, label: str, *, rate: bool = False) -> Metric:
+    def _per_game(self, key: str, name: str, label: str, *, rate: bool = False, headline: bool = False) -> Metric:
         s = self.per_game.get(key, PairedSums())
         n = s.n
         if rate:
@@ -439,7 +444,7 @@ class _Tally:
             ea = Estimate(*_mean_ci(n, s.sa, s.saa), n)
             eb = Estimate(*_mean_ci(n, s.sb, s.sbb), n)
         diff, ci = _mean_ci(n, s.sb - s.sa, s.sdd)
-        return Metric(name, label, "game pairs", rate, True, PAIRED, ea, eb, diff, ci)
+        return Metric(name, label, "game pairs", rate, True, PAIRED, ea, eb, diff, ci, headline)
 
 
 def _margin(totals: list[int]) -> int:
@@ -452,13 +457,23 @@ def _kind_order(kind: str) -> tuple[int, str]:
     return (order.index(kind), "") if kind in order else (len(order), kind)
 
 
+def _mix_order(kind: str) -> tuple[int, str]:
+    order = ["trumps", "no-trumps", "misere"]
+    return (order.index(kind), "") if kind in order else (len(order), kind)
+
+
+def mix_label(kind: str) -> str:
+    """``open-misere`` → ``open misère``; ``no-trumps`` → ``no trumps``."""
+    return kind.replace("-", " ").replace("misere", "misère")
+
+
 def _rates(name: str, label: str, unit: Literal["deals", "contracts"],
-           made_a: int, n_a: int, made_b: int, n_b: int) -> Metric:
+           made_a: int, n_a: int, made_b: int, n_b: int, *, headline: bool = False) -> Metric:
     pa = made_a / n_a if n_a else None
     pb = made_b / n_b if n_b else None
     diff = pb - pa if pa is not None and pb is not None else None
     return Metric(name, label, unit, True, False, NEWCOMBE, Estimate(pa, wilson(made_a, n_a), n_a),
-                  Estimate(pb, wilson(made_b, n_b), n_b), diff, newcombe(made_a, n_a, made_b, n_b))
+                  Estimate(pb, wilson(made_b, n_b), n_b), diff, newcombe(made_a, n_a, made_b, n_b), headline)
 
 
 def _means(name: str, label: str, a: MeanSums, b: MeanSums) -> Metric:
@@ -476,9 +491,9 @@ def _means(name: str, label: str, a: MeanSums, b: MeanSums) -> Metric:
 # --- batches --------------------------------------------------------------------------------------------
 
 
-def _play_chunk(job: tuple[_Side, _Side, int | str, int, int, int]) -> list[PairFacts]:
-    a, b, seed, start, stop, max_deals = job
-    return [play_pair(a, b, seed, game, max_deals) for game in range(start, stop)]
+def _play_chunk(job: tuple[Side, Side, int | str, int, int, int, bool]) -> list[PairFacts]:
+    a, b, seed, start, stop, max_deals, records = job
+    return [play_pair(a, b, seed, game, max_deals, records=records) for game in range(start, stop)]
 
 
 def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -488,19 +503,24 @@ def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
 
 def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm | None = None, *,
             workers: int = 1, progress: Callable[[int], None] | None = None,
-            max_deals: int = MAX_DEALS) -> Comparison:
+            max_deals: int = MAX_DEALS, tuned_per_arm: bool = False,
+            on_records: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Comparison:
     """Play ``games`` pairs of games, game ``i`` of each arm on the same deals, and compare the arms.
 
     ``b`` defaults to ``a`` field by field: give ``b=Arm(ruleset=...)`` to compare rulesets with the
-    same players, or ``b=Arm(players=...)`` to compare players under the same ruleset.  The result
+    same players, or ``b=Arm(players=...)`` to compare players under the same ruleset.  A bare ``club``
+    plays both arms with the parameters tuned for arm A's ruleset (its own or its nearest ancestor's),
+    or, with ``tuned_per_arm``, each arm with its own ruleset's (``fivehundred.batch.arms``).  The result
     depends only on (arms, seed, games), not on ``workers``; ``progress`` is called with the number
-    of pairs just finished.  Ctrl-C stops early and keeps the pairs finished (``interrupted``).
+    of pairs just finished; ``on_records`` with both games' records, pair by pair in game order.
+    Ctrl-C stops early and keeps the pairs finished (``interrupted``).
     """
     check_seed(seed)
-    side_a, side_b = _resolve(a, b)
+    side_a, side_b = resolve(a, b, tuned_per_arm=tuned_per_arm)
     tally = _Tally(side_a, side_b, seed)
     size = max(1, min(100, games // (max(workers, 1) * 8) or 1))
-    jobs = [(side_a, side_b, seed, start, stop, max_deals) for start, stop in _chunks(games, size)]
+    records = on_records is not None
+    jobs = [(side_a, side_b, seed, start, stop, max_deals, records) for start, stop in _chunks(games, size)]
     with ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(process_pool(workers))
@@ -513,6 +533,8 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
                     with interrupts.deferred():
                         for pair in chunk:
                             tally.add(pair)
+                            if on_records is not None and pair.records is not None:
+                                on_records(*pair.records)
                     if progress is not None:
                         progress(len(chunk))
         except KeyboardInterrupt:

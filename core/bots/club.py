@@ -48,7 +48,7 @@ from .heuristic import (
     own_tricks,
     sure_winners,
 )
-from .params import DEFAULT, ClubParams, read_params, tuned_for
+from .params import ClubParams, params_spec, tuned_for
 
 try:
     import cython
@@ -298,17 +298,16 @@ class ClubPlayer(MisereDefender):
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
-        """``club`` (tuned for the ruleset played), ``club:default`` (untuned) or ``club:FILE.json``."""
+        """``club`` (tuned for the ruleset played), ``club:default`` (untuned), ``club:RULESET`` (the set tuned
+        for a shipped ruleset) or ``club:FILE.json``."""
         if arg is None or arg == "":
             return cls(seat, rng)
-        if arg == "default":
-            return cls(seat, rng, DEFAULT)
-        return cls(seat, rng, read_params(arg))
+        return cls(seat, rng, params_spec(arg))
 
     def _params(self, rules: Rules) -> ClubParams:
         """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``_weights``)."""
         if self.params is None:
-            self.params = tuned_for(rules.ruleset.name)
+            self.params = tuned_for(rules.ruleset)
         known = self._plain
         if known is None or known[0] is not self.params:
             known = self._plain = (self.params, _weights(self.params))

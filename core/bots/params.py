@@ -6,14 +6,18 @@ anything else beside them (``calibrate`` writes the ruleset, its hash and the tu
 
 from __future__ import annotations
 
+import difflib
 import json
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fivehundred.rules.errors import FiveHundredError
+
+if TYPE_CHECKING:
+    from fivehundred.rules.ruleset import Ruleset
 
 
 class ClubParams(BaseModel):
@@ -91,16 +95,60 @@ def shipped_path(ruleset_name: str) -> Path:
     return Path(str(resources.files("fivehundred.bots"))) / "tuned" / f"{ruleset_name}.json"
 
 
+def shipped_sets() -> list[str]:
+    """The rulesets a tuned parameter set ships for, by name."""
+    return sorted(p.stem for p in shipped_path("x").parent.glob("*.json"))
+
+
 _SHIPPED: dict[str, ClubParams] = {}
+_SOURCES: dict[tuple[str, ...], str | None] = {}
 
 
-def tuned_for(ruleset_name: str) -> ClubParams:
-    """The shipped tuned parameters of a ruleset, or the defaults when none ship."""
-    known = _SHIPPED.get(ruleset_name)
+def tuned_source(ruleset: Ruleset | str) -> str | None:
+    """The ruleset whose shipped tuned set the club player uses for ``ruleset``: the ruleset itself, else the
+    nearest of its ancestors (``extends:``) with one; None when none ships (the player uses ``DEFAULT``)."""
+    lineage = (ruleset,) if isinstance(ruleset, str) else (ruleset.name, *ruleset.ancestors)
+    if lineage not in _SOURCES:
+        _SOURCES[lineage] = next((name for name in lineage if shipped_path(name).exists()), None)
+    return _SOURCES[lineage]
+
+
+def tuned_for(ruleset: Ruleset | str) -> ClubParams:
+    """The shipped tuned parameters of a ruleset (or of its nearest ancestor with a set), or the defaults."""
+    source = tuned_source(ruleset)
+    return DEFAULT if source is None else _shipped(source)
+
+
+def _shipped(name: str) -> ClubParams:
+    known = _SHIPPED.get(name)
     if known is None:
-        path = shipped_path(ruleset_name)
-        known = _SHIPPED[ruleset_name] = read_params(path) if path.exists() else DEFAULT
+        known = _SHIPPED[name] = read_params(shipped_path(name))
     return known
+
+
+def named_set(name: str) -> ClubParams:
+    """``club:NAME``: the tuned set shipped for ruleset ``name``; ``default``: the defaults."""
+    if name == "default":
+        return DEFAULT
+    if _is_set_name(name) and shipped_path(name).exists():
+        return _shipped(name)
+    known = shipped_sets()
+    near = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or [k for k in known if k.startswith(name)][:1]
+    hint = f"did you mean {near[0]}?" if near else f"sets ship for {', '.join(known)}"
+    raise ParamsError(f"club:{name}: no tuned parameters ship for {name!r}; {hint} (club:RULESET takes a shipped "
+                      "ruleset's tuned set, club:default the defaults, club:FILE.json a parameters file)")
+
+
+def _is_set_name(arg: str) -> bool:
+    return "/" not in arg and "\\" not in arg and not arg.endswith(".json")
+
+
+def params_spec(arg: str) -> ClubParams:
+    """The parameters a ``club:ARG`` player spec names: ``default``, the set shipped for a ruleset by its
+    name, or a JSON file (a path, or any name that is no shipped set's and is a file)."""
+    if arg == "default" or (_is_set_name(arg) and (shipped_path(arg).exists() or not Path(arg).exists())):
+        return named_set(arg)
+    return read_params(arg)
 
 
 def tuning_of(path: Path | None) -> dict[str, Any] | None:

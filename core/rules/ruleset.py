@@ -344,6 +344,14 @@ class Ruleset(_Model):
             self.__dict__["_content_hash"] = cached
         return cached
 
+    @property
+    def ancestors(self) -> tuple[str, ...]:
+        """The shipped (or plugin-provided) rulesets this one was built on with ``extends:``, by name, nearest
+        first (a file extended by path is passed through to what it extends); empty for a ruleset that
+        extends none, or built in code.  Not part of the content: the club player's tuned parameters are
+        looked up along it (``fivehundred.bots.params.tuned_source``)."""
+        return self.__dict__.get("_ancestors", ())
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Ruleset:
         copy = super().model_copy(update=update, deep=deep)
         copy.__dict__.pop("_content_hash", None)  # the copy's content may differ
@@ -543,10 +551,15 @@ def _named(name: str) -> Path:
     raise UnknownNameError(f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}")
 
 
+def _by_name(ref: str) -> bool:
+    """An ``extends:`` that names a shipped or plugin-provided ruleset (not a file)."""
+    return Path(ref).suffix not in (".yaml", ".yml") and "/" not in ref and "\\" not in ref
+
+
 def _locate_parent(ref: str, child: Path, root: Path) -> Path:
     """The ruleset an ``extends:`` names: a shipped or plugin-provided name, or a YAML file in the
     folder of the ruleset the user gave (``root``) or below it, found relative to the extending file."""
-    if Path(ref).suffix not in (".yaml", ".yml") and "/" not in ref and "\\" not in ref:
+    if _by_name(ref):
         return _named(ref)
     if Path(ref).is_absolute():
         raise UnknownNameError(f"{ref} is an absolute path; a ruleset extends a ruleset name or a file beside "
@@ -560,7 +573,10 @@ def _locate_parent(ref: str, child: Path, root: Path) -> Path:
     return near
 
 
-def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[str, Any], Lines]:
+def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = (),
+             named: list[str] | None = None) -> tuple[dict[str, Any], Lines]:
+    """The merged data of ``path`` and what it extends, with each key's line; ``named`` collects the
+    ancestors extended by name, nearest first."""
     data, lines = _read_yaml(path)
     parent_ref = data.pop("extends", None)
     if parent_ref is None:
@@ -574,7 +590,10 @@ def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = ()) -> tuple[dict[
     if parent_path.resolve() in chain:
         cycle = " → ".join(str(p) for p in (*chain, parent_path.resolve()))
         raise RulesetError([f"{file}:{line}: extends: makes a cycle: {cycle}"])
-    base, base_lines = _resolve(parent_path, root if _is_within(parent_path, root) else parent_path.parent, chain)
+    if named is not None and _by_name(str(parent_ref)):
+        named.append(str(parent_ref))
+    base, base_lines = _resolve(parent_path, root if _is_within(parent_path, root) else parent_path.parent, chain,
+                                named)
     for key in ("name", "description", "source"):
         base.pop(key, None)
     return _merge(base, data), {**_inherited(base_lines, lines, data), **lines}
@@ -630,7 +649,8 @@ def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
     runs the plugins' consistency checks (``fivehundred_check_ruleset``).
     """
     path = _locate(str(ref))
-    data, lines = _resolve(path, path.parent)
+    ancestors: list[str] = []
+    data, lines = _resolve(path, path.parent, named=ancestors)
     data.setdefault("name", path.stem)
     try:
         ruleset = Ruleset.model_validate(data, context={"locate_problems": True})
@@ -642,6 +662,7 @@ def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
     if located:
         raise RulesetError([f"{_line_of(loc, lines, str(path))}: {'.'.join(map(str, loc))}: {msg}"
                             for loc, msg in located])
+    ruleset.__dict__["_ancestors"] = tuple(ancestors)
     return ruleset
 
 
