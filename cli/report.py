@@ -22,7 +22,7 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="Print the key numbers as JSON.")] = False,
 ) -> None:
     """Chart a batch of game records: contracts and make rates by bid, score trajectories, game
-    length, misère, seat and side advantage."""
+    length, misère, seat and side advantage.  Records of several rulesets get a section each (never pooled)."""
     from fivehundred.analysis.report import make_report
 
     if html is None and png is None:
@@ -33,12 +33,20 @@ def report(
     if as_json:
         sys.stdout.write(json.dumps(result.as_dict(), indent=2, ensure_ascii=False) + "\n")
         return
-    stats = result.stats
-    out.print(f"{stats.games} games, {stats.hands_played} hands, {len(result.charts)} charts", highlight=False)
+    several = len(result.sections) > 1
+    if several:
+        out.print(f"records of {len(result.sections)} rulesets: a section each, never pooled", highlight=False)
+    for section in result.sections:
+        stats = section.stats
+        name = f"{section.ruleset}: " if several else ""
+        out.print(f"{name}{stats.games} games, {stats.hands_played} hands, {len(section.charts)} charts",
+                  highlight=False, soft_wrap=True)
     if result.html is not None:
         out.print(f"html: {result.html}", highlight=False, soft_wrap=True)
     for path in result.pngs:
         out.print(f"png: {path}", highlight=False, soft_wrap=True)
-    if stats.unfinished:
-        err.print(f"note: {stats.unfinished} unfinished game(s) are left out of the game lengths and win rates",
-                  highlight=False)
+    for section in result.sections:
+        if section.stats.unfinished:
+            where = f" of {section.ruleset}" if several else ""
+            err.print(f"note: {section.stats.unfinished} unfinished game(s){where} are left out of the game lengths "
+                      "and win rates", highlight=False, soft_wrap=True)

@@ -2,6 +2,8 @@
 
 The records are folded into ``BatchStats`` (``fivehundred.analysis.stats``) and the charts
 (``fivehundred.analysis.charts``, matplotlib, the ``report`` extra) are drawn from those aggregates.
+Records of several rulesets are never pooled: the report has a section per ruleset (by the name the
+records give), each with its own key numbers and charts.
 """
 
 from __future__ import annotations
@@ -17,23 +19,49 @@ from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.ruleset import Ruleset
 
 from . import charts
-from .stats import SAMPLE, BatchStats, Tally, collect, read_records
+from .stats import SAMPLE, BatchStats, Tally, collect, collect_by_ruleset, read_records
+
+
+@dataclass
+class Section:
+    """The report of one ruleset's records: its aggregates and its charts."""
+
+    ruleset: str
+    stats: BatchStats
+    charts: list[Any]
+    """``fivehundred.analysis.charts.Chart``: name, title, caption and PNG bytes."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return self.stats.as_dict() | {"charts": [c.title for c in self.charts]}
 
 
 @dataclass
 class Report:
-    """What ``make_report`` made: the aggregates, each chart, and the files written."""
+    """What ``make_report`` made: a section per ruleset the records name, and the files written."""
 
-    stats: BatchStats
-    charts: list[Any]
-    """``fivehundred.analysis.charts.Chart``: name, title, caption and PNG bytes."""
+    sections: list[Section]
     html: Path | None = None
     pngs: list[Path] = field(default_factory=list)
 
+    @property
+    def stats(self) -> BatchStats:
+        """The first ruleset's aggregates (the only one's when the records are of one ruleset)."""
+        return self.sections[0].stats
+
+    @property
+    def charts(self) -> list[Any]:
+        """Every section's charts, section by section."""
+        return [chart for section in self.sections for chart in section.charts]
+
     def as_dict(self) -> dict[str, Any]:
-        return self.stats.as_dict() | {"charts": [c.title for c in self.charts],
-                                       "html": None if self.html is None else str(self.html),
-                                       "pngs": [str(p) for p in self.pngs]}
+        """The key numbers: one ruleset's at the top level; with several, ``rulesets`` (name: hashes, as for
+        one) and ``sections`` (each ruleset's key numbers, with its ``ruleset`` name)."""
+        written = {"html": None if self.html is None else str(self.html), "pngs": [str(p) for p in self.pngs]}
+        if len(self.sections) == 1:
+            return self.sections[0].as_dict() | written
+        rulesets = {name: sorted(hashes) for s in self.sections for name, hashes in s.stats.rulesets.items()}
+        return {"rulesets": rulesets,
+                "sections": [{"ruleset": s.ruleset} | s.as_dict() for s in self.sections]} | written
 
 
 def make_report(records: str | Path | Iterable[str | Path], html: str | Path | None = None,
@@ -41,8 +69,9 @@ def make_report(records: str | Path | Iterable[str | Path], html: str | Path | N
                 sample: int = SAMPLE) -> Report:
     """Chart a batch of game records; write one self-contained HTML file and/or a PNG per chart.
 
-    ``ruleset`` replaces the ruleset named in the records (for records of a ruleset file that is
-    not installed).  ``sample``: how many games' score trajectories to draw.
+    Records of several rulesets are reported apart, a section per ruleset (its PNGs named
+    ``RULESET-N-CHART.png``).  ``ruleset`` replaces the ruleset named in the records (for records of a
+    ruleset file that is not installed).  ``sample``: how many games' score trajectories to draw.
     """
     charts.require_matplotlib()  # before reading a possibly large batch
     paths = [records] if isinstance(records, (str, Path)) else list(records)
@@ -50,19 +79,26 @@ def make_report(records: str | Path | Iterable[str | Path], html: str | Path | N
     check_outputs([html], inputs)
     if png_dir is not None and Path(png_dir).exists():
         check_outputs(Path(png_dir).iterdir(), inputs)
-    stats = collect(paths, ruleset=ruleset, sample=sample)
-    report = Report(stats, charts.draw_all(stats))
+    groups = collect_by_ruleset(paths, ruleset=ruleset, sample=sample)
+    report = Report([Section(name, stats, charts.draw_all(stats)) for name, stats in groups.items()])
     if png_dir is not None:
         folder = Path(png_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        for i, chart in enumerate(report.charts, 1):
-            path = folder / f"{i}-{chart.name}.png"
-            replace_file(path, chart.png)
-            report.pngs.append(path)
+        for section in report.sections:
+            prefix = "" if len(report.sections) == 1 else f"{_file_stem(section.ruleset)}-"
+            for i, chart in enumerate(section.charts, 1):
+                path = folder / f"{prefix}{i}-{chart.name}.png"
+                replace_file(path, chart.png)
+                report.pngs.append(path)
     if html is not None:
         report.html = Path(html)
-        replace_file(report.html, render_html(stats, report.charts).encode("utf-8"))
+        replace_file(report.html, render_sections(report.sections).encode("utf-8"))
     return report
+
+
+def _file_stem(name: str) -> str:
+    """A ruleset's name as a safe part of a file name."""
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name).lstrip(".") or "ruleset"
 
 
 # --- HTML ------------------------------------------------------------------------------------
@@ -113,6 +149,44 @@ def key_numbers(stats: BatchStats) -> list[tuple[str, str]]:
 
 def render_html(stats: BatchStats, charts: list[Any]) -> str:
     """One self-contained page: header, key numbers, and each chart as an embedded PNG."""
+    return "\n".join([*_head(f"{', '.join(stats.rulesets)}, {stats.games} games"),
+                      f"<h1>Five Hundred: {stats.games} games, {stats.hands_played} hands</h1>",
+                      *_body(stats, charts, 2), "</body></html>\n"])
+
+
+def render_sections(sections: list[Section]) -> str:
+    """The page of ``render_html`` for one ruleset's records; for several, a section per ruleset."""
+    if len(sections) == 1:
+        return render_html(sections[0].stats, sections[0].charts)
+    e = html.escape
+    games = sum(s.stats.games for s in sections)
+    parts = [*_head(f"{len(sections)} rulesets, {games} games"),
+             f"<h1>Five Hundred: {games} games of {len(sections)} rulesets</h1>",
+             "<p>The records name several rulesets: each has its own section, key numbers and charts (they are "
+             "never pooled).</p><ul>"]
+    parts += [f'<li><a href="#{e(_anchor(s.ruleset))}">{e(s.ruleset)}</a>: {s.stats.games} games, '
+              f"{s.stats.hands_played} hands</li>" for s in sections]
+    parts.append("</ul>")
+    for section in sections:
+        parts.append(f'<section id="{e(_anchor(section.ruleset))}"><h2>{e(section.ruleset)}: {section.stats.games} '
+                     f"games, {section.stats.hands_played} hands</h2>")
+        parts += _body(section.stats, section.charts, 3, prefix=f"{_anchor(section.ruleset)}-")
+        parts.append("</section>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def _anchor(name: str) -> str:
+    return "ruleset-" + _file_stem(name)
+
+
+def _head(title: str) -> list[str]:
+    return ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>Five Hundred report: {html.escape(title)}</title>", f"<style>{CSS}</style></head><body>"]
+
+
+def _body(stats: BatchStats, charts: list[Any], level: int, prefix: str = "") -> list[str]:
+    """The header lines, key numbers and charts of one batch, under headings of ``level``."""
     e = html.escape
     rulesets = ", ".join(f"{name} (hash {', '.join(sorted(h))})" for name, h in stats.rulesets.items())
     seeds = list(stats.seeds)
@@ -122,24 +196,23 @@ def render_html(stats: BatchStats, charts: list[Any]) -> str:
             ("records", ", ".join(stats.files)), ("seed" + ("s" if len(seeds) > 1 else ""), seed_text)]
     if players:
         meta.append(("players", players))
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Five Hundred report: {e(', '.join(stats.rulesets))}, {stats.games} games</title>",
-        f"<style>{CSS}</style></head><body>",
-        f"<h1>Five Hundred: {stats.games} games, {stats.hands_played} hands</h1>",
-        '<p class="meta">' + "<br>".join(f"<b>{e(k)}</b>: {e(v)}" for k, v in meta) + "</p>",
-    ]
+    parts = ['<p class="meta">' + "<br>".join(f"<b>{e(k)}</b>: {e(v)}" for k, v in meta) + "</p>"]
     if len(stats.rulesets) > 1:
         parts.append("<p><b>Note</b>: records of several rulesets are pooled in every chart.</p>")
-    parts.append("<h2>Key numbers</h2><table>")
+    for name, hashes in stats.rulesets.items():
+        if len(hashes) > 1:
+            parts.append(f"<p><b>Note</b>: records of {len(hashes)} versions of {e(name)} (different content under "
+                         "one name: see the hashes) are pooled.</p>")
+    parts.append(f"<h{level}>Key numbers</h{level}><table>")
     parts += [f'<tr><th>{e(k)}</th><td class="n">{e(v)}</td></tr>' for k, v in key_numbers(stats)]
-    parts.append("</table><h2>Charts</h2>")
+    parts.append(f"</table><h{level}>Charts</h{level}>")
     for chart in charts:
         data = base64.b64encode(chart.png).decode("ascii")
-        parts.append(f'<figure id="{e(chart.name)}"><img src="data:image/png;base64,{data}" alt="{e(chart.title)}">'
-                     f"<figcaption><b>{e(chart.title)}</b>. {e(chart.caption)}</figcaption></figure>")
-    parts.append("</body></html>\n")
-    return "\n".join(parts)
+        parts.append(f'<figure id="{e(prefix + chart.name)}"><img src="data:image/png;base64,{data}" '
+                     f'alt="{e(chart.title)}"><figcaption><b>{e(chart.title)}</b>. {e(chart.caption)}</figcaption>'
+                     "</figure>")
+    return parts
 
 
-__all__ = ["BatchStats", "Report", "collect", "make_report", "read_records", "render_html"]
+__all__ = ["BatchStats", "Report", "Section", "collect", "collect_by_ruleset", "make_report", "read_records",
+           "render_html", "render_sections"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -399,25 +399,46 @@ class _Rulesets:
 
 def collect(paths: Iterable[str | Path], *, ruleset: Ruleset | str | Path | None = None,
             sample: int = SAMPLE) -> BatchStats:
-    """Fold every record of ``paths`` (JSON Lines, or one record per ``.json`` file) into ``BatchStats``."""
+    """Fold every record of ``paths`` (JSON Lines, or one record per ``.json`` file) into ``BatchStats``
+    (the records of several rulesets pooled: ``collect_by_ruleset`` keeps them apart)."""
+    pooled = BatchStats(sample_size=sample)
+    _fold(paths, ruleset, lambda name: pooled)
+    return pooled
+
+
+def collect_by_ruleset(paths: Iterable[str | Path], *, ruleset: Ruleset | str | Path | None = None,
+                       sample: int = SAMPLE) -> dict[str, BatchStats]:
+    """``collect``, one ``BatchStats`` per ruleset the records name, in the order first read: the records
+    of different rulesets are never pooled.  Each one's ``files`` are those that hold its records."""
+    groups: dict[str, BatchStats] = {}
+    _fold(paths, ruleset, lambda name: groups.setdefault(name, BatchStats(sample_size=sample)))
+    return groups
+
+
+def _fold(paths: Iterable[str | Path], ruleset: Ruleset | str | Path | None,
+          stats_for: Callable[[str], BatchStats]) -> None:
+    """Fold each record into ``stats_for(the ruleset name it records)``."""
     override = load_ruleset(ruleset) if isinstance(ruleset, (str, Path)) else ruleset
     rulesets = _Rulesets(override)
-    stats = BatchStats(sample_size=sample)
     files = [Path(p) for p in paths]
     for path in files:  # before a long read of the files that are there
         if not path.is_file():
             raise RecordError(f"{path}: no such file")
-    stats.files = [str(p) for p in files]
-    for source, record in read_records(files):
-        rules = rulesets(record, source)
-        try:
-            stats.add(record, rules, source)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise RecordError(f"{source}: not a valid game record for {rules.name}: "
-                              f"{type(e).__name__}: {e}") from None
-    if stats.games == 0:
-        raise RecordError(f"no game records in {', '.join(stats.files)}")
-    return stats
+    touched: dict[int, BatchStats] = {}
+    for path in files:
+        for source, record in read_records([path]):
+            rules = rulesets(record, source)
+            stats = stats_for(str(record["ruleset"].get("name")))
+            touched[id(stats)] = stats
+            if str(path) not in stats.files:
+                stats.files.append(str(path))
+            try:
+                stats.add(record, rules, source)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+                raise RecordError(f"{source}: not a valid game record for {rules.name}: "
+                                  f"{type(e).__name__}: {e}") from None
+    if not touched:
+        raise RecordError(f"no game records in {', '.join(str(p) for p in files)}")
 
 
 # --- the report ------------------------------------------------------------------------------
