@@ -309,3 +309,45 @@ def test_cli_usage_errors(heuristic: Batch) -> None:
 def test_batch_stats_is_plain_data(heuristic: Batch) -> None:
     assert isinstance(heuristic.stats, BatchStats)
     json.dumps(heuristic.stats.as_dict())
+
+
+# --- records of several rulesets: a section each, never pooled ------------------------------------
+
+
+def _numbers(stats: BatchStats) -> dict[str, Any]:
+    return {k: v for k, v in stats.as_dict().items() if k != "files"}
+
+
+def test_records_of_several_rulesets_are_reported_apart(heuristic: Batch, tmp_path: Path) -> None:
+    other = Batch(tmp_path, "nullo", "random", games=12, seed=5)
+    both = tmp_path / "both.jsonl"  # one file holding records of both rulesets, interleaved
+    lines = other.path.read_text(encoding="utf-8").splitlines()
+    both.write_text("\n".join(lines[:6] + heuristic.path.read_text(encoding="utf-8").splitlines() + lines[6:]) + "\n",
+                    encoding="utf-8")
+    report = make_report([both], html=tmp_path / "r.html", png_dir=tmp_path / "png")
+    assert [s.ruleset for s in report.sections] == ["nullo", "pagat-australian"]
+    nullo, pagat = report.sections
+    assert _numbers(nullo.stats) == _numbers(other.stats) and _numbers(pagat.stats) == _numbers(heuristic.stats)
+    assert len(nullo.stats.rulesets) == len(pagat.stats.rulesets) == 1  # nothing pooled
+    assert len(report.charts) == 2 * CHARTS
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert page.count("data:image/png;base64,") == 2 * CHARTS and "pooled in every chart" not in page
+    assert page.index('id="ruleset-nullo"') < page.index('id="ruleset-pagat-australian"')
+    names = sorted(p.name for p in (tmp_path / "png").iterdir())
+    assert names[0] == "nullo-1-contracts.png" and "pagat-australian-6-tricks.png" in names and len(names) == 12
+    data = report.as_dict()
+    assert set(data["rulesets"]) == {"nullo", "pagat-australian"}
+    assert [s["ruleset"] for s in data["sections"]] == ["nullo", "pagat-australian"]
+    assert [s["games"] for s in data["sections"]] == [12, 30]
+
+
+def test_cli_reports_each_ruleset(heuristic: Batch, tmp_path: Path) -> None:
+    other = Batch(tmp_path, "three-handed", "random", games=10, seed=2)
+    result = run(heuristic.path, other.path, "--html", tmp_path / "r.html", "--json")
+    assert result.exit_code == 0, (result.output, result.exception)
+    data = json.loads(result.stdout)
+    assert [(s["ruleset"], s["games"], s["files"]) for s in data["sections"]] == [
+        ("pagat-australian", 30, [str(heuristic.path)]), ("three-handed", 10, [str(other.path)])]
+    result = run(heuristic.path, other.path, "--html", tmp_path / "r.html")
+    assert "records of 2 rulesets: a section each" in result.stdout
+    assert "pagat-australian: 30 games" in result.stdout and "three-handed: 10 games" in result.stdout
