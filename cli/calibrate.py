@@ -23,7 +23,8 @@ def calibrate(
         "--out", "-o", help="The parameters file to write (default: RULESET.club.json); "
         "play with it as --players club:FILE.")] = None,
     start: Annotated[str, typer.Option(
-        help="Where to start: 'tuned' (the shipped parameters of the ruleset, else the defaults), "
+        help="Where to start: 'tuned' (the shipped parameters of the ruleset, else of its nearest ancestor "
+        "with a set, else the defaults), "
         "'default', or a parameters file.")] = "tuned",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Seeded games per seating of each match.")] = 40,
     rounds: Annotated[int, typer.Option(min=1, help="Passes over the parameters.")] = 1,
@@ -52,7 +53,7 @@ def calibrate(
 
     with user_errors():
         rs = fivehundred.load_ruleset(ruleset)
-        first = tuned_for(rs.name) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
+        first = tuned_for(rs) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
         target = out_file or Path(f"{rs.name}.club.json")
         if fit_tricks or fit_misere:
             _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere)
@@ -84,12 +85,14 @@ def calibrate(
 def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, seed: int, target: Path,
          as_json: bool, tricks: bool, misere: bool) -> None:
     from fivehundred.batch.calibration import fit_misere, fit_tricks
-    from fivehundred.bots.params import shipped_path, tuning_of, write_params
+    from fivehundred.bots.params import shipped_path, tuned_source, tuning_of, write_params
 
     words = ["-r", ruleset, *(["--fit-tricks"] if tricks else []), *(["--fit-misere"] if misere else []),
              "--start", start, "-n", games, "--seed", seed, "-o", target]
     command = " ".join(["fivehundred calibrate", *(shlex.quote(str(w)) for w in words)])
-    before = tuning_of(shipped_path(rs.name) if start == "tuned" else None if start == "default" else Path(start))
+    source = tuned_source(rs)
+    shipped = None if source is None else shipped_path(source)
+    before = tuning_of(shipped if start == "tuned" else None if start == "default" else Path(start))
     tuning = dict(before or {})
     best = first
     lines = []

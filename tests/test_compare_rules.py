@@ -286,3 +286,14 @@ def test_compare_html_never_over_a_ruleset(runner: CliRunner, tmp_path: Path) ->
     before = same.read_text()
     code, _, err = invoke(runner, "compare", "-n", "3", "--ruleset-b", str(same), "--html", str(same))
     assert code == 1 and "is also an input" in err and same.read_text() == before
+
+
+def test_calibrate_starts_a_renamed_ruleset_from_its_ancestors_set(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "same.json"
+    code, _, _ = invoke(runner, "calibrate", "-r", str(renamed(tmp_path, base="three-handed")), "--fit-misere",
+                        "-n", "3", "--seed", "1", "-o", str(path))
+    assert code == 0
+    data = json.loads(path.read_text())
+    assert data["tuning"]["steps"]  # three-handed's shipped tuning run, which it started from
+    changed = data["tuning"]["misere_fit"]["changed"]
+    assert params_spec(str(path)) == tuned_for("three-handed").model_copy(update=changed)
