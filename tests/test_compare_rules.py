@@ -269,6 +269,15 @@ def test_compare_html_api_folds_each_arms_records(tmp_path: Path) -> None:
     assert made.a.hands_played == made.comparison.metric("make_rate").a.n
     assert made.b.hands_played == made.comparison.metric("make_rate").b.n
     assert list(made.a.rulesets) == [REF] and list(made.b.rulesets) == ["avondale-us"]
+    # side by side on one scale where the axes count the same thing
+    from fivehundred.analysis import charts
+    from fivehundred.analysis.comparison_report import share_scales
+
+    one, other = charts.length_chart(made.a), charts.length_chart(made.b)
+    before = [ax.get_ylim()[1] for ax in (one.axes[0], other.axes[0])]
+    share_scales(one, other, "xy")
+    assert one.axes[0].get_ylim() == other.axes[0].get_ylim() and one.axes[0].get_ylim()[1] == max(before)
+    assert one.axes[0].get_xlim() == other.axes[0].get_xlim()
 
 
 def test_compare_html_without_matplotlib_names_the_extra(runner: CliRunner, tmp_path: Path,

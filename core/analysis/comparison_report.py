@@ -104,12 +104,32 @@ def render_comparison(c: Comparison, a: BatchStats, b: BatchStats) -> str:
     parts.append(f"<h2>Charts: arm A ({e(c.a.ruleset)}) left, arm B ({e(c.b.ruleset)}) right</h2>")
     for name, title, caption, draw in charts.CHARTS:
         parts.append(f'<h3 id="{e(name)}">{e(title)}</h3><p>{e(caption)}</p><div class="pair">')
-        for arm, stats, info in (("A", a, c.a), ("B", b, c.b)):
-            parts.append(_img(f"{name}-{arm}", f"{title}, arm {arm}", charts.figure_png(draw(stats)),
+        figures = draw(a), draw(b)
+        share_scales(*figures, SHARED.get(name, ""))
+        for arm, figure, info in (("A", figures[0], c.a), ("B", figures[1], c.b)):
+            parts.append(_img(f"{name}-{arm}", f"{title}, arm {arm}", charts.figure_png(figure),
                               f"Arm {arm}: {info.ruleset}"))
         parts.append("</div>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+SHARED = {"contracts": "y", "scores": "xy", "length": "xy", "misere": "x"}
+"""The axes each pair of charts draws on one scale (where they count the same thing: not bids, whose
+ladders may differ, nor the rates, which run from 0 to 100% already)."""
+
+
+def share_scales(first: Any, second: Any, axes: str) -> None:
+    """Give the two figures' axes, pair by pair, the limits that hold both (``axes``: ``x``, ``y``, ``xy``)."""
+    for one, other in zip(first.axes, second.axes, strict=False):
+        if not one.has_data() or not other.has_data():
+            continue  # an empty chart ("No game finished") keeps its own frame
+        for axis in axes:
+            get, set_ = f"get_{axis}lim", f"set_{axis}lim"
+            (low_a, high_a), (low_b, high_b) = getattr(one, get)(), getattr(other, get)()
+            limits = (min(low_a, low_b), max(high_a, high_b))
+            getattr(one, set_)(*limits)
+            getattr(other, set_)(*limits)
 
 
 def _meta(c: Comparison) -> list[tuple[str, str]]:
