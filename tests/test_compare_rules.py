@@ -166,9 +166,11 @@ def test_arm_b_plays_with_arm_as_set_unless_tuned_per_arm() -> None:
 
 
 def test_explicit_parameters_are_kept_and_differences_warned() -> None:
-    c = fivehundred.compare(10, 1, Arm(players="club:default"), Arm(players="club:nullo"))
+    c = fivehundred.compare(10, 1, Arm(REF, "club:default"), Arm("canadian", "club:nullo"))
     assert c.a.players == ["club:default"] * 4 and c.b.players == ["club:nullo"] * 4
     assert c.warnings and "the defaults" in c.warnings[0] and "tuned for nullo" in c.warnings[0]
+    players = fivehundred.compare(10, 1, Arm(REF, "club:default"), Arm(players="heuristic"))  # players compared
+    assert players.params_differ and players.warnings == []
     mixed = fivehundred.compare(5, 1, Arm(players="club,random,club,random"))
     assert mixed.a.players == [f"club:{REF}", "random"] * 2 and mixed.a.params == [REF, None] * 2
 

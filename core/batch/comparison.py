@@ -298,8 +298,9 @@ class Comparison:
 
     @property
     def warnings(self) -> list[str]:
-        """What makes the comparison measure more than the rules: the arms' club players' parameters differ."""
-        if not self.params_differ:
+        """What makes a comparison of rules measure more than the rules: the arms' club players' parameters
+        differ (none when both arms play one ruleset: then the players are what is compared)."""
+        if not self.params_differ or self.a.ruleset_hash == self.b.ruleset_hash:
             return []
         a, b = params_text(self.a.params) or "no club player", params_text(self.b.params) or "no club player"
         return [f"warning: the arms' players use different parameters (A: {a}; B: {b}): the differences measure "
