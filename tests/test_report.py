@@ -226,7 +226,7 @@ def test_a_missing_file(tmp_path: Path) -> None:
     ('{"format": "other"}', "expected format 'fivehundred-record/1'"),
     ("[1, 2]", "a JSON array, not a JSON object"),
     ('{"format": "fivehundred-record/1", "ruleset": {"name": "pagat-australian", "hash": "x"}, "hands": [{}]}',
-     "not a valid game record"),
+     "does not match the record schema at hands[0]"),
 ])
 def test_a_bad_line_is_named(heuristic: Batch, tmp_path: Path, line: str, words: str) -> None:
     lines = heuristic.path.read_text(encoding="utf-8").splitlines()[:2]

@@ -369,11 +369,9 @@ def read_records(paths: Iterable[str | Path]) -> Iterator[tuple[str, dict[str, A
         path = Path(raw)
         if not path.exists():
             raise RecordError(f"{path}: no such file")
-        for source, record, problem in read_record_file(path, check_schema=False):
+        for source, record, problem in read_record_file(path):  # checked against the record schema
             if record is None:
-                raise RecordError(f"{source}: {problem}")
-            if not isinstance(record.get("ruleset"), dict) or not isinstance(record.get("hands"), list):
-                raise RecordError(f"{source}: not a game record: no 'ruleset' object or no 'hands' list")
+                raise RecordError(f"{source}: {problem} (fivehundred validate checks every record)")
             yield source, record
 
 

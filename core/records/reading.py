@@ -31,7 +31,9 @@ def parse_record(text: str) -> dict[str, Any]:
     """A record from its JSON text; ``RecordError`` (without a location) when it is not JSON or not a
     record at all.  Its fields are checked by ``schema_problem``."""
     try:
-        record = json.loads(text)
+        record = json.loads(text, object_pairs_hook=_once_each)
+    except _DuplicateKey:
+        raise RecordError(_duplicate(text)) from None
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {e.msg} at column {e.colno}") from None
     except ValueError as e:  # an integer of more digits than Python converts (4,300)
@@ -45,6 +47,46 @@ def parse_record(text: str) -> dict[str, Any]:
     if record.get("format") != FORMAT:
         raise RecordError(f"not a game record: expected format {FORMAT!r}, got {record.get('format')!r}")
     return record
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (``json`` would keep the last of a repeated key silently)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _DuplicateKey
+    return found
+
+
+class _Repeated(dict[str, Any]):
+    key = ""
+
+
+def _duplicate(text: str) -> str:
+    """Where a record's JSON gives a key twice: read again, the objects concerned marked, to name the field."""
+
+    def mark(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        found = _Repeated(pairs)
+        seen: set[str] = set()
+        for key, _ in pairs if len(found) != len(pairs) else ():
+            if key in seen:
+                found.key = key
+                break
+            seen.add(key)
+        return found
+
+    stack: list[tuple[Any, str]] = [(json.loads(text, object_pairs_hook=mark), "")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, _Repeated) and value.key:
+            field = f"{where}.{value.key}".lstrip(".")
+            return f"not a game record: the key {value.key!r} is given twice at {field} (JSON keeps only the last)"
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        stack.extend((v, f"{where}[{k}]" if isinstance(k, int) else f"{where}.{k}") for k, v in items)
+    return "not a game record: a key is given twice"
 
 
 @cache

@@ -44,7 +44,7 @@ import yaml
 
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.errors import RecordError, RulesetError
-from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, read_text
+from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, decimal_integer, read_text
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_plain_yaml, load_ruleset
 from fivehundred.rules.tables import Contract, HandOutcome
@@ -174,6 +174,7 @@ def _read(path: Path) -> list[tuple[int, dict[str, Any]]]:
         text = read_text(path, MAX_SHEET_BYTES, "a score sheet")
     except InputError as e:
         raise SheetError(str(e)) from None
+    text = text.removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     if path.suffix in (".yaml", ".yml"):
         return _read_yaml(path, text)
     return _read_csv(path, text)
@@ -188,6 +189,10 @@ def _read_csv(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
             continue
         if header is None:
             header = [c.strip() for c in cells]
+            twice = next((c for i, c in enumerate(header) if c and c in set(header[:i])), None) if len(
+                set(header)) < len(header) else None
+            if twice:
+                raise SheetError(f"{path}:{reader.line_num}: {twice}: the header names this column twice")
             continue
         if len(cells) > len(header):
             raise SheetError(f"{path}:{reader.line_num}: {len(cells)} cells but the header names {len(header)}")
@@ -365,7 +370,7 @@ class _Scorer:
     def hand_number(self, row: Mapping[str, Any]) -> int:
         value = row["hand"]
         try:
-            number = int(str(value))
+            number = decimal_integer(value)
         except ValueError:
             number = 0
         if number < 1:
@@ -558,7 +563,7 @@ class _Scorer:
         if value is None:
             return None
         try:
-            tricks = int(str(value))
+            tricks = decimal_integer(value)
         except ValueError:
             self.fail(column, f"{value!r} is not a number of tricks")
         if not 0 <= tricks <= self.rules.hand_size:
@@ -586,7 +591,7 @@ class _Scorer:
         out = {}
         for team in teams:
             try:
-                out[team] = int(str(row[team]))
+                out[team] = decimal_integer(row[team])
             except ValueError:
                 self.fail(team, f"{row[team]!r} is not a total")
         return out

@@ -564,6 +564,9 @@ def _check_result(result: dict[str, Any] | None, state: GameState) -> None:
     if result.get("totals") != totals:
         raise _Invalid(f"the result's totals are {result.get('totals')} but the game ended at {totals}",
                        rule=R.GAME_END, field="result.totals")
+    if result.get("reason") != state.result.reason:
+        raise _Invalid(f"the record says the game ended as {result.get('reason')!r} but the rules say "
+                       f"{state.result.reason!r}", rule=R.GAME_END, field="result.reason")
 
 
 def is_ruleset_file(path: Path) -> bool:

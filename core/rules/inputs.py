@@ -8,6 +8,7 @@ ends, opening a FIFO waits for a writer); a file larger than its limit is refuse
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,3 +135,22 @@ def _digits(n: int) -> str:
     if n.bit_length() < 200:
         return str(n)
     return f"an integer of about {int(n.bit_length() * 0.30103) + 1:,} digits"
+
+
+MAX_INT_DIGITS = 18
+"""An integer that users write (a score sheet's cell) has at most 18 digits: every such integer fits 64 bits."""
+
+_DECIMAL = re.compile(rf"[-+]?[0-9]{{1,{MAX_INT_DIGITS}}}")
+
+
+def decimal_integer(value: object) -> int:
+    """An integer as users write it: an int (never true/false), or text of ASCII digits 0-9 with an optional
+    sign (never ``١٢``, ``²``, ``1_000``, ``0x1F``), at most ``MAX_INT_DIGITS`` digits; ``ValueError`` otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) >= 10**MAX_INT_DIGITS:
+            raise ValueError(f"an integer of more than {MAX_INT_DIGITS} digits")
+        return value
+    text = value.strip() if isinstance(value, str) else None
+    if text is None or not _DECIMAL.fullmatch(text):
+        raise ValueError(f"not an integer in digits 0-9: {value!r}"[:120])
+    return int(text)

@@ -15,11 +15,24 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from .cards import parse_rank, parse_suit
 from .errors import RulesetError, UnknownNameError
 from .inputs import MAX_RULESET_BYTES, InputError, read_text
+from .plain_yaml import MAX_YAML_DEPTH, MAX_YAML_NODES, load_plain_yaml  # noqa: F401 - re-exported
+
+Int = StrictInt
+"""A ruleset's integers are integers as written: never ``true`` (1), ``'300'`` or ``2.0``."""
 
 
 class ReadOnlyDict(dict[str, Any]):
@@ -119,7 +132,7 @@ class Players(_Model):
 
 class Deck(_Model):
     suits: dict[str, tuple[str, ...]] = Field(description="Ranks of each suit, high to low, by suit letter.")
-    jokers: int = Field(1, ge=0, le=4, description="Jokers; the first (JK) outranks the second (JK2), D2/FC.")
+    jokers: Int = Field(1, ge=0, le=4, description="Jokers; the first (JK) outranks the second (JK2), D2/FC.")
 
     @field_validator("suits")
     @classmethod
@@ -134,9 +147,9 @@ class Deck(_Model):
 
 
 class Packet(_Model):
-    each: int | None = Field(None, ge=1, description="Cards to each player, starting at the dealer's left.")
-    kitty: int | None = Field(None, ge=1, description="Cards to the kitty.")
-    dead: int | None = Field(None, ge=1, description="P3: cards to a dead hand, face down, out of play.")
+    each: Int | None = Field(None, ge=1, description="Cards to each player, starting at the dealer's left.")
+    kitty: Int | None = Field(None, ge=1, description="Cards to the kitty.")
+    dead: Int | None = Field(None, ge=1, description="P3: cards to a dead hand, face down, out of play.")
 
     @model_validator(mode="after")
     def _one_target(self) -> Packet:
@@ -152,20 +165,20 @@ class Deal(_Model):
         "redeal", description="B10: all pass → the next dealer deals; or the hand is played at no-trumps for "
         "tricks; or the next dealer deals the same cards unshuffled; or the dealer may not pass last.",
     )
-    redeals: int = Field(0, ge=0, description="B10: the same dealer redeals this many times before the deal passes.")
+    redeals: Int = Field(0, ge=0, description="B10: the same dealer redeals this many times before the deal passes.")
     misdeal_without_face_card: Literal["no", "may", "must"] = Field(
         "no", description="D4: a hand with no J, Q, K or joker is (or may be called) a misdeal, redealt.")
-    kitty_face_up: int = Field(
+    kitty_face_up: Int = Field(
         0, ge=0, description="FC: the last this many kitty cards dealt lie face up for every player to see.")
 
 
 class Rung(_Model):
     call: str = Field(description="'6S'…'10NT' for suit and no-trump bids, else a name from 'contracts'.")
-    value: int
+    value: Int
     requires_standing: str | None = Field(
         None, description="May be called only when the standing bid is at least this call (rule 10, B2, C4)."
     )
-    first_calls: int | None = Field(None, ge=1, description="B7: only the first N calls of the auction may be this.")
+    first_calls: Int | None = Field(None, ge=1, description="B7: only the first N calls of the auction may be this.")
     first_own_call: bool = Field(False, description="B8: only as the caller's first call (a blind bid).")
     before_looking: bool = Field(
         False, description="B8: called only before the caller looks at its cards, in a round before the auction "
@@ -179,7 +192,7 @@ class ContractType(_Model):
     trump: str | None = Field(None, description="The trump suit letter, for kind 'trumps'.")
     goal: Literal["at-least", "none", "exactly"] = Field(
         "none", description="The contracting side must take at least / exactly 'tricks' tricks, or none.")
-    tricks: int = Field(0, ge=0)
+    tricks: Int = Field(0, ge=0)
     partner_plays: bool = Field(False, description="False: the contractor's partners sit the hand out.")
     open: bool = Field(False, description="The contractor's hand is shown after the first trick (open misère).")
     partner_open: bool = Field(False, description="The partner's hand is shown after the first trick (C2, C3).")
@@ -187,8 +200,8 @@ class ContractType(_Model):
     kitty_to_partner: bool = Field(False, description="C1: the contractor passes the discards to the partner, "
                                    "who keeps the best and discards as many.")
     jacks_high: bool = Field(False, description="C8: each jack ranks above its ace (no-trumps only).")
-    fail_penalty: int = Field(0, description="Extra points lost on failure (C6 slam: 100).")
-    fail_value: int | None = Field(None, description="Points lost on failure instead of the value (C7: 500).")
+    fail_penalty: Int = Field(0, description="Extra points lost on failure (C6 slam: 100).")
+    fail_value: Int | None = Field(None, description="Points lost on failure instead of the value (C7: 500).")
 
     @model_validator(mode="after")
     def _trump_for_trumps(self) -> ContractType:
@@ -208,9 +221,9 @@ class Auction(_Model):
         "never", description="Rule 8: a pass is final; 'if-bid-changed' (Trickster Cards' 'bid after pass if bid "
         "changed'): a player who passed is asked again once the standing bid has changed since that pass.")
     ladder: tuple[Rung, ...] = Field(min_length=1, description="Every call, lowest first.")
-    set_bar: int | None = Field(None, ge=1, description="R1: a contractor who falls this many tricks short "
+    set_bar: Int | None = Field(None, ge=1, description="R1: a contractor who falls this many tricks short "
                                 "(or more) may not bid in the next hand.")
-    set_bar_misere: int | None = Field(None, ge=1, description="R1: … or takes this many tricks in misère.")
+    set_bar_misere: Int | None = Field(None, ge=1, description="R1: … or takes this many tricks in misère.")
 
 
 class Kitty(_Model):
@@ -218,20 +231,20 @@ class Kitty(_Model):
 
 
 class Declarations(_Model):
-    slam: list[int] = Field(default_factory=list, description="C6: levels at which the contractor may call slam "
+    slam: list[Int] = Field(default_factory=list, description="C6: levels at which the contractor may call slam "
                             "after the exchange (partner passes one card and drops out; all tricks or lose "
                             "value + slam_penalty).")
-    slam_penalty: int = 100
+    slam_penalty: Int = 100
     declare: bool = Field(False, description="C7: the contractor may declare: take the partner's best card, "
                           "discard one, play alone for all tricks; failure loses declare_value.")
-    declare_value: int = 500
+    declare_value: Int = 500
 
 
 class Play(_Model):
     first_lead: Literal["contractor", "dealer-left"] = Field("contractor", description="L1 'dealer-left'.")
     misere_ends_early: bool = Field(True, description="The hand stops once a misère contractor wins a trick.")
     claims: bool = Field(False, description="L2: the contractor may claim the remaining tricks.")
-    claim_penalty: int = Field(100, description="L2: what a wrong claim costs.")
+    claim_penalty: Int = Field(100, description="L2: what a wrong claim costs.")
 
 
 class JokerInNoTrumps(_Model):
@@ -253,33 +266,33 @@ class Trumps(_Model):
 
 
 class Slam(_Model):
-    below: int = Field(250, description="A contract worth less than this that takes every trick …")
-    scores: int = Field(250, description="… scores this instead of its value.")
+    below: Int = Field(250, description="A contract worth less than this that takes every trick …")
+    scores: Int = Field(250, description="… scores this instead of its value.")
 
 
 class Scoring(_Model):
     slam: Slam | None = Field(Slam(), description="Rule 25; null: no slam bonus (S3, S4).")
-    overtrick_points: int = Field(0, description="S3: points per trick over the bid.")
-    overtrick_cap: int | None = Field(None, description="S3: a made contract scores at most this.")
-    defender_trick_points: int = Field(10, description="Rule 26; S6: 0.")
-    defender_points_in_misere: int = 0
-    defender_cap: int | None = Field(None, description="S5: defence points may not take a side past this (490).")
+    overtrick_points: Int = Field(0, description="S3: points per trick over the bid.")
+    overtrick_cap: Int | None = Field(None, description="S3: a made contract scores at most this.")
+    defender_trick_points: Int = Field(10, description="Rule 26; S6: 0.")
+    defender_points_in_misere: Int = 0
+    defender_cap: Int | None = Field(None, description="S5: defence points may not take a side past this (490).")
     failed: Literal["lose-value", "opponents-gain"] = Field(
         "lose-value", description="FC 'opponents-gain': a failed contract gives its value to the opponents.")
-    breach: int | None = Field(None, description="R2: the breach call's value, or null for no breach.")
+    breach: Int | None = Field(None, description="R2: the breach call's value, or null for no breach.")
 
 
 class GameEnd(_Model):
-    target: int = 500
+    target: Int = 500
     win: Literal["contract-made", "any"] = Field("contract-made", description="Rule 30; E1 'any'.")
     both_reach: Literal["contractors", "higher"] = Field(
         "contractors", description="E1: if both sides pass the target in one hand.")
-    swamp: int | None = Field(-500, description="Rule 29: a side at or below this loses; null: never (E2).")
+    swamp: Int | None = Field(-500, description="Rule 29: a side at or below this loses; null: never (E2).")
     swamp_strict: bool = Field(False, description="E3: only strictly below the swamp score loses.")
     swamp_needs_opponents_not_negative: bool = Field(False, description="E3.")
-    spread: int | None = Field(None, description="E4: one side positive, the other negative, this far apart.")
+    spread: Int | None = Field(None, description="E4: one side positive, the other negative, this far apart.")
     exact_target: bool = Field(False, description="E5: the winner must finish exactly on the target …")
-    bust: int | None = Field(None, description="E5: … and a side passing this loses.")
+    bust: Int | None = Field(None, description="E5: … and a side passing this loses.")
     mid_hand: bool = Field(False, description="E6: a side reaching the target during a hand ends it, unless "
                            "the contractor can still win: make the contract and so reach the target (the 1904 rule).")
 
@@ -379,32 +392,6 @@ def parse_call(call: str) -> tuple[int, int | None] | None:
 Lines = dict[tuple[str | int, ...], tuple[str, int]]
 
 
-MAX_YAML_NODES = 100_000
-"""A ruleset of more values than this, counting each alias as many times as it is used, is refused
-(a few hundred bytes of nested aliases would otherwise expand to billions: the "billion laughs")."""
-
-MAX_YAML_DEPTH = 64
-"""A ruleset nested deeper than this (aliases expanded) is refused; the reference is 5 levels deep."""
-
-
-class _LineLoader(yaml.SafeLoader):
-    """A safe loader that refuses YAML nested deeper than ``MAX_YAML_DEPTH`` while composing it."""
-
-    def __init__(self, stream: str):
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        self._depth += 1
-        try:
-            if self._depth > MAX_YAML_DEPTH:
-                raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} levels deep",
-                                                  self.peek_event().start_mark)
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
 def _read_yaml(path: Path) -> tuple[dict[str, Any], Lines]:
     try:
         text = read_text(path, MAX_RULESET_BYTES, "a ruleset")
@@ -416,76 +403,6 @@ def _read_yaml(path: Path) -> tuple[dict[str, Any], Lines]:
     lines: Lines = {}
     _index_lines(node, (), str(path), lines)
     return data, lines
-
-
-def load_plain_yaml(text: str, file: str) -> tuple[yaml.Node | None, Any]:
-    """Plain-data YAML (a ruleset, a score sheet) read with the guards against hostile YAML: no tags
-    but plain data's, no recursive alias, at most ``MAX_YAML_NODES`` values and ``MAX_YAML_DEPTH``
-    levels once aliases are expanded.  The node tree (for line numbers) and the data; ``RulesetError``
-    naming ``file:line``."""
-    loader = _LineLoader(text)
-    data: Any = None
-    try:
-        node = loader.get_single_node()
-        if node is not None:
-            _check_tree(node, file)
-            data = loader.construct_document(node)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{file}:{mark.line + 1}" if mark else file
-        raise RulesetError([f"{where}: invalid YAML: {getattr(e, 'problem', None) or e}"]) from None
-    finally:
-        loader.dispose()
-    return node, data
-
-
-def _children(node: yaml.Node) -> list[yaml.Node]:
-    if isinstance(node, yaml.MappingNode):
-        return [n for pair in node.value for n in pair]
-    if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
-    return []
-
-
-def _check_tree(root: yaml.Node, file: str) -> None:
-    """Refuse tags other than plain data's, recursive aliases, and a tree that, aliases expanded, holds
-    more than ``MAX_YAML_NODES`` values or is deeper than ``MAX_YAML_DEPTH``: each node is visited
-    once, whatever the aliases."""
-    known = {*_LineLoader.yaml_constructors, "tag:yaml.org,2002:merge"} - {None}
-    measured: dict[int, tuple[int, int]] = {}  # id(node) -> (values, depth) with aliases expanded
-    open_nodes: set[int] = set()
-    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
-    while stack:
-        node, children_done = stack.pop()
-        key = id(node)
-        if children_done:
-            below = [measured[id(c)] for c in _children(node)]
-            measured[key] = (1 + sum(n for n, _ in below), 1 + max((d for _, d in below), default=0))
-            open_nodes.discard(key)
-            count, depth = measured[key]
-            line = node.start_mark.line + 1
-            if count > MAX_YAML_NODES:
-                raise RulesetError([f"{file}:{line}: more than {MAX_YAML_NODES:,} values once aliases are expanded "
-                                    "(nested aliases?)"])
-            if depth > MAX_YAML_DEPTH:
-                raise RulesetError([f"{file}:{line}: nested more than {MAX_YAML_DEPTH} levels deep once aliases "
-                                    "are expanded"])
-            continue
-        if key in measured:
-            continue
-        if key in open_nodes:
-            raise RulesetError([f"{file}:{node.start_mark.line + 1}: an alias refers to a value that contains it "
-                                "(a recursive alias)"])
-        if node.tag not in known:
-            raise RulesetError([f"{file}:{node.start_mark.line + 1}: unsupported YAML tag {_short_tag(node.tag)} "
-                                "(a ruleset is plain data: mappings, lists, text, numbers, true/false, null)"])
-        open_nodes.add(key)
-        stack.append((node, True))
-        stack.extend((child, False) for child in _children(node))
-
-
-def _short_tag(tag: str) -> str:
-    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 def _index_lines(node: yaml.Node, path: tuple[str | int, ...], file: str, lines: Lines) -> None:
@@ -638,8 +555,18 @@ def _problems(error: ValidationError, lines: Lines, default: str) -> list[str]:
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
             msg = "unknown key (a typo?)"
+        elif err["type"] == "int_type":
+            msg = f"an integer in digits (such as 500), not {_kind(err.get('input'))}"
         out.append(f"{_line_of(loc, lines, default)}: {key}: {msg}")
     return out
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}" + (" (quoted, or not a decimal integer)" if value else "")
+    return f"{type(value).__name__} {str(value)[:40]}"
 
 
 def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
