@@ -24,6 +24,7 @@ from rich.table import Table
 import fivehundred
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.outputs import check_outputs
+from fivehundred.rules.printable import printable
 
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
@@ -35,6 +36,7 @@ from .console import (
     capped_workers,
     err,
     out,
+    plain,
     print_json,
     seed_in_range,
     user_errors,
@@ -112,7 +114,7 @@ def _pct(rate: float | None, ci: list[float] | tuple[float, float] | None = None
 
 
 def _print_summary(d: dict[str, Any]) -> None:
-    head = Table(title=f"{d['games']} games · {d['ruleset']} · seed {d['seed']} · {','.join(d['players'])}",
+    head = Table(title=plain(f"{d['games']} games · {d['ruleset']} · seed {d['seed']} · {','.join(d['players'])}"),
                  show_header=False)
     head.add_row("deals", str(d["deals"]))
     head.add_row("hands played / passed out", f"{d['hands_played']} / {d['passed_out']}")
@@ -123,7 +125,7 @@ def _print_summary(d: dict[str, Any]) -> None:
     head.add_row("misère attempts / successes",
                  f"{m['attempts']} / {m['successes']}  {_pct(m['success_rate'], m['ci95'])}")
     for team, wins in d["wins"].items():
-        head.add_row(f"wins {team}", f"{wins}  {_pct(d['win_rate'][team], d['win_rate_ci95'][team])}")
+        head.add_row(plain(f"wins {team}"), f"{wins}  {_pct(d['win_rate'][team], d['win_rate_ci95'][team])}")
     if d["interrupted"]:
         head.add_row("interrupted", "yes: only the games finished before Ctrl-C (or SIGTERM) are counted and written")
     if d["unfinished"]:
@@ -137,7 +139,7 @@ def _print_summary(d: dict[str, Any]) -> None:
     for col in ("type", "played", "made", "make rate (95% CI)"):
         contracts.add_column(col, justify="right" if col != "type" else "left")
     for kind, c in d["contracts"].items():
-        contracts.add_row(kind, str(c["played"]), str(c["made"]), _pct(c["make_rate"], c["ci95"]))
+        contracts.add_row(plain(kind), str(c["played"]), str(c["made"]), _pct(c["make_rate"], c["ci95"]))
     out.print(contracts)
 
 
@@ -165,7 +167,7 @@ def validate(
         print_json(report.as_dict())
     else:
         for problem in report.problems:
-            out.print(f"[red]invalid[/red] {problem}", highlight=False, soft_wrap=True)
+            out.print(f"[red]invalid[/red] {plain(problem)}", highlight=False, soft_wrap=True)
         if any(problem.rule for problem in report.problems):
             out.print(R.DOCUMENTS, highlight=False, soft_wrap=True)
         if report.not_kept:
@@ -199,7 +201,7 @@ def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
         return
     table = Table("name", "description")
     for item in found:
-        table.add_row(item["name"], item["description"])
+        table.add_row(plain(item["name"]), plain(item["description"]))
     out.print(table)
 
 
@@ -235,7 +237,7 @@ def rules_diff(
         print_json({"first": a.name, "second": b.name, "differences": [d.as_dict() for d in differences]})
         return
     lines = [str(d) for d in differences] or [f"{a.name} and {b.name} say the same"]
-    sys.stdout.write("".join(f"{line}\n" for line in lines))
+    sys.stdout.write("".join(f"{printable(line)}\n" for line in lines))
 
 
 @rules_app.command("schema", cls=Command)

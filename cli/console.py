@@ -13,8 +13,9 @@ import typer.core
 from rich.console import Console
 from rich.markup import escape
 
-from fivehundred.rules.errors import FiveHundredError
+from fivehundred.rules.errors import FiveHundredError, RulesetError
 from fivehundred.rules.inputs import check_seed
+from fivehundred.rules.printable import printable
 
 INTERRUPTED = 130
 """The exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it): the
@@ -30,11 +31,19 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except FiveHundredError as e:
-        err.print(f"[red]error:[/red] {escape(str(e))}", highlight=False, markup=True, soft_wrap=True)
+        lines = e.problems if isinstance(e, RulesetError) else [str(e)]  # a ruleset's problems, a line each
+        err.print("[red]error:[/red] " + "\n".join(plain(line) for line in lines), highlight=False, markup=True,
+                  soft_wrap=True)
         raise typer.Exit(1) from None
     except (ValueError, OSError) as e:
-        err.print(f"[red]error:[/red] {e}", highlight=False, soft_wrap=True)
+        err.print(f"[red]error:[/red] {plain(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
+
+
+def plain(text: object) -> str:
+    """Text from a file (a name, a message quoting one) as console markup that shows it as written, on one
+    line: its control characters escaped (``printable``), its square brackets not taken for styles."""
+    return escape(printable(text))
 
 
 def capped_workers(workers: int) -> int:

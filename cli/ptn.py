@@ -9,7 +9,9 @@ from typing import Annotated
 
 import typer
 
-from .console import err, out, print_json, user_errors
+from fivehundred.rules.printable import printable
+
+from .console import err, out, plain, print_json, user_errors
 
 
 def import_records(
@@ -28,11 +30,11 @@ def import_records(
         print_json({"games": len(result.records), "hands": hands, "written": [str(p) for p in result.written],
                     "rulesets": sorted(result.rulesets), "notes": result.notes})
         return
-    out.print(f"{len(result.records)} games, {hands} hands → {out_file}", highlight=False, soft_wrap=True)
+    out.print(plain(f"{len(result.records)} games, {hands} hands → {out_file}"), highlight=False, soft_wrap=True)
     for name in sorted(result.rulesets):
-        out.print(f"ruleset {name} → {out_file.parent / (name + '.yaml')}", highlight=False, soft_wrap=True)
+        out.print(plain(f"ruleset {name} → {out_file.parent / (name + '.yaml')}"), highlight=False, soft_wrap=True)
     for note in result.notes:
-        err.print(f"note: {note}", highlight=False, soft_wrap=True, markup=False)
+        err.print(f"note: {printable(note)}", highlight=False, soft_wrap=True, markup=False)
 
 
 def export_records(

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from .console import err, out, print_json, user_errors
+from .console import err, out, plain, print_json, user_errors
 
 
 def score(
@@ -31,9 +31,9 @@ def score(
         print_json(scored.as_dict())
     else:
         teams = list(scored.totals)
-        table = Table(title=f"{scored.source} · {scored.ruleset}")
+        table = Table(title=plain(f"{scored.source} · {scored.ruleset}"))
         for column in ("line", "hand", "dealer", "contract", "tricks", "made", *teams, *(f"{t} total" for t in teams)):
-            table.add_column(column, justify="left" if column in ("dealer", "contract") else "right",
+            table.add_column(plain(column), justify="left" if column in ("dealer", "contract") else "right",
                              no_wrap=column == "contract")
         for h in scored.hands:
             contract = "pass" if h.contractor is None else f"{h.contract} {h.contractor}" + (
@@ -41,17 +41,17 @@ def score(
             made = "" if h.made is None else "made" if h.made else "set"
             tricks = "" if h.tricks is None else str(h.tricks)
             points = [str(h.scores[t]) for t in teams] + [str(h.totals[t]) for t in teams]
-            table.add_row(str(h.line), str(h.number), h.dealer or "", contract, tricks, made, *points)
+            table.add_row(str(h.line), str(h.number), plain(h.dealer or ""), plain(contract), tricks, made, *points)
         start = scored.start
         if start and (start["number"] != 1 or any(start["totals"].values())):
-            out.print(f"from hand {start['number']} at {', '.join(f'{t} {p}' for t, p in start['totals'].items())}",
-                      highlight=False)
+            out.print(plain(f"from hand {start['number']} at "
+                            f"{', '.join(f'{t} {p}' for t, p in start['totals'].items())}"), highlight=False)
         out.print(table)
         if scored.winner is not None:
-            out.print(f"{scored.winner} wins: {scored.reason}", highlight=False)
+            out.print(plain(f"{scored.winner} wins: {scored.reason}"), highlight=False)
         else:
-            out.print(f"the game goes on at {', '.join(f'{t} {p}' for t, p in scored.totals.items())}",
+            out.print(plain(f"the game goes on at {', '.join(f'{t} {p}' for t, p in scored.totals.items())}"),
                       highlight=False)
     if scored.wrong_totals is not None:
-        err.print(f"[red]wrong totals:[/red] {scored.wrong_totals}", highlight=False, soft_wrap=True)
+        err.print(f"[red]wrong totals:[/red] {plain(scored.wrong_totals)}", highlight=False, soft_wrap=True)
         raise typer.Exit(1)

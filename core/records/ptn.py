@@ -28,6 +28,7 @@ from fivehundred.rules.cards import (
     suit_of,
 )
 from fivehundred.rules.errors import RecordError
+from fivehundred.rules.printable import printable
 
 BANNER = "% PTN " + "-" * 27
 HAND_SUITS = "SHDC"
@@ -93,7 +94,7 @@ def read_ptn(text: str, source: str = "<ptn>") -> list[PtnRecord]:
                 record.cut = f"{source}:{number}: the tag line {line!r} is cut short"
                 tag = None
                 continue
-            tag = Tag(name, re.sub(r"\\(.)", r"\1", line[first + 1:last]), number)
+            tag = Tag(name, unescape(line[first + 1:last]), number)
             record.tags[name] = tag
         elif record is None or (tag is None and record.cut is None):
             raise RecordError(f"{source}:{number}: not PTN: {line!r} comes before any tag")
@@ -103,8 +104,28 @@ def read_ptn(text: str, source: str = "<ptn>") -> list[PtnRecord]:
 
 
 def tag_line(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    """``[Name "value"]``, the value escaped so that ``read_ptn`` reads it back as it was: a backslash and a
+    quote preceded by a backslash (as PGN and Trickster Cards escape them), and what would act on a terminal
+    or break the line (ESC, CR, LF …) written as ``printable`` writes it (``\\x1b``, ``\\r``, ``\\n``)."""
+    escaped = printable(value.replace("\\", "\\\\")).replace('"', '\\"')
     return f'[{name} "{escaped}"]'
+
+
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)")
+_NAMED = {"n": "\n", "r": "\r", "t": "\t"}
+
+
+def unescape(text: str) -> str:
+    """A tag's value with its backslash escapes undone: ``\\"`` and ``\\\\`` as PGN writes them, and the
+    escapes of ``printable`` (``\\x1b``, ``\\u202e``, ``\\n``, ``\\r``, ``\\t``); any other ``\\c`` is ``c``."""
+    return _ESCAPE.sub(_undo, text)
+
+
+def _undo(match: re.Match[str]) -> str:
+    code = match.group(1)
+    if len(code) > 1:
+        return chr(int(code[1:], 16))
+    return _NAMED.get(code, code)
 
 
 # --- cards ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 from fivehundred.rules.cards import JOKER_BASE, parse_card, rank_of
 from fivehundred.rules.errors import FiveHundredError, RecordError, RulesetError, UnknownNameError
 from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .ptn import BANNER, call_text, card_text, clockwise, hand_text, player_tag, ptn_seats, seat_rows, tag_line
@@ -183,7 +184,7 @@ def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> st
     for path, source, record in records_in(paths):
         try:
             ruleset = _ruleset(record, path.parent, source)
-            lines.extend(game_ptn(record, ruleset, source))
+            lines.extend(printable(line) for line in game_ptn(record, ruleset, source))  # a line each, always
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, FiveHundredError):
                 raise

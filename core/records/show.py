@@ -27,6 +27,7 @@ from fivehundred.rules.cards import (
 )
 from fivehundred.rules.errors import PluginError, RecordError, RulesetError, UnknownNameError
 from fivehundred.rules.manager import compile_rules
+from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset
 from fivehundred.rules.steps import DISCARDS_ORDER, NOMINATION_ORDER, Step, field_text
 
@@ -233,7 +234,8 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
         try:
             if lines:
                 lines.append("")
-            lines.extend(show_game(record, hand=hand, title=f"game {index} ({source})", ruleset=ruleset))
+            lines.extend(printable(line) for line in show_game(record, hand=hand, title=f"game {index} ({source})",
+                                                               ruleset=ruleset))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             if isinstance(e, RecordError):
                 raise

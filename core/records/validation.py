@@ -29,6 +29,7 @@ from fivehundred.rules.errors import (
     UnknownNameError,
 )
 from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
 
 from .reading import Line, read_record
@@ -72,7 +73,7 @@ class Problem:
         if self.field is not None:
             where.append(f"field {self.field}")
         text = ", ".join(where) + f": {self.message}"
-        return text if self.rule is None or self.rule in self.message else f"{text} ({self.rule})"
+        return printable(text if self.rule is None or self.rule in self.message else f"{text} ({self.rule})")
 
 
 @dataclass

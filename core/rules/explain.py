@@ -14,6 +14,7 @@ from typing import Any, Literal, cast
 import pluggy
 from pydantic import BaseModel
 
+from .printable import printable
 from .ruleset import ContractType, Packet, Ruleset, Rung, parse_call
 
 RULES_TEXT = ("Rules text: errors cite rules by their number in docs/rules.md (the reference game) "
@@ -29,7 +30,7 @@ def explain(ruleset: Ruleset, pm: pluggy.PluginManager | None = None) -> str:
     """The ruleset as readable rules, section by section; ``pm`` names the house rules' packages."""
     lines = [ruleset.name, ""]
     if ruleset.description:
-        lines += [ruleset.description, ""]
+        lines += [*ruleset.description.split("\n"), ""]  # a description may run over lines (YAML's ``|``)
     if ruleset.source:
         lines += [f"Source: {ruleset.source}", ""]
     sections = (
@@ -49,7 +50,7 @@ def explain(ruleset: Ruleset, pm: pluggy.PluginManager | None = None) -> str:
         if body:
             lines += [title, *(f"  {line}" for line in body), ""]
     lines += [RULES_TEXT, ""]
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(printable(line) for line in lines).rstrip() + "\n"  # text from the file shown as written
 
 
 def _players(rs: Ruleset) -> list[str]:
