@@ -21,6 +21,16 @@ from . import hookspecs
 from .actions import CALL, THROWN_IN_CALL
 from .auction import AuctionRules
 from .cards import JOKER_BASE
+from .culprits import (
+    _call,
+    _plugin_error,
+    _wrong_answer,
+    check_unchanged,
+    checked_answers,
+    named_check,
+    names_problem,
+    problems_problem,
+)
 from .errors import PluginError, UnknownNameError
 from .markers import APPLIES_WHEN
 from .steps import DISCARDS_ORDER, FIRST_STEP_ACTION, NOMINATION_ORDER, STAGES, Step, check_steps
@@ -81,7 +91,7 @@ def _load_entry_points(pm: pluggy.PluginManager) -> None:
             continue
         try:
             pm.load_setuptools_entrypoints("fivehundred", name=ep.name)  # keeps pluggy's distribution info
-        except Exception as e:
+        except (Exception, SystemExit) as e:  # sys.exit() while importing is a failure to load, not an exit
             dist = ep.dist.name if ep.dist is not None else "unknown package"
             raise PluginError(f"plugin {ep.name!r} ({ep.value}, from {dist}) failed to load: "
                               f"{type(e).__name__}: {e}") from e
@@ -101,38 +111,6 @@ def set_plugin_manager(pm: pluggy.PluginManager | None) -> None:
     _manager = pm
     _compiled.clear()
     _factories.clear()
-
-
-def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
-    caller = getattr(pm.hook, hook_name)
-    try:
-        return caller(**kwargs)
-    except Exception as e:
-        error = _plugin_error(caller, hook_name, e)
-        if error is e:
-            raise
-        raise error from e
-
-
-def _plugin_error(caller: Any, hook_name: str, error: Exception) -> Exception:
-    """What a hook's exception is reported as: the package's own errors as they are, anything else
-    a ``PluginError`` naming the plugin it came from."""
-    from .errors import FiveHundredError
-
-    if isinstance(error, FiveHundredError):
-        return error
-    culprit = _culprit(error, caller)
-    return PluginError(f"plugin {culprit!r} crashed in {hook_name}: {type(error).__name__}: {error}")
-
-
-def _culprit(error: BaseException, caller: Any) -> str:
-    codes = {impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()}
-    name = "unknown"
-    tb = error.__traceback__
-    while tb is not None:
-        name = codes.get(tb.tb_frame.f_code, name)
-        tb = tb.tb_next
-    return name
 
 
 def _per_hand_caller(pm: pluggy.PluginManager, hook_name: str, ruleset: Any,
@@ -235,32 +213,6 @@ def _required(value: Any, hook_name: str) -> Any:
     return value
 
 
-def _answerer(pm: pluggy.PluginManager, hook_name: str, kwargs: dict[str, Any]) -> str:
-    """The plugin whose answer a ``firstresult`` hook returns for ``kwargs`` (asked again, in pluggy's
-    order, only to name the culprit of a wrong answer)."""
-    for impl in reversed(getattr(pm.hook, hook_name).get_hookimpls()):
-        relevant = getattr(impl.function, APPLIES_WHEN, None)
-        if impl.hookwrapper or impl.wrapper or (relevant is not None and not relevant(kwargs.get("ruleset"))):
-            continue
-        try:
-            answer = impl.function(*[kwargs[name] for name in impl.argnames])
-        except Exception:
-            return impl.plugin_name
-        if answer is not None:
-            return impl.plugin_name
-    return "unknown"
-
-
-def _wrong_answer(pm: pluggy.PluginManager, hook_name: str, kwargs: dict[str, Any], answer: Any,
-                  expected: str) -> PluginError:
-    shown = repr(answer)
-    shown = shown if len(shown) <= 80 else shown[:80] + "…"
-    ruleset = kwargs.get("ruleset")
-    where = f" for ruleset {ruleset.name!r}" if ruleset is not None else ""
-    return PluginError(f"plugin {_answerer(pm, hook_name, kwargs)!r} answered {hook_name}{where} with {shown}, "
-                       f"not {expected}")
-
-
 def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -332,7 +284,8 @@ class Rules:
         self.kitty_size = sum(n for target, n in self.pattern if target == "kitty")
         self.hand_size = sum(n for target, n in self.pattern if target == "each")
         self.dead_size = sum(n for target, n in self.pattern if target == "dead")
-        self.trick_check: Callable[[Any], bool] | None = self._hook("fivehundred_trick_check")
+        self.trick_check: Callable[[Any], bool] | None = named_check(pm, ruleset,
+                                                                     self._hook("fivehundred_trick_check"))
         self._tables: dict[tuple[int, int | None, frozenset[int]], PlayTable] = {}
         self._plain_tables: dict[int, PlayTable] = {}
         """The tables of contracts played without a nomination, by rung (the common case, looked up first)."""
@@ -366,6 +319,7 @@ class Rules:
 
     def _hook(self, name: str, **kwargs: Any) -> Any:
         answer = _call(self.pm, name, ruleset=self.ruleset, **kwargs)
+        check_unchanged(self.pm, self.ruleset, self.ruleset.content_hash, f"while the plugins answered {name}")
         check = ANSWERS.get(name)
         if check is not None and answer is not None and not check[0](answer):
             raise _wrong_answer(self.pm, name, {"ruleset": self.ruleset, **kwargs}, answer, check[1])
@@ -532,15 +486,19 @@ def compile_rules(ruleset: Any, pm: pluggy.PluginManager | None = None) -> Rules
     key = (ruleset.content_hash, id(pm))
     rules = _compiled.get(key)
     if rules is None:
-        rules = _compiled[key] = Rules(ruleset, pm)
+        check_unchanged(pm, ruleset, key[0], "after it was loaded")  # by a plugin's import, or an earlier hook
+        rules = _compiled[key] = Rules(ruleset, pm)  # each hook it asks is followed by the same check
     return rules
 
 
 def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[tuple[str, str]]:
     """Problems found by every plugin's ``fivehundred_check_ruleset``, plus unknown house rules."""
     pm = pm or plugin_manager()
-    problems = [p for found in _call(pm, "fivehundred_check_ruleset", ruleset=ruleset) for p in found or ()]
-    known = {name for names in _call(pm, "fivehundred_house_rules") for name in names or ()}
+    before = ruleset.content_hash
+    problems = [tuple(p) for found in checked_answers(pm, "fivehundred_check_ruleset", problems_problem,
+                                                      ruleset=ruleset) for p in found]
+    check_unchanged(pm, ruleset, before, "while the plugins checked it (fivehundred_check_ruleset)")
+    known = {name for names in checked_answers(pm, "fivehundred_house_rules", names_problem) for name in names}
     blocked = [name.strip() for name in os.environ.get(BLOCK_ENV, "").split(",") if name.strip()]
     for name in ruleset.house_rules:
         if name in blocked:

@@ -442,11 +442,12 @@ def bundled_dir() -> Path:
 
 def ruleset_paths() -> dict[str, Path]:
     """Every ruleset known by name: the bundled ones, then those that plugins provide."""
-    from .manager import _call, plugin_manager
+    from .culprits import checked_answers, ruleset_files_problem
+    from .manager import plugin_manager
 
     found = {p.stem: p for p in sorted(bundled_dir().glob("*.yaml"))}
-    for extra in _call(plugin_manager(), "fivehundred_ruleset_paths"):
-        for p in extra or ():
+    for extra in checked_answers(plugin_manager(), "fivehundred_ruleset_paths", ruleset_files_problem):
+        for p in extra:
             found.setdefault(Path(p).stem, Path(p))
     return found
 
