@@ -8,7 +8,7 @@ hash (which records carry) is asked again after the plugins' hooks ran over it o
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -114,7 +114,7 @@ def plugin_source(plugin: object) -> str:
     return f"module {module}, in no installed package"
 
 
-def _distributions() -> dict[str, list[str]]:
+def _distributions() -> Mapping[str, list[str]]:
     from importlib.metadata import packages_distributions  # asked only when a plugin is named
 
     return packages_distributions()
