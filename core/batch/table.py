@@ -26,6 +26,7 @@ from fivehundred.records.show import call_face, card_face, hand_face
 from fivehundred.rules.cards import SUIT_SYMBOLS, card_str
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError
 from fivehundred.rules.manager import make_player
+from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .simulation import MAX_DEALS
@@ -239,7 +240,7 @@ def _stdin_line() -> str | None:
 
 def _print(text: str) -> None:
     end = "" if text.endswith("> ") else "\n"
-    sys.stdout.write(text + end)
+    sys.stdout.write("\n".join(printable(line) for line in text.split("\n")) + end)  # names from the ruleset
     sys.stdout.flush()
 
 
