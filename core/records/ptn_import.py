@@ -45,7 +45,7 @@ from fivehundred.engine.state import (
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError, UnknownNameError
-from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_text
+from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, decimal_integer, read_text
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
@@ -465,7 +465,7 @@ def _game_scores(rec: PtnRecord, rules: Rules) -> list[int] | None:
     names = _names(rules)
     try:
         first, texts = seat_list(value, names)
-        by_seat = [int(t) for t in texts]
+        by_seat = [decimal_integer(t) for t in texts]
     except ValueError as e:
         raise _error(rec.where("GameScores"), f"GameScores: {e}") from None
     start = names.index(first)
@@ -539,9 +539,14 @@ def _board(rec: PtnRecord) -> int | None:
     text = rec.value("Board")
     if text is None:
         return None
-    if not text.isdigit() or int(text) < 1:
+    if not _digits(text, 7) or int(text) < 1:
         raise _error(rec.where("Board"), f"Board: {text!r} is not a hand number")
     return int(text)
+
+
+def _digits(text: str, most: int) -> bool:
+    """``text`` is ASCII digits 0-9, at most ``most`` of them (``١٢`` and ``²`` are digits to ``isdigit``)."""
+    return text.isascii() and text.isdigit() and len(text) <= most
 
 
 def read_games(text: str, source: str = "<ptn>") -> ImportResult:
@@ -616,10 +621,10 @@ def _last_line(rec: PtnRecord) -> str:
 
 def _extension_ints(rec: PtnRecord) -> tuple[Any, int | None]:
     seed: Any = rec.value("Seed")
-    if seed is not None and seed.lstrip("-").isdigit():
+    if seed is not None and _digits(seed.removeprefix("-"), 19):
         seed = int(seed)
     game = rec.value("Game")
-    return seed, int(game) if game is not None and game.isdigit() else None
+    return seed, int(game) if game is not None and _digits(game, 19) else None
 
 
 # --- files ----------------------------------------------------------------------------------------

@@ -78,8 +78,9 @@ def parse_card(text: str) -> int:
     """``"AH"``, ``"10D"`` (or ``"TD"``), ``"JK"``, ``"JK2"`` → card id."""
     t = text.strip().upper()
     if t.startswith("JK"):
-        n = int(t[2:]) - 1 if t[2:].isdigit() else 0
-        if (t[2:] and not t[2:].isdigit()) or not 0 <= n < MAX_CARD - JOKER_BASE:
+        digits = t[2:].isascii() and t[2:].isdigit() and len(t) < 6  # never ``JK٢``
+        n = int(t[2:]) - 1 if digits else 0
+        if (t[2:] and not digits) or not 0 <= n < MAX_CARD - JOKER_BASE:
             raise ValueError(f"not a card: {text!r}")
         return joker(n)
     if len(t) < 2:

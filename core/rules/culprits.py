@@ -23,14 +23,14 @@ def _call(pm: pluggy.PluginManager, hook_name: str, **kwargs: Any) -> Any:
     caller = getattr(pm.hook, hook_name)
     try:
         return caller(**kwargs)
-    except Exception as e:
+    except (Exception, SystemExit) as e:  # a plugin's sys.exit() is its failure, not the program's exit
         error = _plugin_error(caller, hook_name, e)
         if error is e:
             raise
         raise error from e
 
 
-def _plugin_error(caller: Any, hook_name: str, error: Exception) -> Exception:
+def _plugin_error(caller: Any, hook_name: str, error: BaseException) -> BaseException:
     """What a hook's exception is reported as: the package's own errors as they are, anything else
     a ``PluginError`` naming the plugin it came from."""
     if isinstance(error, FiveHundredError):

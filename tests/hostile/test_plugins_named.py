@@ -210,3 +210,16 @@ def test_a_well_behaved_plugin_changes_nothing(install: Install) -> None:
     """)
     ruleset = fivehundred.load_ruleset(REF)
     assert fivehundred.simulate(2, 0, ruleset, "random").games == 2
+
+
+def test_sys_exit_in_a_hook_is_the_plugins_failure(install: Install) -> None:
+    install("""
+        import sys
+        from fivehundred import hookimpl
+
+        @hookimpl
+        def fivehundred_check_ruleset(ruleset):
+            sys.exit(3)
+    """)
+    output = one_line_error(run("rules", "show", REF), "crashed in fivehundred_check_ruleset: SystemExit: 3")
+    named(output, "fivehundred_check_ruleset")

@@ -208,3 +208,37 @@ def test_decimal_integers_as_written(value: Any, expected: int) -> None:
 def test_what_is_not_a_decimal_integer(value: Any) -> None:
     with pytest.raises(ValueError):
         decimal_integer(value)
+
+
+# --- PTN and cards ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ptn_text(record: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> str:
+    from fivehundred.records.ptn_export import export_ptn
+
+    path = tmp_path_factory.mktemp("ptn") / "games.jsonl"
+    path.write_text(dumps(record) + "\n", encoding="utf-8")
+    return export_ptn([path])
+
+
+@pytest.mark.parametrize(("tag", "words"), [("Board", "Board: '١' is not a hand number"),
+                                             ("GameScores", "GameScores: not an integer in digits 0-9")])
+def test_ptn_numbers_in_other_scripts_are_refused(tmp_path: Path, ptn_text: str, tag: str, words: str) -> None:
+    from fivehundred.records.ptn_import import import_ptn
+
+    lines = ptn_text.splitlines()
+    i = next(n for n, line in enumerate(lines) if line.startswith(f"[{tag} "))
+    lines[i] = lines[i].replace('"1"', '"١"') if tag == "Board" else lines[i].replace('"S:', '"S:٤', 1)
+    path = write(tmp_path / "games.ptn", "\n".join(lines) + "\n")
+    with pytest.raises(fivehundred.RecordError, match=f"games.ptn:{i + 1}: {words}"):
+        import_ptn([path])
+    assert import_ptn([write(tmp_path / "plain.ptn", ptn_text)]).records  # the file as exported reads
+
+
+@pytest.mark.parametrize("text", ["JK٢", "JK²", "JK99999999999"])
+def test_a_joker_numbered_in_other_digits_is_not_a_card(text: str) -> None:
+    from fivehundred.rules.cards import parse_card
+
+    with pytest.raises(ValueError, match="not a card"):
+        parse_card(text)
