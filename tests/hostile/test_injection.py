@@ -98,7 +98,7 @@ def evil_ruleset(tmp_path: Path) -> Path:
                  'description: "clears \\e[2J the screen"\n')
 
 
-def test_rules_show_list_and_diff_escape_a_ruleset_name(evil_ruleset: Path) -> None:
+def test_rules_show_and_diff_escape_a_ruleset_name(evil_ruleset: Path) -> None:
     shown = run("rules", "show", evil_ruleset)
     assert shown.exit_code == 0
     clean(shown.output)
