@@ -31,9 +31,10 @@ MAX_DEALS = 12
 class Recorder:
     """A random player that keeps its choices as text, and the first card it could not legally play."""
 
-    def __init__(self, seat: int):
+    def __init__(self, seat: int, person: str = "random"):
         self.seat = seat
-        self.inner = RandomPlayer(seat, random.Random("the person's choices"))
+        self.inner = (RandomPlayer(seat, random.Random("the person's choices")) if person == "random"
+                      else make_player(person, seat, random.Random("the person's choices")))
         self.lines: list[str] = []
         self.illegal: tuple[int, str] | None = None
 
@@ -43,19 +44,23 @@ class Recorder:
             if wrong:  # holds the suit led: any other card breaks rule 16
                 self.illegal = (len(self.lines), state.action_to_str(wrong[0]))
         action = self.inner.act(state, legal)
-        self.lines.append(state.action_to_str(action))
+        if not (state.phase == Phase.PLAY and len(legal) == 1):  # the table plays a single legal card itself
+            self.lines.append(state.action_to_str(action))
         return action
 
 
-def recorded_game(ruleset: str, seat: str, seed: int) -> tuple[dict[str, Any], Recorder]:
+def recorded_game(ruleset: str, seat: str, seed: int, person: str = "random",
+                  bots: str = "random") -> tuple[dict[str, Any], Recorder]:
+    """A game whose ``seat`` is played by ``person`` and the others by ``bots`` (player names): its record,
+    and the choices at the seat as a person would type them."""
     rs = fivehundred.load_ruleset(ruleset)
     me = rs.players.seats.index(seat)
     state, rng = new_game(rs, f"{seed}:0")
-    recorder = Recorder(me)
+    recorder = Recorder(me, person)
     _, bots_rng = game_generators(f"{seed}:0")  # the bots share the players' generator, as in simulate's game 0
-    players = [recorder if s == me else make_player("random", s, bots_rng) for s in range(len(rs.players.seats))]
+    players = [recorder if s == me else make_player(bots, s, bots_rng) for s in range(len(rs.players.seats))]
     state.play_out(players, rng, MAX_DEALS)
-    names = [HUMAN if s == me else "random" for s in range(len(rs.players.seats))]
+    names = [HUMAN if s == me else bots for s in range(len(rs.players.seats))]
     return game_to_dict(state, seed=seed, game=0, players=names), recorder
 
 
@@ -143,9 +148,10 @@ def test_bad_input(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "not a seat of pagat-australian (seats: N, E, S, W)" in result.stderr
     result = run("play", "--seat", "S", "--bots", "random", "-o", out, stdin="pass\n")
     assert result.exit_code == 1 and "the input ended before the game did" in result.stderr
-    assert "Traceback" not in result.output and not out.exists()
-    assert run("play", "-o", out).exit_code == 2  # --seat is required
-    with pytest.raises(InputEnded):
-        play_at_table("pagat-australian", "N", bots="random", read=lambda: None, write=lambda _: None)
+    assert f"to continue it: fivehundred play --resume {out}" in result.stderr
+    assert "Traceback" not in result.output and fivehundred.validate([out]).ok  # the game so far is kept
+    assert run("play", "-o", tmp_path / "other.jsonl").exit_code == 2  # --seat is required
+    game = play_at_table("pagat-australian", "N", bots="random", read=lambda: None, write=lambda _: None)
+    assert isinstance(game.stopped, InputEnded) and game.out is None
 
 

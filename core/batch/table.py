@@ -5,37 +5,59 @@ it shows what that seat may know, ``state.observation(seat)`` and the scores, of
 choices, and reads a line.  Text is read as ``GameState.parse_action`` reads it (``7H``, ``pass``,
 ``discard 4D`` or just ``4D`` in the exchange, ``H`` or ``none`` for the nomination, ``JK:S`` to
 lead the joker as spades); an illegal choice is refused with the rule it breaks, and asked again.
-Lines come from any source (the terminal, a file, a test), so a game can be scripted.  At the end
-the game is written as a game record, which ``validate`` checks like any other.
+When a single card is legal it is played for the person (``ask_always`` asks anyway).  Lines come
+from any source (the terminal, a file, a test), so a game can be scripted.
+
+The game is written as a game record after every hand (``validate`` accepts it: a game without a
+result is unfinished) and at its end.  ``quit``, the end of the input or Ctrl-C stop the game and keep
+it: the record then holds the hand in progress too, marked ``unfinished`` where it stops, and
+``play_at_table(..., resume=record)`` continues it: the same seed deals the same cards, the record's
+actions are replayed (the bots make them again, and must: the same seed gives the same decisions), and
+the person is asked from where the record stops.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from fivehundred.engine.seeding import game_generators
-from fivehundred.engine.state import GameState, Observation, Phase, new_game
-from fivehundred.records.ptn import seat_rows
+from fivehundred.engine.state import GameState, Phase, new_game
 from fivehundred.records.ptn_import import write_atomically
-from fivehundred.records.record import dumps, game_to_dict
-from fivehundred.records.show import call_face, card_face, hand_face
-from fivehundred.rules.cards import SUIT_SYMBOLS, card_str
-from fivehundred.rules.errors import FiveHundredError, IllegalActionError
+from fivehundred.records.record import dumps, game_to_dict, hand_to_dict
+from fivehundred.records.validation import record_actions, validate_record
+from fivehundred.rules.cards import SUIT_LETTERS, card_str
+from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError
 from fivehundred.rules.manager import make_player
 from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
-from .simulation import MAX_DEALS
+from .simulation import DEFAULT_PLAYER, MAX_DEALS
+from .table_view import face, hand_result, view
 
 HUMAN = "human"
 """The player name a record gives the person's seat."""
 
+QUIT = ("quit", "exit")
+"""What the person types to stop the game (it is kept, to be resumed)."""
 
-class InputEnded(FiveHundredError):
+
+class GameStopped(FiveHundredError):
+    """The game stopped before its end: ``quit`` (status 0), Ctrl-C (130) or the end of the input (1)."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+class InputEnded(GameStopped):
     """The lines ran out before the game was over."""
 
 
@@ -46,6 +68,8 @@ class TablePlayer:
     seat: int
     read: Callable[[], str | None]
     write: Callable[[str], None]
+    ask_always: bool = False
+    """Ask even when a single card is legal (else it is played for the person)."""
     reported: int = 0
     """Hands whose end the person has been told of."""
     refusals: list[str] = field(default_factory=list)
@@ -53,24 +77,37 @@ class TablePlayer:
     def act(self, state: GameState, legal: list[int]) -> int:
         self.news(state)
         acting = state.current_player()  # the seat itself, or a dummy it plays (P2)
+        name = state.rules.seats[acting]
         for shown in view(state, state.observation(acting)):
             self.write(shown)
-        self.write("legal: " + " ".join(_face(state, a) for a in legal))
+        if len(legal) == 1 and state.phase == Phase.PLAY and not self.ask_always:
+            self.write(f"{name} plays {face(state, legal[0])}: the only legal card")
+            return legal[0]
+        self.write("legal: " + " ".join(face(state, a) for a in legal))
         while True:
-            self.write(f"{state.rules.seats[acting]}> ")
-            line = self.read()
-            if line is None:
-                raise InputEnded(f"the input ended before the game did (hand {state.deals}, "
-                                 f"{state.rules.seats[acting]} to {state.phase.name.lower()}): no record written")
-            text = line.strip()
+            self.write(f"{name}> ")
+            text = self.line(state, name).strip()
             if not text:
                 continue
             if text in ("?", "help"):
-                self.write("legal: " + " ".join(state.action_to_str(a) for a in legal))
+                self.write("legal: " + " ".join(face(state, a) for a in legal)
+                           + "  ('quit' stops the game and keeps it)")
                 continue
+            if text.lower() in QUIT:
+                raise GameStopped(f"stopped at hand {state.deals}, {name} to {_doing(state)}", 0)
             action = self.choice(state, text, legal)
             if action is not None:
                 return action
+
+    def line(self, state: GameState, name: str) -> str:
+        where = f"hand {state.deals}, {name} to {_doing(state)}"
+        try:
+            line = self.read()
+        except KeyboardInterrupt:
+            raise GameStopped(f"interrupted at {where}", 130) from None
+        if line is None:
+            raise InputEnded(f"the input ended before the game did ({where})", 1)
+        return line
 
     def choice(self, state: GameState, text: str, legal: list[int]) -> int | None:
         """The action ``text`` means, if it is legal; else None, having said why not."""
@@ -94,13 +131,21 @@ class TablePlayer:
         self.write(f"refused: {why}")
 
     def news(self, state: GameState) -> None:
-        """Tell how the hands finished since the person last acted (the scores are public)."""
-        over = state.phase in (Phase.DEAL, Phase.GAME_OVER)  # else the last hand is still being played
-        done = state.hands_log if over else state.hands_log[:-1]
-        for log in done[self.reported:]:
+        """Tell how the hands finished since the person last heard (the scores are public)."""
+        for log in _finished(state)[self.reported:]:
             for line in hand_result(state, log):
                 self.write(line)
-        self.reported = len(done)
+        self.reported = len(_finished(state))
+
+
+def _finished(state: GameState) -> list[Any]:
+    over = state.phase in (Phase.DEAL, Phase.GAME_OVER)  # else the last hand is still being played
+    return state.hands_log if over else state.hands_log[:-1]
+
+
+def _doing(state: GameState) -> str:
+    return {Phase.AUCTION: "call", Phase.DISCARD: "discard", Phase.NOMINATE: "nominate",
+            Phase.PLAY: "play"}.get(state.phase, "act")
 
 
 def _words(state: GameState, text: str) -> str:
@@ -112,125 +157,230 @@ def _words(state: GameState, text: str) -> str:
     return text
 
 
-def _face(state: GameState, action: int) -> str:
-    text = state.action_to_str(action)
-    if state.phase == Phase.AUCTION:
-        return call_face(text)
-    if state.phase == Phase.PLAY and state.action_kind(action) in ("play", "lead-joker"):
-        return card_face(text)
-    return text
+@dataclass
+class Replaying:
+    """A seat's player while a record is replayed (``resume``): it makes the record's next action, a bot
+    having chosen it again (the same seed gives the same decisions), then plays on as itself."""
 
+    inner: Any
+    actions: deque[int]
+    person: bool
 
-def view(state: GameState, obs: Observation) -> list[str]:
-    """What ``obs.seat`` may know now, as lines: scores, its hand, the auction, the contract, the tricks."""
-    rules = state.rules
-    seats = rules.seats
-    me = seats[obs.seat]
-    lines = ["", f"hand {state.deals} · dealer {seats[obs.dealer]} · "
-             + ", ".join(f"{team} {points}" for team, points in zip(rules.team_names, obs.totals, strict=True))]
-    if obs.hand:
-        lines.append(f"{me}'s hand: {hand_face(card_str(c) for c in obs.hand)}")
-    for seat, cards in obs.open_hands:
-        lines.append(f"{seats[seat]}'s hand, face up: {hand_face(card_str(c) for c in cards)}")
-    if obs.calls:
-        first = seats[obs.calls[0][0]]
-        rows = seat_rows([(seats[s], call_face(rules.call_text(c))) for s, c in obs.calls],
-                         seats, first, empty="")
-        order = [seats[(seats.index(first) + k) % len(seats)] for k in range(len(seats))]
-        lines.append("auction: " + "  ".join(f"{s:<7}" for s in order).rstrip())
-        lines.extend("         " + "  ".join(f"{cell:<7}" for cell in row).rstrip() for row in rows)
-    if obs.contract is not None and obs.phase != Phase.AUCTION:
-        who = seats[obs.contractor] if obs.contractor >= 0 else "nobody"
-        lines.append(f"contract: {call_face(obs.contract.call)} by {who}")
-        if obs.discards:
-            lines.append(f"your discards: {' '.join(card_face(card_str(c)) for c in obs.discards)}")
-        if obs.nomination is not None:
-            lines.append(f"the joker is nominated as {SUIT_SYMBOLS[obs.nomination]}")
-        if obs.sitting:
-            lines.append(f"sitting out: {', '.join(seats[s] for s in obs.sitting)}")
-    for name, public in obs.steps.items():
-        lines.append(f"{name}: {public}")
-    if obs.tricks:
-        leader, cards, winner, _ = obs.tricks[-1]
-        lines.append(f"last trick: {_trick_line(state, leader, cards)} → {seats[winner]}")
-    if obs.phase == Phase.PLAY:
-        won = ", ".join(f"{seats[s]} {n}" for s, n in enumerate(obs.tricks_won))
-        lines.append(f"trick {len(obs.tricks) + 1}: " + (_trick_line(state, obs.leader, obs.current_trick)
-                                                        if obs.current_trick else "you lead") + f"  (won: {won})")
-    return lines
-
-
-def _trick_line(state: GameState, leader: int, cards: tuple[int, ...]) -> str:
-    seats = state.rules.seats
-    order, seat = [], leader
-    for _ in cards:
-        order.append(seat)
-        seat = state.play_order[seat]
-    return "  ".join(f"{seats[s]} {card_face(card_str(c))}" for s, c in zip(order, cards, strict=True))
-
-
-def hand_result(state: GameState, log: Any) -> list[str]:
-    """How a finished hand went, in public terms: the contract, the tricks, the score."""
-    rules = state.rules
-    seats, teams = rules.seats, rules.team_names
-    if log.contract is None:
-        return ["", f"hand {log.number}: everybody passed" if not log.misdeal else f"hand {log.number}: misdeal"]
-    who = seats[log.contractor] if log.contractor >= 0 else "nobody"
-    made = "made" if log.outcome is not None and log.outcome.made else "failed"
-    return ["", f"hand {log.number}: {call_face(log.contract.call)} by {who} {made}; tricks "
-            + ", ".join(f"{seats[s]} {n}" for s, n in enumerate(log.tricks_won)),
-            "score: " + ", ".join(f"{t} {p}" for t, p in zip(teams, log.scores, strict=True))
-            + " · totals: " + ", ".join(f"{t} {p}" for t, p in zip(teams, log.totals, strict=True))]
+    def act(self, state: GameState, legal: list[int]) -> int:
+        if not self.actions:
+            return int(self.inner.act(state, legal))
+        action = self.actions.popleft()
+        if action not in legal:
+            raise RecordError(f"the record's {state.action_to_str(action)} is not legal at hand {state.deals} "
+                              "of this game: the record is of another game (seed, players or ruleset)")
+        if not self.person:
+            mine = self.inner.act(state, legal)
+            if mine != action:
+                raise RecordError(f"at hand {state.deals} the bot chose {state.action_to_str(mine)} where the "
+                                  f"record has {state.action_to_str(action)}: the record is of another game "
+                                  "(seed, bots or ruleset)")
+        return action
 
 
 @dataclass
 class TableGame:
-    """A game played at the table: the final state, its record, where it was written."""
+    """A game played at the table: the state, its record, where it was written, whether it stopped early."""
 
     state: GameState
     record: dict[str, Any]
     out: Path | None
     refusals: list[str]
+    stopped: GameStopped | None = None
+    """Why the game stopped before its end (its record holds the game so far), or None."""
 
 
-def play_at_table(ruleset: Ruleset | str | Path, seat: str, *, bots: str = "heuristic", seed: int | str = 0,
+def play_at_table(ruleset: Ruleset | str | Path, seat: str, *, bots: str = DEFAULT_PLAYER, seed: int | str = 0,
                   read: Callable[[], str | None] | None = None, write: Callable[[str], None] | None = None,
-                  out: str | Path | None = None, max_deals: int = MAX_DEALS) -> TableGame:
+                  out: str | Path | None = None, max_deals: int = MAX_DEALS, ask_always: bool = False,
+                  resume: dict[str, Any] | None = None) -> TableGame:
     """A person plays ``seat`` against ``bots`` (a player name) under ``ruleset``, reading each choice
     from ``read`` (a line, None at the end of the input; stdin by default) and showing the table through
     ``write``; the game is that of ``simulate``'s game 0 of ``seed``, with the person's choices at that
-    seat.  With ``out``, the game record is written there (JSON Lines) once the game is over.  Raises
-    ``FiveHundredError`` for an unknown seat or player, and ``InputEnded`` when the lines run out."""
+    seat.  With ``out``, the game record is written there (JSON Lines) after every hand and when the game
+    stops.  ``resume`` is a record of this game so far (``resume_args`` reads its seat, bots and seed): it
+    is replayed and the game goes on from where it stops.  A game stopped by ``quit``, Ctrl-C or the end
+    of the input is returned with ``stopped`` set.  Raises ``FiveHundredError`` for an unknown seat or
+    player, and ``RecordError`` for a ``resume`` record that is not this game."""
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     if seat not in rs.players.seats:
         raise FiveHundredError(f"--seat {seat}: not a seat of {rs.name} (seats: {', '.join(rs.players.seats)})")
     me = rs.players.seats.index(seat)
-    read = read or _stdin_line
+    lines = _Lines(read or _stdin_line)
     write = write or _print
     state, rng = new_game(rs, f"{seed}:0")
-    person = TablePlayer(me, read, write)
+    person = TablePlayer(me, lines, write, ask_always)
     _, players_rng = game_generators(f"{seed}:0")
-    players = [person if s == me else make_player(bots, s, players_rng) for s in range(len(rs.players.seats))]
-    write(f"{rs.name}: you are {seat}" + (f", partnered by {', '.join(_partners(rs, seat))}" if _partners(rs, seat)
-                                          else "") + f"; the others are {bots} bots. '?' lists the legal choices.")
-    state.play_out(players, rng, max_deals)
-    person.news(state)
-    if state.result is not None:
-        write(f"{rs.players.teams[state.result.winner].name} wins: {state.result.reason}")
-    else:
-        write(f"the game was stopped after {state.deals} deals")
+    players: list[Any] = [person if s == me else make_player(bots, s, players_rng) for s in range(len(rs.players.seats))]
     names = [HUMAN if s == me else bots for s in range(len(rs.players.seats))]
-    record = game_to_dict(state, seed=seed, game=0, players=names)
-    target = None if out is None else Path(out)
-    if target is not None:
-        write_atomically(target, dumps(record) + "\n")
-        write(f"the game is written to {target}")
-    return TableGame(state, record, target, person.refusals)
+    table = _Table(state, person, names, seed, None if out is None else Path(out))
+    partners = _partners(rs, seat)
+    write(f"{rs.name}: you are {seat}" + (f", partnered by {', '.join(partners)}" if partners else "")
+          + f"; the others are {bots} bots. '?' lists the legal choices, 'quit' stops (the game is kept).")
+    if resume is not None:
+        players, table.replayed = _resumed(players, me, resume, rs)
+    stopped = None
+    try:
+        with _deferred_interrupts(lines):
+            table.play(players, rng, max_deals, resume)
+    except GameStopped as e:
+        stopped = e
+    except KeyboardInterrupt:  # outside the main thread, where the interrupt cannot wait for the prompt
+        stopped = GameStopped(f"interrupted at hand {state.deals}", 130)
+    record = table.save(stopped is not None)
+    if stopped is None:
+        person.news(state)
+        if state.result is not None:
+            write(f"{rs.players.teams[state.result.winner].name} wins: {state.result.reason}")
+        else:
+            write(f"the game was stopped after {state.deals} deals")
+        if table.out is not None:
+            write(f"the game is written to {table.out}")
+    return TableGame(state, record, table.out, person.refusals, stopped)
+
+
+@dataclass
+class _Table:
+    """The game in play and where its record goes."""
+
+    state: GameState
+    person: TablePlayer
+    names: list[str]
+    seed: int | str
+    out: Path | None
+    replayed: int = 0
+    """Hands of a resumed record that were finished in it: replayed, not shown again."""
+
+    def play(self, players: list[Any], rng: Any, max_deals: int, resume: dict[str, Any] | None) -> None:
+        """Play deal by deal to the end of the game (or ``max_deals``), writing the record after each."""
+        state = self.state
+        while True:
+            state.play_out(players, rng, min(state.deals + 1, max_deals))
+            if state.phase == Phase.GAME_OVER or state.deals >= max_deals:
+                return
+            if len(state.hands_log) <= self.replayed:
+                assert resume is not None
+                _check_replayed(state, resume, len(state.hands_log) - 1)
+                self.person.reported = len(state.hands_log)
+                if len(state.hands_log) == self.replayed:
+                    self.person.write(f"resumed after hand {state.deals}: "
+                                      + ", ".join(f"{t} {p}" for t, p in zip(state.rules.team_names, state.totals,
+                                                                              strict=True)))
+                continue
+            self.person.news(state)
+            self.save(False)
+
+    def save(self, stopped: bool) -> dict[str, Any]:
+        """The game's record so far, written to ``out``; a game stopped inside a hand keeps that hand,
+        marked unfinished, when its record is valid so (else the hands finished)."""
+        record = self._candidates(stopped)
+        if self.out is not None:
+            write_atomically(self.out, dumps(record) + "\n")
+        return record
+
+    def _candidates(self, stopped: bool) -> dict[str, Any]:
+        state = self.state
+        record = game_to_dict(state, seed=self.seed, game=0, players=self.names)
+        if not stopped or state.phase in (Phase.DEAL, Phase.GAME_OVER) or not record["hands"]:
+            return record
+        tries = [self._unfinished(record, with_trick=True), self._unfinished(record, with_trick=False)]
+        for candidate in tries:
+            if not validate_record(candidate, "the game so far", state.rules.ruleset):
+                return candidate
+        finished = dict(record, hands=record["hands"][:-1], deals=state.deals - 1)
+        return finished
+
+    def _unfinished(self, record: dict[str, Any], *, with_trick: bool) -> dict[str, Any]:
+        state = self.state
+        last = {k: v for k, v in record["hands"][-1].items() if k not in ("tricks_won", "scores", "totals", "outcome")}
+        last["unfinished"] = {"stops": f"{state.rules.seats[state.current_player()]} to {_doing(state)}"}
+        if with_trick and state.phase == Phase.PLAY and state.trick:
+            last["unfinished"]["trick"] = {"leader": state.rules.seats[state.trick_leader],
+                                           "cards": _trick_cards(state)}
+        return dict(record, hands=[*record["hands"][:-1], last])
+
+
+def _trick_cards(state: GameState) -> list[str]:
+    """The trick in progress as a record writes it (a free joker led carries the suit named for it)."""
+    cards = [card_str(c) for c in state.trick]
+    led = state.led_suit
+    if cards and cards[0].startswith("JK") and led is not None:
+        contract = state.contract
+        if contract is not None and contract.trump is None:
+            cards[0] += ":" + SUIT_LETTERS[led]
+    return cards
+
+
+def _resumed(players: list[Any], me: int, record: dict[str, Any], rs: Ruleset) -> tuple[list[Any], int]:
+    """The players replaying ``record`` first, and how many hands it finished."""
+    if record.get("result") is not None:
+        raise RecordError(f"the game is over ({record['result'].get('winner')} won): nothing to resume")
+    actions = deque(record_actions(record, rs))
+    hands = record.get("hands", [])
+    finished = len(hands) - (1 if hands and "unfinished" in hands[-1] else 0)
+    return [Replaying(p, actions, s == me) for s, p in enumerate(players)], finished
+
+
+def _check_replayed(state: GameState, record: dict[str, Any], index: int) -> None:
+    if hand_to_dict(state, state.hands_log[index]) != record["hands"][index]:
+        raise RecordError(f"hand {state.hands_log[index].number} replays differently from the record: the record "
+                          "is of another game (seed, players or ruleset)")
+
+
+def resume_args(record: dict[str, Any]) -> tuple[str, str, int | str]:
+    """The seat, the bots and the seed of a game record written by ``play`` (to resume it)."""
+    players = record.get("players") or {}
+    people = [seat for seat, name in players.items() if name == HUMAN]
+    bots = {name for name in players.values() if name != HUMAN}
+    if len(people) != 1 or len(bots) != 1 or record.get("game") != 0 or record.get("seed") is None:
+        raise RecordError("not a game written by 'fivehundred play' (one human seat, one kind of bot, a seed)")
+    return people[0], bots.pop(), record["seed"]
 
 
 def _partners(rs: Ruleset, seat: str) -> list[str]:
     team = next(t for t in rs.players.teams if seat in t.seats)
     return [s for s in team.seats if s != seat]
+
+
+@dataclass
+class _Lines:
+    """The person's lines, with Ctrl-C deferred to the next prompt while the bots play: a game stops at
+    a prompt, where its state is whole."""
+
+    read: Callable[[], str | None]
+    reading: bool = False
+    pending: bool = False
+
+    def __call__(self) -> str | None:
+        self.reading = True
+        try:
+            if self.pending:
+                self.pending = False
+                raise KeyboardInterrupt
+            return self.read()
+        finally:
+            self.reading = False
+
+    def interrupt(self, signum: int, frame: Any) -> None:
+        if self.reading:
+            raise KeyboardInterrupt
+        self.pending = True
+
+
+@contextmanager
+def _deferred_interrupts(lines: _Lines) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lines.interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stdin_line() -> str | None:
@@ -244,4 +394,5 @@ def _print(text: str) -> None:
     sys.stdout.flush()
 
 
-__all__ = ["HUMAN", "InputEnded", "TableGame", "TablePlayer", "play_at_table", "view"]
+__all__ = ["HUMAN", "GameStopped", "InputEnded", "Replaying", "TableGame", "TablePlayer", "play_at_table",
+           "resume_args", "view"]

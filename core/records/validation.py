@@ -25,6 +25,7 @@ from fivehundred.rules.cards import parse_card, parse_suit
 from fivehundred.rules.errors import (
     IllegalActionError,
     PluginError,
+    RecordError,
     RulesetError,
     UnknownNameError,
 )
@@ -140,6 +141,8 @@ class _Replay:
         self.step = 0
         self._replayed: dict[str, int] = {}
         """How many of each step's recorded actions this hand has replayed."""
+        self.actions: list[int] = []
+        """Every action replayed, in the game's order (``record_actions``)."""
 
     def act(self, seat: int, text: str, parse: Any = None, field: str | None = None) -> None:
         self.step += 1
@@ -154,6 +157,7 @@ class _Replay:
         except IllegalActionError as e:
             raise _Invalid(str(e), step=self.step, seat=self.rules.seats[seat], action=text, rule=e.rule,
                            field=field) from None
+        self.actions.append(action)
 
     def hand(self, h: dict[str, Any]) -> None:
         rules, state = self.rules, self.state
@@ -509,12 +513,25 @@ _ENGINE_FIELDS = frozenset({"number", "dealer", "hands", "kitty", "dead", "misde
 to the partner)."""
 
 
-def _replay(record: dict[str, Any], rules: Rules) -> None:
+def record_actions(record: dict[str, Any], ruleset: Ruleset, source: str = "the record") -> list[int]:
+    """Every action of a valid record in the game's order (the calls, discards, cards, steps' actions), as
+    the engine numbers them: what ``fivehundred play --resume`` replays.  Raises ``RecordError`` naming the
+    first problem when the record is invalid."""
+    try:
+        replay = _replay(record, _rules_for(record, ruleset))
+    except _Invalid as e:
+        raise RecordError(str(Problem(source, str(e), e.hand, e.step, e.seat, e.action, e.rule, e.field))) from None
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise RecordError(f"{source}: malformed record: missing or wrong field {e}") from None
+    return [] if replay is None else replay.actions
+
+
+def _replay(record: dict[str, Any], rules: Rules) -> _Replay | None:
     hands = record["hands"]
     totals, number = _start(record, rules)
     if not hands:
         _check_deals(record, number - 1, None)
-        return
+        return None
     replay = _Replay(rules, _seat(rules, hands[0]["dealer"], "dealer"), totals, number)
     for i, h in enumerate(hands):
         if h.get("unfinished") is not None and (i != len(hands) - 1 or record.get("result") is not None):
@@ -538,6 +555,7 @@ def _replay(record: dict[str, Any], rules: Rules) -> None:
     except _Invalid as e:  # the end of the game is where its last hand ends
         e.hand, e.step = last, replay.step
         raise
+    return replay
 
 
 def _check_deals(record: dict[str, Any], deals: int, last: int | None) -> None:
