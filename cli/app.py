@@ -209,13 +209,18 @@ def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
 def rules_show(
     name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")] = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
+    as_yaml: Annotated[bool, typer.Option("--yaml", help="Print the resolved ruleset as YAML (every field, inherited "
+                                          "ones filled in), a ruleset file to start from.")] = False,
 ) -> None:
-    """Explain a ruleset as readable rules (or print it resolved, as JSON)."""
+    """Explain a ruleset as readable rules (or print it resolved, as JSON or YAML)."""
     from fivehundred.rules.explain import explain
+    from fivehundred.rules.resolved import ruleset_yaml
 
     with user_errors():
         rs = fivehundred.load_ruleset(name)
-    if as_json:
+    if as_yaml:
+        sys.stdout.write(ruleset_yaml(rs))
+    elif as_json:
         print_json(rs.model_dump(mode="json") | {"content_hash": rs.content_hash})
     else:
         sys.stdout.write(explain(rs))

@@ -149,6 +149,8 @@ UNCHECKED = {
     "auction.rebid": "B6, who may bid again when: test_variants_auction.py, test_mutants_auction.py",
     "auction.winner_may_raise": "B6, the winner's one raise: test_variants_auction.py, test_mutants_auction.py",
     "auction.reentry": "Trickster Cards' re-entry after a changed bid: test_variants_auction.py, test_ptn.py",
+    "auction.ladder_changes": "an edit of the ladder, applied when the ruleset is loaded (the referee reads the "
+                              "resulting ladder): test_ladder_changes.py",
     "auction.set_bar": "R1, a failed contractor barred from the next auction: test_mutants_auction.py",
     "auction.set_bar_misere": "R1 for misère: test_mutants_auction.py",
     "ladder.first_own_call": "B8's other form (a blind misère as one's first own call): test_variants_auction.py",

@@ -11,14 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_play import MAX_DEALS, a_seat_that_plays, recorded_game, run
 
 import fivehundred
 from fivehundred.batch.simulation import DEFAULT_PLAYER
 from fivehundred.batch.table import GameStopped, InputEnded, play_at_table, resume_args
 from fivehundred.rules.errors import RecordError
 from fivehundred.rules.ruleset import ruleset_paths
-
-from test_play import MAX_DEALS, a_seat_that_plays, recorded_game, run
 
 
 def lines_then(lines: list[str], last: str | None) -> Any:
@@ -104,7 +103,7 @@ def test_the_last_trick_shows_before_the_hand_s_summary_and_tricks_count_by_side
     assert summaries
     for i in summaries:
         assert shown[i - 1].startswith("last trick: ") and " → " in shown[i - 1]
-        assert "contractor" in shown[i] and " needed · opponents " in shown[i] or "misère" in shown[i]
+        assert ("contractor" in shown[i] and " needed · opponents " in shown[i]) or "misère" in shown[i]
     assert any(line.startswith("tricks: contractor side ") for line in shown)
 
 

@@ -215,8 +215,9 @@ def play_at_table(ruleset: Ruleset | str | Path, seat: str, *, bots: str = DEFAU
     state, rng = new_game(rs, f"{seed}:0")
     person = TablePlayer(me, lines, write, ask_always)
     _, players_rng = game_generators(f"{seed}:0")
-    players: list[Any] = [person if s == me else make_player(bots, s, players_rng) for s in range(len(rs.players.seats))]
-    names = [HUMAN if s == me else bots for s in range(len(rs.players.seats))]
+    seats = range(len(rs.players.seats))
+    players: list[Any] = [person if s == me else make_player(bots, s, players_rng) for s in seats]
+    names = [HUMAN if s == me else bots for s in seats]
     table = _Table(state, person, names, seed, None if out is None else Path(out))
     partners = _partners(rs, seat)
     write(f"{rs.name}: you are {seat}" + (f", partnered by {', '.join(partners)}" if partners else "")

@@ -29,6 +29,7 @@ from pydantic import (
 from .cards import parse_rank, parse_suit
 from .errors import RulesetError, UnknownNameError
 from .inputs import MAX_RULESET_BYTES, InputError, read_text
+from .ladder import apply_ladder_changes
 from .plain_yaml import MAX_YAML_DEPTH, MAX_YAML_NODES, load_plain_yaml  # noqa: F401 - re-exported
 
 Int = StrictInt
@@ -186,6 +187,20 @@ class Rung(_Model):
     signal: bool = Field(False, description="B7 inkle: a signal that cannot become the contract.")
 
 
+class RungChange(_Model):
+    """A change to one rung of an inherited ladder, by its call (``auction.ladder_changes``): the fields
+    given replace the rung's; ``after``/``before`` place the rung (a new one, or one moved)."""
+
+    value: Int | None = None
+    requires_standing: str | None = Field(None, description="As a rung's (null: none).")
+    first_calls: Int | None = Field(None, ge=1)
+    first_own_call: bool | None = None
+    before_looking: bool | None = None
+    signal: bool | None = None
+    after: str | None = Field(None, description="Place the rung just above this call.")
+    before: str | None = Field(None, description="Place the rung just below this call.")
+
+
 class ContractType(_Model):
     kind: Literal["trumps", "no-trumps", "misere"] = Field(
         "misere", description="How the cards play: with a trump suit, without, or as misère (no trumps).")
@@ -221,9 +236,27 @@ class Auction(_Model):
         "never", description="Rule 8: a pass is final; 'if-bid-changed' (Trickster Cards' 'bid after pass if bid "
         "changed'): a player who passed is asked again once the standing bid has changed since that pass.")
     ladder: tuple[Rung, ...] = Field(min_length=1, description="Every call, lowest first.")
+    ladder_changes: dict[str, RungChange | None] = Field(
+        default_factory=dict, exclude=True,
+        description="Changes to the inherited ladder by call: {misere: {value: 300}} changes a rung, {10NT: null} "
+        "removes one, {9NT: {value: 480, after: 9H}} inserts one (or moves it); applied when the ruleset is "
+        "loaded, so the ladder holds the result (docs/rulesets.md).")
     set_bar: Int | None = Field(None, ge=1, description="R1: a contractor who falls this many tricks short "
                                 "(or more) may not bid in the next hand.")
     set_bar_misere: Int | None = Field(None, ge=1, description="R1: … or takes this many tricks in misère.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _changed_ladder(cls, data: Any) -> Any:
+        """Apply ``ladder_changes`` given to the model directly (``load_ruleset`` has applied a file's)."""
+        if isinstance(data, dict) and data.get("ladder_changes"):
+            changed = {"auction": {**data, "ladder": list(data.get("ladder") or ())}}
+            try:
+                apply_ladder_changes(changed, {}, Rung.model_fields, "auction")
+            except RulesetError as e:
+                raise ValueError("; ".join(e.problems)) from None
+            return changed["auction"]
+        return data
 
 
 class Kitty(_Model):
@@ -498,6 +531,7 @@ def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = (),
     data, lines = _read_yaml(path)
     parent_ref = data.pop("extends", None)
     if parent_ref is None:
+        apply_ladder_changes(data, lines, Rung.model_fields, str(path))
         return data, lines
     file, line = lines.get(("extends",), (str(path), 1))
     try:
@@ -514,7 +548,9 @@ def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = (),
                                 named)
     for key in ("name", "description", "source"):
         base.pop(key, None)
-    return _merge(base, data), {**_inherited(base_lines, lines, data), **lines}
+    merged, merged_lines = _merge(base, data), {**_inherited(base_lines, lines, data), **lines}
+    apply_ladder_changes(merged, merged_lines, Rung.model_fields, str(path))
+    return merged, merged_lines
 
 
 def _is_within(path: Path, root: Path) -> bool:
