@@ -46,7 +46,7 @@ V = [
  ("C3", "patastrophe", "contract fields `open`, `partner_open`, `partner_plays`"),
  ("C4", "Wilkinson misère", "contract fields `open: true`, `kitty: false`; no `requires_standing`"),
  ("C5", "Hi/Lo", "contract fields `kind: no-trumps`, `goal: exactly`, `tricks: 5`"),
- ("C6", "slam call", "fields `declarations.slam`, `slam_penalty`; steps of the hand, `plugins/declarations.py` (`slam`, `give`); made, it scores the next level's bid in the same suit (seed 003)"),
+ ("C6", "slam call", "fields `declarations.slam`, `slam_penalty`; steps of the hand, `plugins/declarations.py` (`slam`, `give`); made, it scores the next level's bid in the same suit (the encyclopedia article “500 (juego de cartas)”)"),
  ("C7", "declare", "fields `declarations.declare`, `declare_value`; steps of the hand, `plugins/declarations.py` (`declare`, `give`)"),
  ("C8", "J5 no-trumps (jacks high)", "contract field `jacks_high`; `plugins/tricks.py`"),
  ("J1", "joker led only to the last trick", "field `joker.lead: last-trick`"),

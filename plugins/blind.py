@@ -1,4 +1,5 @@
-"""B8, blind misère (seeds 002, 003): a misère bid before the bidder has looked at its cards.
+"""B8, blind misère (“Introducción a Quinientos” and “500 (juego de cartas)”): a misère bid before the bidder
+has looked at its cards.
 
 Before the auction each player in turn, from the dealer's left and before looking at their cards, may
 make a blind bid (a ladder rung with ``before_looking: true``) or look at their cards.  The first blind

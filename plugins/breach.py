@@ -1,4 +1,4 @@
-"""R2, breach (seed 003): before play on a 7+ contract a defender may call breach, a bet that the
+"""R2, breach (“500 (juego de cartas)”): before play on a 7+ contract a defender may call breach, a bet that the
 defence will beat the contract by one trick more than defeating it needs (5 tricks against a 7-bid,
 2 against a 10-bid; against any misère, the misère side taking 3 tricks).  The breach is paid on top
 of the hand's usual scores:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from fivehundred.rules.manager import Rules
 
 MISERE_BREACH = 3
-"""Seed 003: against misère, open misère and double misère a breach is always 3 tricks, taken by the
+"""The encyclopedia article: against misère, open misère and double misère a breach is always 3 tricks, taken by the
 misère side; a misère that is breached is therefore played to its last trick (the step asks for it)."""
 
 
@@ -51,8 +51,8 @@ def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> Generator[
 @applies_when(lambda ruleset: ruleset.scoring.breach is not None)
 def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int],
                             outcome: HandOutcome) -> Generator[None, GameResult | None, GameResult | None]:
-    """Seed 003: a breach is not a bid, so nobody wins or loses ("goes out the back door") on the points a
-    breach won or lost: the built-in end of the game is judged on the totals without this hand's breach."""
+    """The encyclopedia article: a breach is not a bid, so nobody wins or loses ("goes out the back door") on the
+    points a breach won or lost: the built-in end of the game is judged on the totals without this hand's breach."""
     result = yield
     points = breach_points(ruleset, outcome)
     if not any(points):
@@ -62,7 +62,7 @@ def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int],
 
 @hookimpl(wrapper=True, trylast=True)
 def fivehundred_auction_rules(ruleset: Ruleset, ladder: Sequence[Contract]) -> Generator[None, Any, Any]:
-    """Seed 003's bars after a breach, for the next auction (see ``breach_bars``)."""
+    """The encyclopedia article's bars after a breach, for the next auction (see ``breach_bars``)."""
     auction = yield
     if auction is not None and ruleset.scoring.breach is not None:
         auction.bars.append(partial(breach_bars, ruleset.players.team_of()))
@@ -82,8 +82,8 @@ def breach_points(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
 
 
 def breach_bars(team_of: Sequence[int], outcome: HandOutcome) -> frozenset[int]:
-    """Seed 003: a player whose breach call fails (win/lose, lose/lose) may not bid in the next round, nor
-    may the player who bid a seven-trick contract that was breached (lose/win)."""
+    """The encyclopedia article: a player whose breach call fails (win/lose, lose/lose) may not bid in the next
+    round, nor may the player who bid a seven-trick contract that was breached (lose/win)."""
     breacher = breaching_seat(outcome.steps)
     if breacher < 0:
         return frozenset()
@@ -201,8 +201,8 @@ class BreachCall(Step):
 
 
 def breachable(contract: Contract) -> bool:
-    """Seed 003: breach may be called on a contract of seven tricks or more, and on any misère (open and
-    double misère too: they are called over a seven, rule 10); not on Hi/Lo."""
+    """The encyclopedia article: breach may be called on a contract of seven tricks or more, and on any misère
+    (open and double misère too: they are called over a seven, rule 10); not on Hi/Lo."""
     return contract.goal == "none" or (contract.goal == "at-least" and contract.tricks >= 7)
 
 

@@ -1,4 +1,4 @@
-"""L2, claims (seed 003): the contractor, about to lead, lays the hand down and claims every
+"""L2, claims (“500 (juego de cartas)”): the contractor, about to lead, lays the hand down and claims every
 remaining trick; a wrong claim costs the contracting side ``play.claim_penalty``.
 
 The claim is a step of the play (``Claim``, stage ``"lead"``): when ``play.claims`` is on, it offers

@@ -1,4 +1,4 @@
-"""C6, C7: after the exchange the contractor of a partnership may call slam (seed 003: at the levels the
+"""C6, C7: after the exchange the contractor of a partnership may call slam (“500 (juego de cartas)”: at the levels the
 ruleset lists, worth an eight-bid in the same suit, every trick to take) or declare (play for every
 trick); the partner then sits out and first passes the contractor a card, which the contractor pays
 for with one more discard.  Two steps of the hand (``fivehundred.rules.steps``), before the nomination.
@@ -128,7 +128,7 @@ def _declared(c: Contract, action: int, rules: Rules) -> Contract:
     d = rules.ruleset.declarations
     everything = rules.hand_size
     if action == SLAM:
-        # Seed 003: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
+        # The encyclopedia article: the slam is worth an eight-bid in the same suit (so underbidding to call one gains
         # nothing); failing it loses the bid's own value plus the penalty.
         return dataclasses.replace(
             c, tricks=everything, partner_plays=False, value=_next_level_value(rules, c),

@@ -1,4 +1,4 @@
-"""P2, dummies (two-handed Five Hundred, seed 001): each player has a dummy partner whose ten cards are
+"""P2, dummies (two-handed Five Hundred, “Cómo jugar”): each player has a dummy partner whose ten cards are
 dealt onto the table, the first five face down and the other five face up, one on each face-down card.
 The dummy never calls (``AuctionRules.silent``, set by the bidding plugin); its partner plays its face-up
 cards for it (``Rules.controller``), and when a face-up card has been played the card under it is turned

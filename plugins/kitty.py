@@ -1,5 +1,5 @@
-"""FC (seed 003, French-Canadian): the last kitty card dealt lies face up, for every player to see until the
-contractor takes the kitty (``deal.kitty_face_up``: how many of the last kitty cards).  A step with no
+"""FC (“500 (juego de cartas)”, French-Canadian): the last kitty card dealt lies face up, for every player to
+see until the contractor takes the kitty (``deal.kitty_face_up``: how many of the last kitty cards).  A step with no
 actions: it turns the cards up as the hand is dealt, and observations show them to every seat.
 """
 

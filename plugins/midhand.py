@@ -1,7 +1,7 @@
 """E6, the 1904 mid-hand end: a side that reaches the target during a hand ends it, unless the
 contractor can still win, that is make the contract and so reach the target itself.
 
-Seed 003 quotes the 1904 rules: "if any player scores out during the play of a hand, the balance of
+“500 (juego de cartas)” quotes the 1904 rules: "if any player scores out during the play of a hand, the balance of
 the hand is not played, unless the bidder can win", which it reads as "the first to make 500 wins,
 unless the bidder makes 500 later in the same hand".  So the hand goes on only while the contracting
 side can still take the tricks it bid *and* the most that contract could score (every trick left

@@ -1,4 +1,4 @@
-"""D4, a misdeal without a face card (seed 003): a hand dealt without a jack, queen, king or joker
+"""D4, a misdeal without a face card (“500 (juego de cartas)”): a hand dealt without a jack, queen, king or joker
 (aces do not count) is thrown in and the same dealer deals again, ``deal.misdeal_without_face_card``:
 
 - ``must``: as soon as such a hand is dealt (``ThrowIn.begin``), before anybody calls;

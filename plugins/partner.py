@@ -1,6 +1,6 @@
-"""P5, a called partner (five-handed, seed 003): after the exchange the contractor calls a card; whoever
+"""P5, a called partner (five-handed, “500 (juego de cartas)”): after the exchange the contractor calls a card; whoever
 holds it partners the contractor for the hand, unknown to the others until the card is played.  The
-contractor may instead go alone.  Seed 003's options: ``players.call_own_card`` lets the contractor call
+contractor may instead go alone.  The encyclopedia article's options: ``players.call_own_card`` lets the contractor call
 a card it holds (a lone hand nobody knows of), and ``players.call_trumps: false`` forbids calling a trump.
 A step of the hand (``fivehundred.rules.steps``), before the nomination.
 """

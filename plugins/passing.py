@@ -1,4 +1,4 @@
-"""C1, double nullo (seed 003): in a contract with ``kitty_to_partner``, the contractor takes the
+"""C1, double nullo (“500 (juego de cartas)”): in a contract with ``kitty_to_partner``, the contractor takes the
 kitty and passes as many cards to the partner, who then discards as many, choosing among its own cards
 and those passed to it.
 

@@ -9,12 +9,12 @@ E5 (``exact_target``, ``bust``).  S1 and S2 are ladder values only.
 The order of the end-of-game checks, after each whole hand (rule 28):
 
 1. a side that reaches the target as rule 30 (or E1) allows wins — even if another side goes out
-   in the same hand (seed 001: the side that reached +500 wins);
+   in the same hand (“Cómo jugar”: the side that reached +500 wins);
 2. a side at or below the swamp (rule 29, E3), or with E5 at or past ``bust``, loses: the highest
    of the other sides wins;
 3. E4: one side positive, another negative, ``spread`` or more apart: the highest side wins.
 
-E5 (Walker Ultimate 500, seed 003) reads: a side wins only by landing exactly on the target (with
+E5 (Walker Ultimate 500, “500 (juego de cartas)”) reads: a side wins only by landing exactly on the target (with
 ``win: contract-made``, by making a contract); a side standing at ``bust`` or more loses, just as a
 side at the swamp or below does ("1000 points, like −500 points, lose the game").  A side that
 passes the target without reaching ``bust`` plays on.  Ties for "the highest side" go to the

@@ -8,26 +8,26 @@ J4 (``joker.first_or_last``), J5 (``void_play_in_no_trumps: any-time``, ``lead: 
 J2–J5 restrict or widen the plain legal plays according to what happened earlier in the hand, so
 the trick table carries a ``legal_filter`` built from the steps below; the reference game has none.
 
-How the seeds are read where they are vague:
+How the sources are read where they are vague:
 
 * A joker is *used as* a suit: the suit it is led as (named, or nominated by the contractor), the
   suit a follower names for it (J2), and otherwise the suit led to the trick it is played to.
-* J2 (seeds 001, 003): the joker has no suit until played.  Leading it, its holder names the suit
-  led, as in rule 22.  Following with it (allowed as rule 21 allows a free joker), its holder names
-  any suit: named as the suit led it is the top card of that suit and wins (seed 003: "one may win
+* J2 (“Cómo jugar” and “500 (juego de cartas)”): the joker has no suit until played.  Leading it, its holder
+  names the suit led, as in rule 22.  Following with it (allowed as rule 21 allows a free joker), its holder names
+  any suit: named as the suit led it is the top card of that suit and wins (the encyclopedia article: "one may win
   a trick with the joker by naming the suit to follow"); named as another suit it is a card of that
   suit thrown on the trick, which cannot win — the choice rule 19 gives the contractor before play,
   given to whoever plays the joker when it is played.  With ``in_suit_contracts: none`` the joker
   is no trump in a suit contract: a blank card of no suit that never wins except as a lead that
   nobody follows or trumps.
-* J3 (seed 003): a seat has shown void in a suit when it played a card of another suit to a trick
+* J3 (the encyclopedia article): a seat has shown void in a suit when it played a card of another suit to a trick
   led in that suit (a free joker shows nothing).  The joker may not be used as such a suit unless
   it is its holder's last card.
-* J4 (seed 003, "only as the first or the last card of a suit"): used as a suit, the joker must be
+* J4 (the encyclopedia article, "only as the first or the last card of a suit"): used as a suit, the joker must be
   the first card of that suit its holder plays in the hand (none played before) or the last (its
   holder has no other card of the suit).  Like J3 it applies to every contract without trumps,
-  misère included (seed 003: "no-trump games, misère included").
-* J5 (seed 001): in no-trumps the free joker may also be played to a lead while holding the suit led.
+  misère included (the encyclopedia article: "no-trump games, misère included").
+* J5 (the how-to page): in no-trumps the free joker may also be played to a lead while holding the suit led.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def trump_strength(card: int, trump: int, colour_four: bool = False) -> int:
     """0 for a non-trump; else higher is stronger: joker, right bower, left bower, A K Q 10 … (rule 3).
 
     D3: the 4 of the other suit of the trump colour is a trump too, ranking as the 4 of trumps,
-    just below the 5 (seed 003 lists trumps down to "5, (4)"); the deck holds one 4 per colour.
+    just below the 5 (the encyclopedia article lists trumps down to "5, (4)"); the deck holds one 4 per colour.
     """
     if card >= JOKER_BASE:
         return 400 - (card - JOKER_BASE)

@@ -690,7 +690,7 @@ def test_R2_breach_needs_one_trick_more_than_defeat(tmp_path: Path) -> None:
 
 
 def test_R2_nobody_wins_or_loses_the_game_on_breach_points(tmp_path: Path) -> None:
-    """Seed 003: a breach is not a bid, so its points cannot take a side out ("the back door")."""
+    """“500 (juego de cartas)”: a breach is not a bid, so its points cannot take a side out ("the back door")."""
     r2 = variant(tmp_path, "breach", scoring={"breach": 100})
     seven = r2.ladder[r2.parse_call("7S")]
     reached = HandOutcome(seven, N, NS, (4, 6, 0, 0), (4, 6), False, 10, 10, (N, S), (0, 390), breach_by(E))

@@ -1,6 +1,6 @@
 """New variants proved as ruleset data only (issue 10, item 5): the 1904 American game with its inkles
 (B7) and its mid-hand end (E6), six-handed 500 with two jokers (P6 + D2), and six-handed 500 with
-each of the six playing alone (P6, seed 001's "individual").
+each of the six playing alone (P6, the "individual" game of “Cómo jugar”).
 
 Every hand is dealt by hand and played from a script; the expected scores are worked out in the
 comments.  Each ruleset also plays 20 random games whose records validate, and ``rules show`` prints it.
@@ -115,7 +115,7 @@ def north_7nt(totals: Sequence[int], spades: int) -> GameState:
 
 def test_E6_american_1904_the_defence_reaching_500_ends_the_hand_when_the_bidder_cannot_win() -> None:
     # After W's third trick EW reach 500.  N has 4 and 3 are left: 7NT could still be made, but its
-    # 300 would take NS only to 300: the bidder cannot win, so the hand stops (seed 003's 1904 rule).
+    # 300 would take NS only to 300: the bidder cannot win, so the hand stops (the encyclopedia article's 1904 rule).
     st = north_7nt([0, 470], 4)
     assert len(log(st).tricks) == 7 and log(st).tricks_won == [4, 0, 0, 3]
     assert log(st).scores == [-300, 30] and st.totals == [-300, 500]

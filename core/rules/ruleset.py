@@ -28,6 +28,7 @@ from pydantic import (
 
 from .cards import parse_rank, parse_suit
 from .errors import RulesetError, UnknownNameError
+from .hashes import FORMER_HASHES
 from .inputs import MAX_RULESET_BYTES, InputError, read_text
 from .ladder import apply_ladder_changes
 from .plain_yaml import MAX_YAML_DEPTH, MAX_YAML_NODES, load_plain_yaml  # noqa: F401 - re-exported
@@ -106,8 +107,9 @@ class Players(_Model):
         "full", description="P5: what the called partner scores of the contract's points.")
     call_own_card: bool = Field(
         False, description="P5: the contractor may call a card it holds itself, playing alone without the others "
-        "knowing it (seed 003's hidden partner).")
-    call_trumps: bool = Field(True, description="P5: a trump may be called (false: seed 003 variant forbidding it).")
+        "knowing it (the hidden partner of the encyclopedia article “500 (juego de cartas)”).")
+    call_trumps: bool = Field(True, description="P5: a trump may be called (false: a variant in the encyclopedia "
+                              "article “500 (juego de cartas)” forbids it).")
 
     def team_of(self) -> tuple[int, ...]:
         """The team index of every seat, in seat order."""
@@ -183,7 +185,7 @@ class Rung(_Model):
     first_own_call: bool = Field(False, description="B8: only as the caller's first call (a blind bid).")
     before_looking: bool = Field(
         False, description="B8: called only before the caller looks at its cards, in a round before the auction "
-        "(a blind bid, seed 003); never in the auction itself.")
+        "(a blind bid, in the encyclopedia article “500 (juego de cartas)”); never in the auction itself.")
     signal: bool = Field(False, description="B7 inkle: a signal that cannot become the contract.")
 
 
@@ -387,6 +389,7 @@ class Ruleset(_Model):
                 _drop_added_defaults(content, path)
             text = json.dumps(content, sort_keys=True, separators=(",", ":"))
             cached = hashlib.sha256(text.encode()).hexdigest()[:16]
+            cached = FORMER_HASHES.get(cached, cached)  # a shipped ruleset's prose reworded: the same hash
             self.__dict__["_content_hash"] = cached
         return cached
 
