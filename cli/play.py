@@ -29,7 +29,7 @@ def play(
                                                 "play, stopped by quit, Ctrl-C or the end of the input).")] = None,
     ask_always: Annotated[bool, typer.Option("--ask-always", help="Ask for your card even when only one is "
                                              "legal.")] = False,
-    ascii_only: Annotated[bool, typer.Option("--ascii", help="Show suits as letters (7H), not symbols (7♥); the "
+    ascii_only: Annotated[bool, typer.Option("--ascii", help="Show suits as letters (7H), not symbols; the "
                                              "default where the terminal cannot show them.")] = False,
 ) -> None:
     """Play one seat against bots: the table shows what your seat may know, you type your choice

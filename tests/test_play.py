@@ -93,7 +93,7 @@ def test_a_whole_game_typed_on_stdin_is_written_and_validates(tmp_path: Path) ->
     assert record == expected and record["players"]["S"] == HUMAN and record["result"] is not None
     assert fivehundred.validate([out]).ok
     assert "refused: 'no such thing' is not a choice here" in result.stdout
-    assert re.search(r"refused: S: \w+: holds a card of the suit led \(\w\) \(rule 16", result.stdout)
+    assert re.search(r"refused: S: \S+[♠♣♦♥]: holds a card of the suit led \([♠♣♦♥]\) \(rule 16", result.stdout)
     assert f"the game is written to {out}" in result.stdout
 
 

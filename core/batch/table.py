@@ -40,7 +40,7 @@ from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .simulation import DEFAULT_PLAYER, MAX_DEALS
-from .table_view import face, hand_result, view
+from .table_view import face, hand_result, view, with_symbols
 
 HUMAN = "human"
 """The player name a record gives the person's seat."""
@@ -128,7 +128,7 @@ class TablePlayer:
 
     def refuse(self, why: str) -> None:
         self.refusals.append(why)
-        self.write(f"refused: {why}")
+        self.write(f"refused: {with_symbols(why)}")
 
     def news(self, state: GameState) -> None:
         """Tell how the hands finished since the person last heard (the scores are public)."""
@@ -224,6 +224,8 @@ def play_at_table(ruleset: Ruleset | str | Path, seat: str, *, bots: str = DEFAU
           + f"; the others are {bots} bots. '?' lists the legal choices, 'quit' stops (the game is kept).")
     if resume is not None:
         players, table.replayed = _resumed(players, me, resume, rs)
+        write(f"resuming the recorded game: its {table.replayed} finished hand(s) and the hand in progress are "
+              "replayed, and the game goes on from where it stopped")
     stopped = None
     try:
         with _deferred_interrupts(lines):

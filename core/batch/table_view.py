@@ -11,6 +11,7 @@ needs (``contractor side N·S 6 of 8 needed · opponents E·W 2``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -41,6 +42,15 @@ def shows_symbols(encoding: str | None) -> bool:
     except (LookupError, UnicodeEncodeError):
         return False
     return True
+
+
+_CARD = re.compile(r"(\b(?:10|[2-9AKQJ])|\()([SCDH])\b")
+
+
+def with_symbols(text: str) -> str:
+    """The cards, calls and suits of a sentence (an engine's message) with their suit symbols: ``9C`` → ``9♣``,
+    ``(D)`` → ``(♦)``."""
+    return _CARD.sub(lambda m: m.group(1) + SUIT_SYMBOLS[SUIT_LETTERS.index(m.group(2))], text)
 
 
 def face(state: GameState, action: int) -> str:
@@ -173,4 +183,4 @@ def hand_result(state: GameState, log: Any) -> list[str]:
     return lines
 
 
-__all__ = ["ascii_text", "by_side", "face", "hand_result", "shows_symbols", "trick_line", "view"]
+__all__ = ["ascii_text", "by_side", "face", "hand_result", "shows_symbols", "trick_line", "view", "with_symbols"]
