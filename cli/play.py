@@ -45,7 +45,7 @@ def play(
             seat = _same("--seat", seat, (found := resume_args(record))[0])
             bots = _same("--bots", bots, found[1])
             seed = _same("--seed", seed, found[2])
-            ruleset = ruleset or record["ruleset"]["name"]
+            ruleset = ruleset or _recorded_ruleset(record)
         if seat is None:
             raise typer.BadParameter("which seat do you play? (e.g. --seat S)", param_hint="--seat")
         target = out_file or resume or DEFAULT_OUT
@@ -69,6 +69,18 @@ def _same(option: str, given: Any, recorded: Any) -> Any:
     if given is not None and str(given) != str(recorded):
         raise typer.BadParameter(f"the resumed game has {recorded}, not {given}", param_hint=option)
     return recorded
+
+
+def _recorded_ruleset(record: dict[str, Any]) -> str:
+    """The shipped ruleset a record names (a ruleset of the user's own is given with ``-r FILE``)."""
+    from fivehundred.rules.errors import UnknownNameError
+    from fivehundred.rules.ruleset import ruleset_paths
+
+    name = str(record["ruleset"]["name"])
+    if name not in ruleset_paths():
+        raise UnknownNameError(f"the game was played under the ruleset {name!r}, which is not shipped: give its "
+                               "file with -r FILE")
+    return name
 
 
 def _read_game(path: Path) -> dict[str, Any]:

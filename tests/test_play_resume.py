@@ -150,3 +150,17 @@ def test_resume_refuses_another_game_and_a_new_game_keeps_an_unfinished_one(tmp_
         play_at_table("pagat-australian", "S", bots="club", seed=5, read=lambda: "quit", write=lambda _: None,
                       resume=record)
     assert json.loads(out.read_text(encoding="utf-8")) == record
+
+
+def test_a_game_of_the_user_s_ruleset_resumes_with_its_file(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: pagat-australian\nname: house\nauction:\n  ladder_changes:\n    misere: {value: 300}\n",
+                     encoding="utf-8")
+    out = tmp_path / "g.jsonl"
+    result = run("play", "-r", house, "--seat", "S", "--seed", "3", "-o", out, stdin="pass\nquit\n")
+    assert result.exit_code == 0 and f"to continue it: fivehundred play --resume {out} -r {house}" in result.stdout
+    result = run("play", "--resume", out, stdin="quit\n")
+    assert result.exit_code == 1 and "'house', which is not shipped: give its file with -r FILE" in result.stderr
+    result = run("play", "--resume", out, "-r", house, stdin="quit\n")
+    assert result.exit_code == 0 and "resuming the recorded game" in result.stdout
+    assert fivehundred.validate([out], fivehundred.load_ruleset(str(house))).ok
