@@ -47,6 +47,8 @@ def field_patterns(model: type[BaseModel] = Ruleset, prefix: str = "", fixed: bo
     """Every field path, ``*`` standing for a key of a mapping or a call of the ladder; ``fixed``:
     with the fields that have a single possible value."""
     for name, info in model.model_fields.items():
+        if info.exclude:
+            continue  # input only (auction.ladder_changes): applied when loaded, never part of a resolved ruleset
         path, annotation = f"{prefix}{name}", info.annotation
         origin, args = typing.get_origin(annotation), typing.get_args(annotation)
         if origin is typing.Literal and len(args) == 1 and not fixed:
