@@ -113,8 +113,12 @@ def _not_an_unfinished_game(target: Path) -> None:
 
 
 def _printer(convert: Any) -> Any:
+    """How the table prints: names from the ruleset file made printable, in ASCII where asked."""
+    from fivehundred.rules.printable import printable
+
     def write(text: str) -> None:
-        shown = convert(text) if convert else text
+        shown = "\n".join(printable(line) for line in text.split("\n"))
+        shown = convert(shown) if convert else shown
         sys.stdout.write(shown + ("" if shown.endswith("> ") else "\n"))
         sys.stdout.flush()
 
