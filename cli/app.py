@@ -31,6 +31,8 @@ from .compare import compare as compare_command
 from .console import (
     INTERRUPTED,
     PLAYERS,
+    RULESET_FOR_RECORDS,
+    RULESET_HELP,
     Command,
     Group,
     capped_workers,
@@ -40,6 +42,7 @@ from .console import (
     print_json,
     seed_in_range,
     user_errors,
+    warn_name_clash,
 )
 from .play import play as play_command
 from .ptn import export_records, import_records, show
@@ -68,7 +71,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(callback=seed_in_range,
                                       help="Batch seed (64 bits): the same seed gives the same games.")] = 0,
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=RULESET_HELP)] = "pagat-australian",
     players: Annotated[str, typer.Option("--players", "-p", help=f"One player, or one per seat (P1,P2,…); players: "
                                                                   f"{PLAYERS}.")]
     = "club",
@@ -89,6 +92,7 @@ def simulate(
     with user_errors():
         check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)
+        warn_name_clash(rs)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)
@@ -146,8 +150,7 @@ def _print_summary(d: dict[str, Any]) -> None:
 @app.command(cls=Command)
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Game records (.json, .jsonl) or rulesets (.yaml).")],
-    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Replay records under this ruleset.")]
-    = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     max_problems: Annotated[int, typer.Option("--max-problems", min=0, help="Problems to show at most (the others "

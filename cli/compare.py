@@ -22,7 +22,8 @@ def compare(
     seed: Annotated[int, typer.Option(callback=seed_in_range,
                                       help="Batch seed (64 bits): game i of both arms is dealt from the same "
                                       "generator.")] = 0,
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset (name or YAML path).")]
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset: a name, a YAML path, or a file "
+                                         "of game records (the ruleset their first record was played under).")]
     = "pagat-australian",
     ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
     players: Annotated[str, typer.Option("--players", "-p", help=f"Arm A's players: one, or one per seat; "
@@ -49,7 +50,10 @@ def compare(
 
     workers = capped_workers(workers)
     with user_errors():
-        a, b = fivehundred.Arm(ruleset, players), fivehundred.Arm(ruleset_b, players_b)
+        from fivehundred.records.rulesets import ruleset_or_records  # a file of records gives its ruleset
+
+        a = fivehundred.Arm(ruleset_or_records(ruleset), players)
+        b = fivehundred.Arm(ruleset_or_records(ruleset_b), players_b)
         columns = (TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)

@@ -46,6 +46,20 @@ def plain(text: object) -> str:
     return escape(printable(text))
 
 
+RULESET_HELP = "Ruleset: a shipped or plugin name, or a YAML file given as a path (./house.yaml)."
+RULESET_FOR_RECORDS = ("A ruleset file (or name) the records were played under; repeat for several, each for the "
+                       "records of its name. Records of a ruleset that is not shipped carry it: no file needed.")
+
+
+def warn_name_clash(ruleset: Any) -> None:
+    """Warn that records of ``ruleset`` would claim a shipped ruleset's name with other rules."""
+    from fivehundred.records.rulesets import name_clash
+
+    problem = name_clash(ruleset)
+    if problem is not None:
+        err.print(f"warning: {problem}", highlight=False, soft_wrap=True, markup=False)
+
+
 def capped_workers(workers: int) -> int:
     """``--workers`` at most the machine's cores (more only slow a batch down), with a warning."""
     import os

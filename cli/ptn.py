@@ -11,7 +11,7 @@ import typer
 
 from fivehundred.rules.printable import printable
 
-from .console import err, out, plain, print_json, user_errors
+from .console import RULESET_FOR_RECORDS, err, out, plain, print_json, user_errors
 
 
 def import_records(
@@ -19,12 +19,15 @@ def import_records(
     out_file: Annotated[Path, typer.Option("--out", "-o", help="Write the game records here (JSON Lines); rulesets "
                                            "that no shipped one matches go next to it as NAME.yaml.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print what was imported as JSON.")] = False,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="A ruleset file (or name) a Ruleset "
+                                                      "tag names that travels without its rules; repeatable.")]
+    = None,
 ) -> None:
     """Read PTN records into game records, replaying every call and card; say where a record cut short stops."""
     from fivehundred.records.ptn_import import import_ptn
 
     with user_errors():
-        result = import_ptn(files, out_file)
+        result = import_ptn(files, out_file, ruleset=ruleset)
     hands = sum(len(r["hands"]) for r in result.records)
     if as_json:
         print_json({"games": len(result.records), "hands": hands, "written": [str(p) for p in result.written],
@@ -41,6 +44,7 @@ def export_records(
     files: Annotated[list[Path], typer.Argument(help="Game records (.jsonl or .json).")],
     ptn: Annotated[bool, typer.Option("--ptn", help="Write PTN, the format of Trickster Cards' records.")] = False,
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
 ) -> None:
     """Write game records in another format (PTN: one record per hand)."""
     from fivehundred.records.ptn_export import export_ptn
@@ -48,7 +52,7 @@ def export_records(
     if not ptn:
         raise typer.BadParameter("say which format to write: --ptn", param_hint="--ptn")
     with user_errors():
-        text = export_ptn(files, out_file)
+        text = export_ptn(files, out_file, ruleset=ruleset)
     if out_file is None:
         sys.stdout.write(text)
 
@@ -58,15 +62,12 @@ def show(
     game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="Only this game (from 1, in file order).")]
     = None,
     hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
-    ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="The ruleset file the records were played "
-                                                "under, to print its steps (a shipped one is found by name).")]
-    = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
 ) -> None:
     """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
     each trick with its leader and winner, the score after each hand."""
     from fivehundred.records.show import show_records
-    from fivehundred.rules.ruleset import load_ruleset
 
     with user_errors():
-        text = show_records(files, game=game, hand=hand, ruleset=None if ruleset is None else load_ruleset(ruleset))
+        text = show_records(files, game=game, hand=hand, ruleset=ruleset)
     sys.stdout.write(text)

@@ -153,7 +153,11 @@ def test_declaration_gift_and_breach_read_as_sentences(tmp_path: Path) -> None:
     games.write_text(dumps(record) + "\n", encoding="utf-8")
     result = run("show", games, "-r", path)
     assert result.exit_code == 0 and f"  {giver} gives {who} the {card_face(given)}" in result.stdout
-    # without the ruleset file (not a shipped name) the fields still read, as recorded, with suit symbols
+    # without the ruleset file the record carries its ruleset: the same sentences
+    assert run("show", games).stdout == result.stdout
+    # a record that carries none (written before records did) still reads, its fields as recorded, with suit symbols
+    record["ruleset"].pop("content")
+    games.write_text(dumps(record) + "\n", encoding="utf-8")
     bare = run("show", games).stdout
     assert f"  given: {card_face(given)}" in bare and "  breach calls: seat " in bare
     missing = run("show", games, "-r", tmp_path / "missing.yaml")

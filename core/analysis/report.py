@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from fivehundred.records.rulesets import RulesetRefs
 from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.ruleset import Ruleset
 
@@ -65,17 +66,19 @@ class Report:
 
 
 def make_report(records: str | Path | Iterable[str | Path], html: str | Path | None = None,
-                png_dir: str | Path | None = None, *, ruleset: Ruleset | str | Path | None = None,
+                png_dir: str | Path | None = None, *, ruleset: RulesetRefs = None,
                 sample: int = SAMPLE) -> Report:
     """Chart a batch of game records; write one self-contained HTML file and/or a PNG per chart.
 
     Records of several rulesets are reported apart, a section per ruleset (its PNGs named
-    ``RULESET-N-CHART.png``).  ``ruleset`` replaces the ruleset named in the records (for records of a
-    ruleset file that is not installed).  ``sample``: how many games' score trajectories to draw.
+    ``RULESET-N-CHART.png``).  A record is read under the ruleset it carries or names; ``ruleset`` gives
+    rulesets (names, files, or loaded: one, or a list), each for the records of its name (a lone one for every
+    record).  ``sample``: how many games' score trajectories to draw.
     """
     charts.require_matplotlib()  # before reading a possibly large batch
     paths = [records] if isinstance(records, (str, Path)) else list(records)
-    inputs = [*paths, ruleset if isinstance(ruleset, (str, Path)) and Path(ruleset).exists() else None]
+    given = [ruleset] if isinstance(ruleset, (str, Path, Ruleset)) else list(ruleset or ())
+    inputs = [*paths, *(r for r in given if isinstance(r, (str, Path)) and Path(r).exists())]
     check_outputs([html], inputs)
     if png_dir is not None and Path(png_dir).exists():
         check_outputs(Path(png_dir).iterdir(), inputs)

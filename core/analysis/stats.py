@@ -24,8 +24,9 @@ from typing import Any
 
 from fivehundred.batch.simulation import Running, wilson
 from fivehundred.records.reading import read_record_file
-from fivehundred.rules.errors import RecordError, RulesetError, UnknownNameError
-from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
+from fivehundred.records.rulesets import RecordRulesetError, RecordRulesets, RulesetRefs, load_rulesets
+from fivehundred.rules.errors import RecordError
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.tables import Contract
 
 SAMPLE = 50
@@ -376,35 +377,33 @@ def read_records(paths: Iterable[str | Path]) -> Iterator[tuple[str, dict[str, A
 
 
 class _Rulesets:
-    """The ruleset of each record: the one given, or the one its name loads, each compiled once."""
+    """The ruleset of each record: a given one, the one it carries or the shipped one of its name
+    (``RecordRulesets``), each compiled once."""
 
-    def __init__(self, override: Ruleset | None):
-        self.override = None if override is None else RulesInfo.of(override)
+    def __init__(self, given: list[Ruleset]):
+        self.rulesets = RecordRulesets(given)
         self.known: dict[str, RulesInfo] = {}
 
     def __call__(self, record: dict[str, Any], source: str) -> RulesInfo:
-        if self.override is not None:
-            return self.override
-        name = str(record["ruleset"].get("name"))
-        if name not in self.known:
-            try:
-                self.known[name] = RulesInfo.of(load_named_ruleset(name))
-            except (UnknownNameError, RulesetError) as e:
-                raise RecordError(f"{source}: cannot load the recorded ruleset {name!r} ({e}); "
-                                  f"pass its file with --ruleset") from None
-        return self.known[name]
+        try:
+            ruleset = self.rulesets(record)
+        except RecordRulesetError as e:
+            raise RecordError(f"{source}: {e}") from None
+        if ruleset.content_hash not in self.known:
+            self.known[ruleset.content_hash] = RulesInfo.of(ruleset)
+        return self.known[ruleset.content_hash]
 
 
-def collect(paths: Iterable[str | Path], *, ruleset: Ruleset | str | Path | None = None,
-            sample: int = SAMPLE) -> BatchStats:
+def collect(paths: Iterable[str | Path], *, ruleset: RulesetRefs = None, sample: int = SAMPLE) -> BatchStats:
     """Fold every record of ``paths`` (JSON Lines, or one record per ``.json`` file) into ``BatchStats``
-    (the records of several rulesets pooled: ``collect_by_ruleset`` keeps them apart)."""
+    (the records of several rulesets pooled: ``collect_by_ruleset`` keeps them apart); ``ruleset``: rulesets
+    given for the records of their names (a lone one for every record)."""
     pooled = BatchStats(sample_size=sample)
     _fold(paths, ruleset, lambda name: pooled)
     return pooled
 
 
-def collect_by_ruleset(paths: Iterable[str | Path], *, ruleset: Ruleset | str | Path | None = None,
+def collect_by_ruleset(paths: Iterable[str | Path], *, ruleset: RulesetRefs = None,
                        sample: int = SAMPLE) -> dict[str, BatchStats]:
     """``collect``, one ``BatchStats`` per ruleset the records name, in the order first read: the records
     of different rulesets are never pooled.  Each one's ``files`` are those that hold its records."""
@@ -413,11 +412,9 @@ def collect_by_ruleset(paths: Iterable[str | Path], *, ruleset: Ruleset | str | 
     return groups
 
 
-def _fold(paths: Iterable[str | Path], ruleset: Ruleset | str | Path | None,
-          stats_for: Callable[[str], BatchStats]) -> None:
+def _fold(paths: Iterable[str | Path], ruleset: RulesetRefs, stats_for: Callable[[str], BatchStats]) -> None:
     """Fold each record into ``stats_for(the ruleset name it records)``."""
-    override = load_ruleset(ruleset) if isinstance(ruleset, (str, Path)) else ruleset
-    rulesets = _Rulesets(override)
+    rulesets = _Rulesets(load_rulesets(ruleset))
     files = [Path(p) for p in paths]
     for path in files:  # before a long read of the files that are there
         if not path.is_file():

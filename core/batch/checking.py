@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from fivehundred.records.reading import Line, record_lines
+from fivehundred.records.rulesets import RecordRulesets, RulesetRefs, load_rulesets
 from fivehundred.records.validation import (
     Problem,
     Report,
@@ -21,7 +22,7 @@ from fivehundred.records.validation import (
     is_ruleset_file,
 )
 from fivehundred.rules.errors import FiveHundredError
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .chunks import in_order, process_pool, quiet_worker
 
@@ -54,28 +55,28 @@ def _jobs(paths: list[Path]) -> Iterator[Job]:
             yield lines, size - counted
 
 
-def _check(job: Job, ruleset: Ruleset | None) -> Verdict:
+def _check(job: Job, rulesets: RecordRulesets) -> Verdict:
     what, size = job
     if isinstance(what, Path):
         return 1, check_ruleset_file(what), size
-    return len(what), [p for line in what for p in check_record_line(line, ruleset)], size
+    return len(what), [p for line in what for p in check_record_line(line, rulesets)], size
 
 
-_RULESET: Ruleset | None = None
-"""The ruleset given for every record, in a pool worker (set once by its initializer)."""
+_RULESETS = RecordRulesets()
+"""The rulesets of the records, in a pool worker (set once by its initializer)."""
 
 
-def _init_worker(ruleset: Ruleset | None) -> None:
-    global _RULESET
-    _RULESET = ruleset
+def _init_worker(given: list[Ruleset]) -> None:
+    global _RULESETS
+    _RULESETS = RecordRulesets(given)
     quiet_worker()
 
 
 def _pool_check(job: Job) -> Verdict:
-    return _check(job, _RULESET)
+    return _check(job, _RULESETS)
 
 
-def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, *, workers: int = 1,
+def validate(paths: Iterable[str | Path], ruleset: RulesetRefs = None, *, workers: int = 1,
              progress: Callable[[int], None] | None = None, max_problems: int | None = None) -> Report:
     """Validate game records (.json, .jsonl) and ruleset files (.yaml); return a ``Report``.
 
@@ -84,8 +85,9 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, 
     ``workers`` processes check them; the report is the same, in the same order, for any number.
     ``progress`` is called with the number of bytes of the files just checked.
 
-    ``ruleset`` overrides the ruleset named in each record (for records of a ruleset file that is
-    not installed).  ``max_problems`` keeps only the first problems found (the others are counted in
+    A record is replayed under the ruleset it carries or names (``fivehundred.records.rulesets``); ``ruleset``
+    gives rulesets (names, files, or loaded: one, or a list), each for the records of its name (a lone one for
+    every record).  ``max_problems`` keeps only the first problems found (the others are counted in
     ``Report.not_kept``), so that checking a huge file of bad records stays in bounded memory.
     """
     files = [Path(p) for p in paths]
@@ -93,16 +95,17 @@ def validate(paths: Iterable[str | Path], ruleset: Ruleset | str | None = None, 
         if not path.exists():
             raise FiveHundredError(f"{path}: no such file")
     forget_rulesets()  # files may have changed since the last call
-    override = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    given = load_rulesets(ruleset)
+    rulesets = RecordRulesets(given)
     report = Report(keep=max_problems)
     with ExitStack() as stack:
         verdicts: Iterator[Verdict]
         if workers > 1:
-            pool = stack.enter_context(process_pool(workers, _init_worker, (override,)))
+            pool = stack.enter_context(process_pool(workers, _init_worker, (given,)))
             verdicts = in_order(lambda job: pool.apply_async(_pool_check, (job,)), lambda r: r.get(),
                                 _jobs(files), window=4 * workers)
         else:
-            verdicts = (_check(job, override) for job in _jobs(files))
+            verdicts = (_check(job, rulesets) for job in _jobs(files))
         for checked, problems, size in verdicts:
             report.checked += checked
             report.add(problems)

@@ -2,7 +2,8 @@
 
 Each hand becomes one PTN record, as Trickster Cards writes them: the options of the game
 (``GameOptionsJson`` and the ``Event`` summary) when Trickster can express its ruleset, else this
-project's ``Ruleset`` tag; ``GameScores`` after the hand; the deal from the dealer; the auction in
+project's ``Ruleset`` tag (and, for a ruleset not bundled, ``RulesetJson``: the resolved ruleset a record
+carries); ``GameScores`` after the hand; the deal from the dealer; the auction in
 rows of seats from the first caller; the exchange; the play in fixed seat columns from the first
 leader.  What PTN has no tag for travels in this project's own tags (``Board``, ``Seed``, ``Game``,
 ``Nomination``, ``Fields``) and a joker played with a named suit carries it (``JH:S``), so that
@@ -17,29 +18,36 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred.rules.cards import JOKER_BASE, parse_card, rank_of
-from fivehundred.rules.errors import FiveHundredError, RecordError, RulesetError, UnknownNameError
+from fivehundred.rules.errors import FiveHundredError, RecordError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.printable import printable
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .ptn import BANNER, call_text, card_text, clockwise, hand_text, player_tag, ptn_seats, seat_rows, tag_line
 from .ptn_import import write_atomically
 from .reading import records_in
+from .rulesets import (
+    CONTENT,
+    RecordRulesetError,
+    RecordRulesets,
+    RulesetRefs,
+    hash_problem,
+    load_rulesets,
+    ruleset_header,
+)
 from .trickster import ruleset_options
 
 
-def _ruleset(record: dict[str, Any], folder: Path, source: str) -> Ruleset:
-    meta = record.get("ruleset") or {}
-    name = str(meta.get("name"))
-    beside = folder / f"{name}.yaml"  # where import writes the rulesets it makes; a plain name only
-    plain = Path(name).name == name and not name.startswith(".")
+def _ruleset(record: dict[str, Any], rulesets: RecordRulesets, source: str) -> Ruleset:
+    """The ruleset ``record`` was played under: given, carried or shipped (``RecordRulesets``), its hash checked;
+    a name the record holds is never read as a path."""
     try:
-        ruleset = load_ruleset(beside if plain and beside.is_file() else name)
-    except (UnknownNameError, RulesetError) as e:
+        ruleset = rulesets(record)
+    except RecordRulesetError as e:
         raise RecordError(f"{source}: ruleset: {e}") from None
-    if meta.get("hash") != ruleset.content_hash:
-        raise RecordError(f"{source}: ruleset: the record was played under {name} with hash {meta.get('hash')}, "
-                          f"but {name} now has hash {ruleset.content_hash}")
+    problem = hash_problem(record, ruleset)
+    if problem is not None:
+        raise RecordError(f"{source}: ruleset: {problem}")
     return ruleset
 
 
@@ -90,6 +98,9 @@ def _hand_ptn(record: dict[str, Any], h: dict[str, Any], rules: Rules, options: 
         yield tag_line("GameOptionsJson", options.options_json())
     else:
         yield tag_line("Ruleset", f"{ruleset.name} {ruleset.content_hash}")
+        carried = ruleset_header(ruleset).get(CONTENT)
+        if carried is not None:  # a ruleset not bundled travels with its games, as in their records
+            yield tag_line("RulesetJson", json.dumps(carried, ensure_ascii=False, separators=(",", ":")))
     yield tag_line("Board", str(h["number"]))
     if record.get("seed") is not None:
         yield tag_line("Seed", str(record["seed"]))
@@ -175,16 +186,19 @@ def _sitting_out(h: dict[str, Any], rules: Rules) -> set[str]:
     return set(side) - {contractor}
 
 
-def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> str:
-    """PTN for the game records of ``paths`` (JSON Lines or .json); with ``out``, written there too.
+def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *, ruleset: RulesetRefs = None) -> str:
+    """PTN for the game records of ``paths`` (JSON Lines or .json); with ``out``, written there too.  Each record
+    is read under the ruleset it carries or names; ``ruleset`` gives rulesets for the records of their names (a
+    lone one for every record).
 
     Raises ``RecordError`` naming ``file:line`` for a record PTN cannot express (a number of players
     PTN has no seats for, a dummy, ranks 11–13, a claim) or that does not read."""
     lines: list[str] = []
-    for path, source, record in records_in(paths):
+    rulesets = RecordRulesets(load_rulesets(ruleset))
+    for _, source, record in records_in(paths):
         try:
-            ruleset = _ruleset(record, path.parent, source)
-            lines.extend(printable(line) for line in game_ptn(record, ruleset, source))  # a line each, always
+            found = _ruleset(record, rulesets, source)
+            lines.extend(printable(line) for line in game_ptn(record, found, source))  # a line each, always
         except (KeyError, TypeError, ValueError, IndexError) as e:
             if isinstance(e, FiveHundredError):
                 raise

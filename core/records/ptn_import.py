@@ -15,7 +15,8 @@ What PTN.md leaves open is never guessed silently: an option it does not documen
 misère in ``Auction`` (``CALL_NAMES``), the suit a led joker names — are named in a note each time.
 
 This project writes tags of its own, which other readers ignore: ``Ruleset`` (name and hash of a
-ruleset Trickster's options cannot express), ``Board``, ``Seed`` and ``Game`` (the hand's number,
+ruleset Trickster's options cannot express: a name only, never read as a path), ``RulesetJson`` (that
+ruleset resolved, when it is not bundled), ``Board``, ``Seed`` and ``Game`` (the hand's number,
 the batch seed and the game's index), ``Nomination`` (the contractor's joker suit) and ``Fields``
 (as JSON, the hand's record fields PTN has no tag for: the plugin steps', the cards passed to a
 partner); and a joker played with a named suit carries it (``JH:S``).
@@ -44,7 +45,7 @@ from fivehundred.engine.state import (
 )
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
-from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError, UnknownNameError
+from fivehundred.rules.errors import IllegalActionError, RecordError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, decimal_integer, read_text
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
@@ -62,6 +63,7 @@ from .ptn import (
     seat_list,
 )
 from .record import dumps, game_to_dict, over_at_start
+from .rulesets import CONTENT, RecordRulesetError, RecordRulesets, RulesetRefs, load_rulesets
 from .trickster import OptionError, build_ruleset, options_ruleset, read_options, shipped_match
 
 CALL_NAMES = {"misère": "misere", "nullo": "misere", "openmisère": "open-misere", "opennullo": "open-misere"}
@@ -98,17 +100,9 @@ def _error(where: str, message: str) -> RecordError:
 # --- the ruleset of a record ---------------------------------------------------------------------
 
 
-def _ruleset_of(rec: PtnRecord, result: ImportResult) -> Ruleset:
-    named = rec.tags.get("Ruleset")
-    if named is not None:  # written by ``export_ptn`` for a ruleset Trickster's options cannot express
-        name, _, digest = named.value.partition(" ")
-        try:
-            ruleset = load_ruleset(name)
-        except (UnknownNameError, FiveHundredError) as e:
-            raise _error(rec.where("Ruleset"), f"Ruleset: {e}") from None
-        if digest and digest != ruleset.content_hash:
-            raise _error(rec.where("Ruleset"), f"Ruleset: {name} has hash {ruleset.content_hash} here, not {digest}")
-        return ruleset
+def _ruleset_of(rec: PtnRecord, result: ImportResult, rulesets: RecordRulesets) -> Ruleset:
+    if "Ruleset" in rec.tags:  # written by ``export_ptn`` for a ruleset Trickster's options cannot express
+        return _named_ruleset(rec, rulesets)
     players = _players_in(rec)
     if players is not None and players != 4:
         raise _error(rec.where("Deal" if "Deal" in rec.tags else "GameScores"),
@@ -124,6 +118,29 @@ def _ruleset_of(rec: PtnRecord, result: ImportResult) -> Ruleset:
     if shipped is not None:
         return load_ruleset(shipped)
     result.rulesets[ruleset.name] = options_ruleset(options)
+    return ruleset
+
+
+def _named_ruleset(rec: PtnRecord, rulesets: RecordRulesets) -> Ruleset:
+    """The ruleset a ``Ruleset`` tag names (``NAME HASH``): one given, the one ``RulesetJson`` carries, or a shipped
+    or plugin one; never a file, whatever the name."""
+    name, _, digest = (rec.value("Ruleset") or "").partition(" ")
+    meta: dict[str, Any] = {"name": name, "hash": digest or None}
+    carried = rec.value("RulesetJson")
+    if carried is not None:
+        try:
+            meta[CONTENT] = json.loads(carried)
+        except json.JSONDecodeError as e:
+            raise _error(rec.where("RulesetJson"), f"RulesetJson: not JSON: {e.msg}") from None
+        except (ValueError, RecursionError) as e:
+            raise _error(rec.where("RulesetJson"), f"RulesetJson: not a ruleset: {e or 'nested too deeply'}") from None
+    try:
+        ruleset = rulesets({"ruleset": meta})
+    except RecordRulesetError as e:
+        tag = "RulesetJson" if carried is not None and e.field != "ruleset.name" else "Ruleset"
+        raise _error(rec.where(tag), f"{tag}: {e}") from None
+    if digest and digest != ruleset.content_hash:
+        raise _error(rec.where("Ruleset"), f"Ruleset: {name} has hash {ruleset.content_hash} here, not {digest}")
     return ruleset
 
 
@@ -549,12 +566,14 @@ def _digits(text: str, most: int) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= most
 
 
-def read_games(text: str, source: str = "<ptn>") -> ImportResult:
-    """The game records of a PTN text (see the module's description)."""
+def read_games(text: str, source: str = "<ptn>", rulesets: RecordRulesets | None = None) -> ImportResult:
+    """The game records of a PTN text (see the module's description); ``rulesets``: the rulesets given for the
+    names ``Ruleset`` tags hold."""
     result = ImportResult()
     game: _Game | None = None
+    rulesets = rulesets or RecordRulesets()
     for rec in read_ptn(text, source):
-        ruleset = _ruleset_of(rec, result)
+        ruleset = _ruleset_of(rec, result, rulesets)
         rules = compile_rules(ruleset)
         if ptn_seats(rules.seats) is None:
             raise _error(rec.where("Event"), f"ruleset {ruleset.name}: PTN has no seats for "
@@ -642,20 +661,24 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None) -> ImportResult:
+def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *,
+               ruleset: RulesetRefs = None) -> ImportResult:
     """Read PTN files into game records; with ``out``, write them there (JSON Lines) and write each
     ruleset that no shipped one matches next to it, as ``NAME.yaml`` (``extends:`` and the fields
     that differ).  Raises ``RecordError`` naming ``file:line`` and the tag for a record that breaks
-    the rules or does not read, and when no file has a hand to import (nothing is written then)."""
+    the rules or does not read, and when no file has a hand to import (nothing is written then).  A record
+    carries its ruleset when it is not bundled (``fivehundred.records.rulesets``); ``ruleset`` gives rulesets
+    for the names of ``Ruleset`` tags that carry none."""
     result = ImportResult()
     paths = list(paths)
+    rulesets = RecordRulesets(load_rulesets(ruleset))
     for raw in paths:
         path = Path(raw)
         try:
             text = read_text(path, MAX_RECORD_BYTES, "a PTN file")
         except InputError as e:
             raise RecordError(str(e)) from None
-        one = read_games(text, str(path))
+        one = read_games(text, str(path), rulesets)
         result.records += one.records
         result.rulesets.update(one.rulesets)
         result.notes += one.notes

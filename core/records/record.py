@@ -12,6 +12,9 @@ game is already over (``over_at_start``) is invalid.
 A scored hand also states its ``outcome`` as the engine scored it (the contract's ``kind``, the
 contracting ``side``, ``made``), so that readers need not work it out.  It is an optional addition
 to format 1: records written before it lack it, and readers fall back to the ruleset's ladder.
+
+A record of a ruleset that is not bundled carries it, resolved, in ``ruleset.content`` (``rulesets``), so that
+it is read with no ruleset file; another optional addition to format 1.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 from fivehundred.engine.state import GameState, HandLog, Trick
 from fivehundred.rules.cards import SUIT_LETTERS, card_str
 from fivehundred.rules.tables import GameResult, HandOutcome
+
+from .rulesets import ruleset_header
 
 if TYPE_CHECKING:
     from fivehundred.rules.manager import Rules
@@ -110,7 +115,7 @@ def game_to_dict(state: GameState, *, seed: int | str | None = None, game: int |
         }
     return {
         "format": FORMAT,
-        "ruleset": {"name": rules.ruleset.name, "hash": rules.ruleset.content_hash},
+        "ruleset": ruleset_header(rules.ruleset),
         "seed": seed,
         "game": game,
         "players": dict(zip(rules.seats, players, strict=True)) if players else None,

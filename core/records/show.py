@@ -9,7 +9,6 @@ record imported from PTN reads the same as a simulated one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,15 @@ from fivehundred.rules.cards import (
     rank_of,
     suit_of,
 )
-from fivehundred.rules.errors import PluginError, RecordError, RulesetError, UnknownNameError
+from fivehundred.rules.errors import PluginError, RecordError
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.printable import printable
-from fivehundred.rules.ruleset import Ruleset, load_named_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import DISCARDS_ORDER, NOMINATION_ORDER, Step, field_text
 
 from .ptn import clockwise, seat_rows
 from .reading import records_in
+from .rulesets import RecordRulesets, RulesetRefs, load_rulesets
 
 SUIT_ORDER = (0, 3, 1, 2)
 """Suits as a hand is shown: ♠ ♥ ♣ ♦, the colours alternating."""
@@ -169,10 +169,11 @@ def _tricks(h: dict[str, Any], seats: list[str]) -> Iterator[str]:
 
 
 def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "",
-              ruleset: Ruleset | None = None) -> Iterator[str]:
+              ruleset: Ruleset | RecordRulesets | None = None) -> Iterator[str]:
     """The lines of one game record (only hand number ``hand`` when given).  The steps of ``ruleset`` (by
-    default the shipped ruleset the record names, if there is one) print their fields (``Step.show``)."""
-    steps = _steps(ruleset) if ruleset is not None else _named_steps(str((record.get("ruleset") or {}).get("name")))
+    default the ruleset the record carries or names, if there is one: ``RecordRulesets``) print their fields
+    (``Step.show``)."""
+    steps = _steps(ruleset) if isinstance(ruleset, Ruleset) else _record_steps(record, ruleset or RecordRulesets())
     meta = record.get("ruleset") or {}
     about = [f"ruleset {meta.get('name')}"]
     if record.get("seed") is not None:
@@ -207,26 +208,27 @@ def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "
 
 
 def _steps(ruleset: Ruleset) -> tuple[Step, ...]:
-    return tuple(compile_rules(ruleset).steps)
+    return tuple(compile_rules(ruleset).steps)  # compiled once per ruleset (``compile_rules``)
 
 
-@lru_cache(maxsize=32)
-def _named_steps(name: str) -> tuple[Step, ...]:
-    """The steps of the shipped ruleset ``name``; none when there is no such ruleset (its fields then print
-    as recorded)."""
+def _record_steps(record: dict[str, Any], rulesets: RecordRulesets) -> tuple[Step, ...]:
+    """The steps of the ruleset ``record`` carries or names; none when there is no such ruleset or it cannot be
+    trusted (its fields then print as recorded)."""
     try:
-        return _steps(load_named_ruleset(name))
-    except (UnknownNameError, RulesetError, PluginError):
+        return _steps(rulesets(record))
+    except (RecordError, PluginError):
         return ()
 
 
 def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: int | None = None,
-                 ruleset: Ruleset | None = None) -> str:
+                 ruleset: RulesetRefs = None) -> str:
     """The games of record files as text; ``game`` (from 1, in file order) picks one, ``hand`` one of its
-    hands by number; ``ruleset``, a user's ruleset file the records were played under, prints its steps'
-    fields (``show_game``).  Raises ``RecordError`` naming ``file:line`` for a line that is not a record."""
+    hands by number; ``ruleset``: rulesets given for the records of their names (a lone one for every record),
+    else each record's own (``RecordRulesets``), print their steps' fields (``show_game``).  Raises
+    ``RecordError`` naming ``file:line`` for a line that is not a record."""
     lines: list[str] = []
     index = 0
+    rulesets = RecordRulesets(load_rulesets(ruleset))
     for _, source, record in records_in(paths):
         index += 1
         if game is not None and index != game:
@@ -235,7 +237,7 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
             if lines:
                 lines.append("")
             lines.extend(printable(line) for line in show_game(record, hand=hand, title=f"game {index} ({source})",
-                                                               ruleset=ruleset))
+                                                               ruleset=rulesets))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             if isinstance(e, RecordError):
                 raise

@@ -31,10 +31,11 @@ from fivehundred.rules.errors import (
 )
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.printable import printable
-from fivehundred.rules.ruleset import Ruleset, load_named_ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .reading import Line, read_record
 from .record import FORMAT, over_at_start, record_schema
+from .rulesets import RecordRulesetError, RecordRulesets, hash_problem
 
 MISDEAL = "a deal thrown in (a misdeal) ends there: the same dealer deals again"
 NUMBERING = "record format: hands are numbered by deal, from the record's first, all-pass deals included"
@@ -440,9 +441,11 @@ class _Replay:
                                    step=self.step, rule=R.SCORE, field=f"outcome.{key}")
 
 
-def validate_record(record: dict[str, Any], source: str = "record", ruleset: Ruleset | None = None) -> list[Problem]:
-    """Every problem of one game record (an empty list when it is valid).  The record names its
-    ruleset; a ruleset file is given as ``ruleset``, never looked for at a path the record names."""
+def validate_record(record: dict[str, Any], source: str = "record",
+                    ruleset: Ruleset | RecordRulesets | None = None) -> list[Problem]:
+    """Every problem of one game record (an empty list when it is valid).  The record names its ruleset and
+    may carry it (``fivehundred.records.rulesets``); a ruleset file is given as ``ruleset`` (one, or the
+    ``RecordRulesets`` of several), never looked for at a path the record names."""
     try:
         rules = _rules_for(record, ruleset)
         _replay(record, rules)
@@ -453,29 +456,23 @@ def validate_record(record: dict[str, Any], source: str = "record", ruleset: Rul
     return []
 
 
-def _rules_for(record: dict[str, Any], ruleset: Ruleset | None) -> Rules:
+def _rules_for(record: dict[str, Any], ruleset: Ruleset | RecordRulesets | None) -> Rules:
     if record.get("format") != FORMAT:
         raise _Invalid(f"not a {FORMAT} record (format: {record.get('format')!r})", field="format")
-    meta = record["ruleset"]
-    if ruleset is None:
-        try:
-            ruleset = _load_cached(meta["name"])
-        except (UnknownNameError, RulesetError) as e:
-            raise _Invalid(f"cannot load the recorded ruleset: {e}", field="ruleset.name") from None
-    if meta.get("hash") != ruleset.content_hash:
-        raise _Invalid(f"the record was played under ruleset {meta['name']!r} with hash {meta.get('hash')}, "
-                       f"but {ruleset.name!r} now has hash {ruleset.content_hash} (pass the matching ruleset file)",
-                       field="ruleset.hash")
-    return compile_rules(ruleset)
+    rulesets = ruleset if isinstance(ruleset, RecordRulesets) else (
+        _named if ruleset is None else RecordRulesets([ruleset]))
+    try:
+        found = rulesets(record)
+    except RecordRulesetError as e:
+        raise _Invalid(str(e), field=e.field) from None
+    problem = hash_problem(record, found)
+    if problem is not None:
+        raise _Invalid(f"{problem} (pass the matching ruleset file)", field="ruleset.hash")
+    return compile_rules(found)
 
 
-_loaded: dict[str, Ruleset] = {}
-
-
-def _load_cached(name: str) -> Ruleset:
-    if name not in _loaded:
-        _loaded[name] = load_named_ruleset(name)
-    return _loaded[name]
+_named = RecordRulesets()
+"""The rulesets records carry or name, when none is given (``forget_rulesets`` starts afresh)."""
 
 
 def _start(record: dict[str, Any], rules: Rules) -> tuple[list[int], int]:
@@ -603,7 +600,7 @@ def check_ruleset_file(path: Path) -> list[Problem]:
     return []
 
 
-def check_record_line(line: Line, ruleset: Ruleset | None = None) -> list[Problem]:
+def check_record_line(line: Line, ruleset: Ruleset | RecordRulesets | None = None) -> list[Problem]:
     """Every problem of one record as read from its file (``record_lines``): unreadable, not JSON,
     outside the record schema (``record_schema()``), or broken on replay."""
     source, text, problem = line
@@ -617,4 +614,5 @@ def check_record_line(line: Line, ruleset: Ruleset | None = None) -> list[Proble
 
 def forget_rulesets() -> None:
     """Load the rulesets records name afresh (their files may have changed since the last check)."""
-    _loaded.clear()
+    global _named
+    _named = RecordRulesets()

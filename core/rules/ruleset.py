@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -488,14 +488,26 @@ def ruleset_paths() -> dict[str, Path]:
     return found
 
 
-def _locate(ref: str) -> Path:
-    """A ruleset the user names: a shipped or plugin-provided name, or a path to a YAML file."""
-    candidate = Path(ref)
-    if candidate.suffix in (".yaml", ".yml") or candidate.exists():
-        if candidate.exists():
-            return candidate
+def is_ruleset_path(ref: str | Path) -> bool:
+    """Whether ``ref`` names a ruleset file rather than a ruleset: a ``Path``, or text holding a path separator
+    (``./house.yaml``, ``rules/house``) or ending in ``.yaml`` / ``.yml``.  Anything else is a name, of a shipped
+    or plugin-provided ruleset only: a file or folder of that name in the current folder is never read."""
+    return isinstance(ref, Path) or ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
+
+
+def _locate(ref: str | Path) -> Path:
+    """A ruleset the user names: a shipped or plugin-provided name, or a path to a YAML file (``is_ruleset_path``)."""
+    if is_ruleset_path(ref):
+        if Path(ref).exists():
+            return Path(ref)
         raise UnknownNameError(f"ruleset file not found: {ref}")
-    return _named(ref)
+    try:
+        return _named(str(ref))
+    except UnknownNameError as e:
+        if Path(ref).exists():  # the user typed it: say how to give the file
+            raise UnknownNameError(f"{e}; a ruleset file is given by its path (./{ref}), a bare name is a shipped "
+                                   "or plugin ruleset") from None
+        raise
 
 
 def _named(name: str) -> Path:
@@ -506,8 +518,8 @@ def _named(name: str) -> Path:
 
 
 def _by_name(ref: str) -> bool:
-    """An ``extends:`` that names a shipped or plugin-provided ruleset (not a file)."""
-    return Path(ref).suffix not in (".yaml", ".yml") and "/" not in ref and "\\" not in ref
+    """An ``extends:`` that names a shipped or plugin-provided ruleset (not a file: ``is_ruleset_path``)."""
+    return not is_ruleset_path(ref)
 
 
 def _locate_parent(ref: str, child: Path, root: Path) -> Path:
@@ -610,24 +622,38 @@ def _kind(value: Any) -> str:
 
 
 def load_ruleset(ref: str | Path = "pagat-australian") -> Ruleset:
-    """Load a ruleset by bundled name (``"pagat-australian"``) or by path to a YAML file.
+    """Load a ruleset by shipped or plugin name (``"pagat-australian"``) or by path to a YAML file (a ``Path``,
+    or text with a path separator or ending in .yaml/.yml: ``is_ruleset_path``).
 
     Raises ``RulesetError`` listing every problem, each as ``file:line: key.path: message``, then
     runs the plugins' consistency checks (``fivehundred_check_ruleset``).
     """
-    path = _locate(str(ref))
+    path = _locate(ref)
     ancestors: list[str] = []
     data, lines = _resolve(path, path.parent, named=ancestors)
     data.setdefault("name", path.stem)
+    return _checked(data, lines, str(path), tuple(ancestors))
+
+
+def ruleset_from_data(data: Mapping[str, Any], source: str, ancestors: Sequence[str] = ()) -> Ruleset:
+    """A resolved ruleset from plain data (what a game record carries), checked as ``load_ruleset`` checks a
+    file, the plugins' checks included; ``RulesetError`` names ``source`` and the key of every problem.
+    ``ancestors``: the rulesets it was built on, by name (``Ruleset.ancestors``)."""
+    if not isinstance(data, Mapping):
+        raise RulesetError([f"{source}: not a ruleset (a JSON object)"])
+    return _checked(dict(data), {}, source, tuple(ancestors))
+
+
+def _checked(data: dict[str, Any], lines: Lines, source: str, ancestors: tuple[str, ...]) -> Ruleset:
     try:
         ruleset = Ruleset.model_validate(data, context={"locate_problems": True})
     except ValidationError as e:
-        raise RulesetError(_problems(e, lines, str(path))) from None
+        raise RulesetError(_problems(e, lines, source)) from None
     from .manager import check_ruleset
 
     located = [*ruleset.consistency_problems(), *((_key_path(key), msg) for key, msg in check_ruleset(ruleset))]
     if located:
-        raise RulesetError([f"{_line_of(loc, lines, str(path))}: {'.'.join(map(str, loc))}: {msg}"
+        raise RulesetError([f"{_line_of(loc, lines, source)}: {'.'.join(map(str, loc))}: {msg}"
                             for loc, msg in located])
     ruleset.__dict__["_ancestors"] = tuple(ancestors)
     return ruleset

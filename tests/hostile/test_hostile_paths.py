@@ -103,9 +103,12 @@ def test_a_report_never_opens_the_path_a_record_names(tmp_path: Path, creds: Pat
 
 
 def test_a_record_of_a_user_file_is_checked_with_ruleset(tmp_path: Path) -> None:
+    """A record written before records carried their ruleset names a user's file it cannot open: --ruleset."""
     house = write(tmp_path / "house.yaml", f"extends: {REF}\ngame: {{target: 300}}\n")
     state = fivehundred.play_game(str(house), seed=2, players="random")
-    games = write(tmp_path / "games.jsonl", dumps(game_to_dict(state, seed=2, game=0)) + "\n")
+    record = game_to_dict(state, seed=2, game=0)
+    assert record["ruleset"].pop("content")["game"]["target"] == 300
+    games = write(tmp_path / "games.jsonl", dumps(record) + "\n")
     assert json.loads(games.read_text())["ruleset"]["name"] == "house"
     one_line_error(run("validate", games), "unknown ruleset 'house'")
     result = run("validate", games, "--ruleset", house)
