@@ -132,8 +132,10 @@ def _named_ruleset(rec: PtnRecord, rulesets: RecordRulesets) -> Ruleset:
             meta[CONTENT] = json.loads(carried)
         except json.JSONDecodeError as e:
             raise _error(rec.where("RulesetJson"), f"RulesetJson: not JSON: {e.msg}") from None
-        except (ValueError, RecursionError) as e:
-            raise _error(rec.where("RulesetJson"), f"RulesetJson: not a ruleset: {e or 'nested too deeply'}") from None
+        except RecursionError:
+            raise _error(rec.where("RulesetJson"), "RulesetJson: not a ruleset: nested too deeply") from None
+        except ValueError as e:  # an integer of more digits than Python converts
+            raise _error(rec.where("RulesetJson"), f"RulesetJson: not a ruleset: {e}") from None
     try:
         ruleset = rulesets({"ruleset": meta})
     except RecordRulesetError as e:

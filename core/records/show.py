@@ -32,7 +32,7 @@ from fivehundred.rules.steps import DISCARDS_ORDER, NOMINATION_ORDER, Step, fiel
 
 from .ptn import clockwise, seat_rows
 from .reading import records_in
-from .rulesets import RecordRulesets, RulesetRefs, load_rulesets
+from .rulesets import CONTENT, RecordRulesetError, RecordRulesets, RulesetRefs, load_rulesets
 
 SUIT_ORDER = (0, 3, 1, 2)
 """Suits as a hand is shown: ♠ ♥ ♣ ♦, the colours alternating."""
@@ -173,9 +173,14 @@ def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "
     """The lines of one game record (only hand number ``hand`` when given).  The steps of ``ruleset`` (by
     default the ruleset the record carries or names, if there is one: ``RecordRulesets``) print their fields
     (``Step.show``)."""
-    steps = _steps(ruleset) if isinstance(ruleset, Ruleset) else _record_steps(record, ruleset or RecordRulesets())
     meta = record.get("ruleset") or {}
     about = [f"ruleset {meta.get('name')}"]
+    if isinstance(ruleset, Ruleset):
+        steps = _steps(ruleset)
+    else:
+        steps, why = _record_steps(record, ruleset or RecordRulesets())
+        if why is not None and meta.get(CONTENT) is not None:  # not for a name only: its file was not given
+            about[0] += f" (the ruleset it carries is not read: {why.field} does not check; validate says why)"
     if record.get("seed") is not None:
         about.append(f"seed {record['seed']}" + (f", game {record['game']}" if record.get("game") is not None else ""))
     players = record.get("players")
@@ -211,13 +216,16 @@ def _steps(ruleset: Ruleset) -> tuple[Step, ...]:
     return tuple(compile_rules(ruleset).steps)  # compiled once per ruleset (``compile_rules``)
 
 
-def _record_steps(record: dict[str, Any], rulesets: RecordRulesets) -> tuple[Step, ...]:
+def _record_steps(record: dict[str, Any],
+                  rulesets: RecordRulesets) -> tuple[tuple[Step, ...], RecordRulesetError | None]:
     """The steps of the ruleset ``record`` carries or names; none when there is no such ruleset or it cannot be
-    trusted (its fields then print as recorded)."""
+    trusted (its fields then print as recorded), and why."""
     try:
-        return _steps(rulesets(record))
-    except (RecordError, PluginError):
-        return ()
+        return _steps(rulesets(record)), None
+    except RecordRulesetError as e:
+        return (), e
+    except (RecordError, PluginError) as e:
+        return (), RecordRulesetError(str(e), "ruleset")
 
 
 def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: int | None = None,
