@@ -50,7 +50,7 @@ def compare(
 
     workers = capped_workers(workers)
     with user_errors():
-        from fivehundred.records.rulesets import ruleset_or_records  # a file of records gives its ruleset
+        from fivehundred.records.reading import ruleset_or_records  # a file of records gives its ruleset
 
         a = fivehundred.Arm(ruleset_or_records(ruleset), players)
         b = fivehundred.Arm(ruleset_or_records(ruleset_b), players_b)

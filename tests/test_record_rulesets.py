@@ -14,8 +14,9 @@ from typer.testing import CliRunner, Result
 import fivehundred
 from fivehundred.analysis.stats import collect
 from fivehundred.cli.app import app
+from fivehundred.records.reading import ruleset_of_records
 from fivehundred.records.record import dumps, game_to_dict
-from fivehundred.records.rulesets import CONTENT, RecordRulesets, ruleset_header, ruleset_of_records
+from fivehundred.records.rulesets import CONTENT, RecordRulesets, ruleset_header
 from fivehundred.rules.errors import RecordError
 from fivehundred.rules.ruleset import Ruleset, ruleset_from_data
 

@@ -12,8 +12,10 @@ from typing import Any
 
 from fivehundred.rules.errors import RecordError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_lines, read_text
+from fivehundred.rules.ruleset import Ruleset
 
 from .record import FORMAT, record_schema
+from .rulesets import RecordRulesetError, RecordRulesets, hash_problem
 
 Read = tuple[str, dict[str, Any] | None, str | None]
 """(source ``file:line``, the record or None, why it could not be read or None)."""
@@ -186,3 +188,34 @@ def records_in(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str, dict[st
             if record is None:
                 raise RecordError(f"{source}: {error}")
             yield path, source, record
+
+
+# --- a ruleset from records ------------------------------------------------------------------------
+
+
+def is_record_file(ref: str | Path) -> bool:
+    """Whether ``ref`` names a file of game records (``.jsonl`` or ``.json``) rather than a ruleset."""
+    return str(ref).endswith((".jsonl", ".json"))
+
+
+def ruleset_of_records(path: str | Path) -> Ruleset:
+    """The ruleset the first record of ``path`` was played under (carried or shipped, as for reading it), for
+    ``compare``; ``RecordError`` naming ``file:line`` when it has none or its ruleset cannot be trusted."""
+    for _, source, record in records_in([path]):
+        try:
+            ruleset = RecordRulesets()(record)
+        except RecordRulesetError as e:
+            raise RecordError(f"{source}: ruleset: {e}") from None
+        problem = hash_problem(record, ruleset)
+        if problem is not None:
+            raise RecordError(f"{source}: ruleset: {problem}")
+        return ruleset
+    raise RecordError(f"{path}: no game record")
+
+
+def ruleset_or_records(ref: str | Path | Ruleset | None) -> str | Path | Ruleset | None:
+    """``ref`` as given, but a file of game records (``.jsonl``, ``.json``) becomes the ruleset its first record
+    was played under (``ruleset_of_records``): ``compare -r games.jsonl`` compares the rules of those games."""
+    if ref is None or isinstance(ref, Ruleset) or not is_record_file(ref):
+        return ref
+    return ruleset_of_records(ref)

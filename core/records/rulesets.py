@@ -37,8 +37,6 @@ from fivehundred.rules.ruleset import (
 CONTENT = "content"
 """The key of ``ruleset`` under which a record carries its resolved ruleset."""
 
-RECORD_SUFFIXES = (".jsonl", ".json")
-
 
 class RecordRulesetError(RecordError):
     """A record's ruleset cannot be found or cannot be trusted; ``field`` is the record's field in question."""
@@ -197,36 +195,3 @@ def load_rulesets(refs: RulesetRefs) -> list[Ruleset]:
         return []
     items = [refs] if isinstance(refs, (str, Path, Ruleset)) else list(refs)
     return [ref if isinstance(ref, Ruleset) else load_ruleset(ref) for ref in items]
-
-
-# --- a ruleset from records ------------------------------------------------------------------------
-
-
-def is_record_file(ref: str | Path) -> bool:
-    """Whether ``ref`` names a file of game records (``.jsonl`` or ``.json``) rather than a ruleset."""
-    return str(ref).endswith(RECORD_SUFFIXES)
-
-
-def ruleset_of_records(path: str | Path) -> Ruleset:
-    """The ruleset the first record of ``path`` was played under (carried or shipped, as for reading it), for
-    ``compare``; ``RecordError`` naming ``file:line`` when it has none or its ruleset cannot be trusted."""
-    from .reading import records_in
-
-    for _, source, record in records_in([path]):
-        try:
-            ruleset = RecordRulesets()(record)
-        except RecordRulesetError as e:
-            raise RecordError(f"{source}: ruleset: {e}") from None
-        problem = hash_problem(record, ruleset)
-        if problem is not None:
-            raise RecordError(f"{source}: ruleset: {problem}")
-        return ruleset
-    raise RecordError(f"{path}: no game record")
-
-
-def ruleset_or_records(ref: str | Path | Ruleset | None) -> str | Path | Ruleset | None:
-    """``ref`` as given, but a file of game records (``.jsonl``, ``.json``) becomes the ruleset its first record
-    was played under (``ruleset_of_records``): ``compare -r games.jsonl`` compares the rules of those games."""
-    if ref is None or isinstance(ref, Ruleset) or not is_record_file(ref):
-        return ref
-    return ruleset_of_records(ref)
