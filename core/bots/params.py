@@ -109,7 +109,8 @@ def tuned_source(ruleset: Ruleset | str) -> str | None:
     nearest of its ancestors (``extends:``) with one; None when none ships (the player uses ``DEFAULT``)."""
     lineage = (ruleset,) if isinstance(ruleset, str) else (ruleset.name, *ruleset.ancestors)
     if lineage not in _SOURCES:
-        _SOURCES[lineage] = next((name for name in lineage if shipped_path(name).exists()), None)
+        _SOURCES[lineage] = next((name for name in lineage  # a name, never a path (records carry these)
+                                  if _is_set_name(name) and shipped_path(name).exists()), None)
     return _SOURCES[lineage]
 
 

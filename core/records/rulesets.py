@@ -36,6 +36,9 @@ from fivehundred.rules.ruleset import (
 
 CONTENT = "content"
 """The key of ``ruleset`` under which a record carries its resolved ruleset."""
+ANCESTORS = "ancestors"
+"""The key of ``ruleset`` under which a record that carries its ruleset names the shipped rulesets it was built on
+(``Ruleset.ancestors``, nearest first: the club player's tuned parameters are looked up along them)."""
 
 
 class RecordRulesetError(RecordError):
@@ -50,20 +53,23 @@ class RecordRulesetError(RecordError):
 
 
 def ruleset_header(ruleset: Ruleset) -> dict[str, Any]:
-    """A record's ``ruleset``: name and hash, and the resolved content unless the ruleset is bundled."""
-    key = (ruleset.name, ruleset.content_hash)
+    """A record's ``ruleset``: name and hash, and unless the ruleset is bundled its resolved content and the
+    shipped rulesets it was built on (``Ruleset.ancestors``: informational, outside the hash)."""
+    key = (ruleset.name, ruleset.content_hash, ruleset.ancestors)
     content = _contents.get(key)
     if content is None:
-        content = "" if _is_bundled(*key) else json.dumps(ruleset.model_dump(mode="json", exclude_defaults=True))
+        content = "" if _is_bundled(*key[:2]) else json.dumps(ruleset.model_dump(mode="json", exclude_defaults=True))
         if len(_contents) < 64:
             _contents[key] = content
     header: dict[str, Any] = {"name": key[0], "hash": key[1]}
     if content:
         header[CONTENT] = json.loads(content)  # a record of its own: whoever changes it changes no other
+        if ruleset.ancestors:
+            header[ANCESTORS] = list(ruleset.ancestors)
     return header
 
 
-_contents: dict[tuple[str, str], str] = {}
+_contents: dict[tuple[str, str, tuple[str, ...]], str] = {}
 """The content (JSON text) that the records of each ruleset carry; empty for a bundled ruleset."""
 
 
@@ -131,7 +137,8 @@ class RecordRulesets:
         return self._named_ruleset(name)
 
     def _carried_ruleset(self, meta: dict[str, Any]) -> Ruleset:
-        key = json.dumps([meta["name"], meta.get("hash"), meta[CONTENT]], sort_keys=True, ensure_ascii=False)
+        key = json.dumps([meta["name"], meta.get("hash"), meta[CONTENT], meta.get(ANCESTORS)], sort_keys=True,
+                         ensure_ascii=False)
         found = self._carried.get(key)
         if found is None:
             found = self._carried[key] = _check_carried(meta)
@@ -154,9 +161,11 @@ class RecordRulesets:
 
 def _check_carried(meta: dict[str, Any]) -> Ruleset | RecordRulesetError:
     """The ruleset a record carries, or why it cannot be trusted."""
-    name, digest = meta["name"], meta.get("hash")
+    name, digest, ancestors = meta["name"], meta.get("hash"), meta.get(ANCESTORS) or []
+    if not isinstance(ancestors, list) or not all(isinstance(a, str) for a in ancestors):
+        return RecordRulesetError("ruleset.ancestors is not a list of ruleset names", f"ruleset.{ANCESTORS}")
     try:
-        ruleset = ruleset_from_data(meta[CONTENT], f"ruleset.{CONTENT}")
+        ruleset = ruleset_from_data(meta[CONTENT], f"ruleset.{CONTENT}", ancestors)
     except RulesetError as e:
         return RecordRulesetError(f"the ruleset the record carries is not a valid ruleset: {'; '.join(e.problems)}",
                                   f"ruleset.{CONTENT}")

@@ -8,6 +8,7 @@ checked against the record's hash and against a shipped ruleset of its name (doc
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -235,3 +236,22 @@ def test_a_game_changed_under_a_carried_ruleset_is_still_caught(tmp_path: Path) 
     hand["tricks_won"][seats[0]] += 1
     hand["tricks_won"][seats[1]] -= 1
     assert "recorded tricks_won" in validate_one(tmp_path, record)
+
+
+def test_the_ancestors_a_record_carries_are_names_never_paths(tmp_path: Path) -> None:
+    """A record carrying its ruleset names the shipped ones it was built on (the club player's tuned sets are
+    looked up along them); a path there, into the tuned sets' folder or out of it, opens nothing."""
+    from fivehundred.bots.params import shipped_path
+
+    [record] = house_records(tmp_path / "rules")
+    assert record["ruleset"]["ancestors"] == [REF]
+    evil = write(tmp_path / "evil.json", "{" + SECRET)
+    record["ruleset"]["ancestors"] = [os.path.relpath(evil.with_suffix(""), shipped_path("x").parent), REF]
+    games = as_file(tmp_path / "games.jsonl", [record])
+    assert run("validate", games).exit_code == 0  # outside the hash: informational
+    result = run("compare", "-n", "1", "-p", "random,club,random,club", "-r", games, "--json")
+    assert result.exit_code == 0 and not leaked(result.output), result.output
+    assert json.loads(result.stdout)["arms"]["A"]["params"][1] == REF
+    record["ruleset"]["ancestors"] = "pagat-australian"
+    one_line_error(run("export", "--ptn", as_file(tmp_path / "bad.jsonl", [record])),
+                   "ruleset.ancestors is not a list of ruleset names")
