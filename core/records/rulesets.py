@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred.rules.errors import RecordError, RulesetError, UnknownNameError
+from fivehundred.rules.inputs import MAX_RULESET_BYTES
 from fivehundred.rules.ruleset import (
     Ruleset,
     bundled_dir,
@@ -140,8 +141,11 @@ class RecordRulesets:
         key = json.dumps([meta["name"], meta.get("hash"), meta[CONTENT], meta.get(ANCESTORS)], sort_keys=True,
                          ensure_ascii=False)
         found = self._carried.get(key)
+        if found is None and len(key) > MAX_RULESET_BYTES:
+            found = RecordRulesetError(f"the ruleset the record carries is larger than a ruleset file may be "
+                                       f"({MAX_RULESET_BYTES // 1024} KiB)", f"ruleset.{CONTENT}")
         if found is None:
-            found = self._carried[key] = _check_carried(meta)
+            found = _remember(self._carried, key, _check_carried(meta))
         if isinstance(found, RecordRulesetError):
             raise found
         return found
@@ -153,10 +157,23 @@ class RecordRulesets:
                 found = load_named_ruleset(name)
             except (UnknownNameError, RulesetError) as e:
                 found = RecordRulesetError(f"cannot load the recorded ruleset {name!r}: {e}", "ruleset.name")
-            self._named[name] = found
+            _remember(self._named, name, found)
         if isinstance(found, RecordRulesetError):
             raise found
         return found
+
+
+KEPT = 256
+"""Rulesets (or why not) a ``RecordRulesets`` keeps, per kind: a file of records of ever new rulesets keeps memory
+flat."""
+
+
+def _remember(cache: dict[str, Ruleset | RecordRulesetError], key: str,
+              found: Ruleset | RecordRulesetError) -> Ruleset | RecordRulesetError:
+    if len(cache) >= KEPT:
+        cache.clear()
+    cache[key] = found
+    return found
 
 
 def _check_carried(meta: dict[str, Any]) -> Ruleset | RecordRulesetError:

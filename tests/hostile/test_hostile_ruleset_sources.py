@@ -255,3 +255,21 @@ def test_the_ancestors_a_record_carries_are_names_never_paths(tmp_path: Path) ->
     record["ruleset"]["ancestors"] = "pagat-australian"
     one_line_error(run("export", "--ptn", as_file(tmp_path / "bad.jsonl", [record])),
                    "ruleset.ancestors is not a list of ruleset names")
+
+
+def test_a_carried_ruleset_is_bounded_like_a_ruleset_file(tmp_path: Path) -> None:
+    [record] = house_records(tmp_path)
+    record["ruleset"]["content"]["description"] = "x" * (200 << 10)
+    assert "larger than a ruleset file may be (128 KiB)" in validate_one(tmp_path, record)
+
+
+def test_reading_records_of_ever_new_rulesets_keeps_memory_flat(tmp_path: Path) -> None:
+    from fivehundred.records.rulesets import KEPT, RecordRulesets
+
+    [record] = house_records(tmp_path)
+    rulesets = RecordRulesets()
+    for n in range(KEPT + 10):
+        for meta in ({"name": f"unknown-{n}", "hash": "x"}, {**record["ruleset"], "hash": f"h{n}"}):
+            with pytest.raises(fivehundred.RecordError):
+                rulesets({"ruleset": meta})
+    assert len(rulesets._named) <= KEPT and len(rulesets._carried) <= KEPT
