@@ -18,13 +18,17 @@ from fivehundred.rules.steps import FIRST_STEP_ACTION
 SHIPPED = sorted(ruleset_paths())
 
 
-def play_phases(name: str, seed: int, hands: int) -> Iterator[tuple[GameState, random.Random]]:
-    """Random games of ruleset ``name``: each hand's state as its play begins (random calls and discards)."""
+def play_phases(name: str, seed: int, hands: int, prefer: tuple[str, ...] = (),
+                totals: tuple[int, ...] = ()) -> Iterator[tuple[GameState, random.Random]]:
+    """Random games of ruleset ``name``: each hand's state as its play begins (random calls and discards; a call
+    named in ``prefer`` made whenever it is legal; each game started at ``totals`` when given)."""
     ruleset = fivehundred.load_ruleset(name)
     rng = random.Random(seed)
     seen = 0
     while seen < hands:
         state, deal_rng = new_game(ruleset, rng.randrange(10**9))
+        if totals:
+            state.start_at(totals)
         last = -1
         while not state.is_terminal() and seen < hands:
             if state.current_player() < 0:
@@ -35,7 +39,14 @@ def play_phases(name: str, seed: int, hands: int) -> Iterator[tuple[GameState, r
                 seen += 1
                 yield state, rng
                 continue
-            state.apply(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            wanted = []
+            if prefer and state.phase == Phase.AUCTION:  # the preferred call, then passes
+                made = any(state.rules.call_text(call) in prefer for _, call in state.hand_log.calls)
+                wanted = [a for a in legal if state.action_to_str(a) in (("pass",) if made else prefer)]
+            if prefer and state.phase == Phase.STEP:  # a step's first offer (a look, not a blind bid)
+                wanted = legal[:1]
+            state.apply(rng.choice(wanted or legal))
 
 
 def cards(legal: list[int]) -> list[int]:

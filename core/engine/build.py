@@ -12,7 +12,7 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.rules.tables", "fivehundred.rules.auction", "fivehundred.rules.manager",
                     "fivehundred.bots.players", "fivehundred.batch.simulation", "fivehundred.bots.heuristic",
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
-                    "fivehundred.adapters.tensors")
+                    "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
 after game (the generators, the play tables, the auction, the rules' resolved hooks, the random player,
 the batch loop), the default bots (``club``, ``heuristic`` and their misère defence, which montecarlo's

@@ -26,6 +26,7 @@ history, J3 and J4): a caller then searches through the engine itself (``fivehun
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from fivehundred.rules.actions import JOKER_LEAD, Phase
@@ -124,11 +125,19 @@ class PlayKernel:
         self.compulsory: bool = table.joker_void_compulsory
         self.table = table
         self.mergeable: list[bool] = [self._monotone(s) for s in range(4)] + [False]
+        self.relative: bool = all(self._strict(s) for s in range(5))
+        """Whether only the order of the cards left matters (every suit strictly ordered by its bits in every
+        trick, or never winning): positions then match by the cards' ranks among those left."""
 
     def _monotone(self, suit: int) -> bool:
         """Whether every trick orders the cards of ``suit`` as their bits do (touching cards then play alike)."""
         bits = [i for i in range(len(self.cards)) if self.suit[i] == suit]
-        return all(row[a] <= row[b] for row in self.power for a, b in zip(bits, bits[1:], strict=False))
+        return all(row[a] <= row[b] for row in self.power for a, b in pairwise(bits))
+
+    def _strict(self, suit: int) -> bool:
+        bits = [i for i in range(len(self.cards)) if self.suit[i] == suit]
+        return all(all(row[a] < row[b] for a, b in pairwise(bits)) or not any(row[b] for b in bits)
+                   for row in self.power)
 
     def _compile_filter(self, table: Any, rules: Any, contract: Contract) -> None:
         self.named_follow = self.any_time = False
@@ -144,13 +153,15 @@ class PlayKernel:
         """Two-handed dummies: the face-down card under each face-up card, turned up after its trick."""
         self.under: list[int] = [0] * len(self.cards)
         self.cover_mask = 0
-        for seat, under in state._covered.items():
+        for under in state._covered.values():
             for top, below in under.items():
                 self.under[self.bit[top]] = 1 << self.bit[below]
                 self.cover_mask |= 1 << self.bit[top]
         for s in range(4):
             if self.suit_mask[s] & self.cover_mask:
                 self.mergeable[s] = False
+        if self.cover_mask:
+            self.relative = False
 
     # --- positions --------------------------------------------------------------------------
 

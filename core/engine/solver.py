@@ -54,7 +54,7 @@ def goal_made(contract: Any, side_tricks: int) -> bool:
 
 
 class Solver:
-    """A search of one hand from one position (the table is kept between calls)."""
+    """A search of one hand from one position (the transposition table is kept between calls)."""
 
     def __init__(self, kernel: PlayKernel, pos: Position) -> None:
         self.k = kernel
@@ -63,17 +63,9 @@ class Solver:
         self.goal = contract.goal
         self.target = contract.tricks
         self.tt: dict[Any, list[Any]] = {}
+        self.shapes: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int]]]] = {}
         self.nodes = 0
-        side = kernel.side
-        self.on_side = [s in side for s in range(kernel.players)]
-        self.quick = not kernel.ends_early and kernel.trick_check is None
-        self.lows_first = self.goal == "none"
-        joker_leads = kernel.free_mask and kernel.table.joker_lead == "unled-suit"
-        self.key_unled = bool(joker_leads)
-        self.key_won = kernel.trick_check is not None
-        self.mergeable = kernel.mergeable
-        # The bits of each suit at or above a bit (for "nothing still in play between two cards").
-        self.nbits = len(kernel.cards)
+        self.on_side = [s in kernel.side for s in range(kernel.players)]
 
     @classmethod
     def of(cls, state: Any) -> Solver | EngineSolver:
@@ -90,305 +82,330 @@ class Solver:
     # --- answers -----------------------------------------------------------------------------
 
     def value(self) -> int:
-        return self._value(self.root)
+        return self._value(self.root, -1)
 
     def card_values(self) -> dict[int, int]:
         k, root = self.k, self.root
+        best = self._value(root, -1)
         out = {}
-        seat = k.turn(root)
-        for move in k.moves(root, seat):
+        for move in k.moves(root, k.turn(root)):
             action = k.action(move)
             pos = root.copy()
             k.play(pos, action)
-            out[action] = self._value(pos)
+            out[action] = self._value(pos, best)
         return out
 
-    def _value(self, pos: Position) -> int:
+    def _value(self, pos: Position, guess: int) -> int:
+        """The side's total tricks from ``pos`` (``guess``: a likely total, tried first)."""
         taken = self.k.side_tricks(pos)
         if pos.over:
             return taken
         left = self.k.hand_size - pos.played
-        if self.goal == "at-least":  # the most the side can force
-            lo, hi = 0, left
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                if self.forces(pos, mid, _HUGE):
-                    lo = mid
+        if self.goal == "exactly":  # the least g = 2|t - k| - [t < k] the side can force
+            want = self.target - taken
+            for m in range(2 * self.k.hand_size + 2):
+                if self.forces(pos, want - (m + 1) // 2, want + m // 2):
+                    return self.target - (m + 1) // 2 if m % 2 else self.target + m // 2
+            raise AssertionError("no outcome")  # pragma: no cover - m covers every total
+        most = self.goal == "at-least"
+        lo, hi = 0, left
+        probe = guess - taken
+        while lo < hi:
+            if not lo <= probe <= hi or (most and probe == lo) or (not most and probe == hi):
+                probe = (lo + hi + 1) // 2 if most else (lo + hi) // 2
+            if most:  # the most the side can force
+                if self.forces(pos, probe, _HUGE):
+                    lo = probe
                 else:
-                    hi = mid - 1
-            return taken + lo
-        if self.goal == "none":  # the fewest
-            lo, hi = 0, left
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if self.forces(pos, -_HUGE, mid):
-                    hi = mid
-                else:
-                    lo = mid + 1
-            return taken + lo
-        want = self.target - taken  # exactly: the least g = 2|t - k| - [t < k] the side can force
-        for m in range(2 * self.k.hand_size + 2):
-            if self.forces(pos, want - (m + 1) // 2, want + m // 2):
-                return self.target - (m + 1) // 2 if m % 2 else self.target + m // 2
-        raise AssertionError("no outcome")  # pragma: no cover - m covers every total
+                    hi = probe - 1
+            elif self.forces(pos, -_HUGE, probe):  # misère: the fewest
+                hi = probe
+            else:
+                lo = probe + 1
+            probe = -1
+        return taken + lo
 
     def forces(self, pos: Position, lo: int, hi: int) -> bool:
         """Whether the side can force its tricks from ``pos`` on into ``[lo, hi]``."""
-        self._load(pos)
-        if not self.trick:
-            return self._lead(lo, hi)
-        seat, b, _ = self.trick[-1]
-        return self._follow(self.k.next_seat[seat], lo, hi)
-
-    def _load(self, pos: Position) -> None:
-        k = self.k
-        self.hands = list(pos.hands)
-        self.leader = pos.leader
-        self.trick = list(pos.trick)
-        self.led, self.best, self.winner = pos.led, pos.best, pos.winner
-        self.unled = pos.unled
-        self.won = list(pos.won)
-        self.played = pos.played
-        present = 0
-        for h in self.hands:
-            present |= h
-        for h in self.hands:  # cards still face down under a laid-out hand's cards
-            for b in _bits(h & k.cover_mask):
-                present |= k.under[b]
-        for _, b, _ in self.trick:
-            present |= 1 << b
-        self.present = present
-
-    # --- the search ----------------------------------------------------------------------------
-
-    def _lead(self, lo: int, hi: int) -> bool:
-        """At a trick's lead (``self.leader`` to play)."""
-        k = self.k
-        left = k.hand_size - self.played
-        cap = 1 if k.ends_early else left
-        if lo < 0:
-            lo = 0
-        if hi > cap:
-            hi = cap
-        if lo > hi:
-            return False
-        if lo == 0 and hi == cap:
-            return True
-        key: tuple[Any, ...] = (*self.hands, self.leader)
-        if self.key_unled:
-            key += (self.unled,)
-        if self.key_won:
-            key += tuple(self.won)
-        entry = self.tt.get(key)
-        if entry is None:
-            entry = self.tt[key] = [0, cap + 1, cap, -1, None]
-        if hi == cap:
-            if lo <= entry[0]:
-                return True
-            if lo >= entry[1]:
-                return False
-        elif lo == 0:
-            if hi >= entry[2]:
-                return True
-            if hi <= entry[3]:
-                return False
-        else:
-            if lo >= entry[1] or hi <= entry[3]:
-                return False
-            if entry[4] is not None and (lo, hi) in entry[4]:
-                return bool(entry[4][(lo, hi)])
-        if self.quick and hi == cap:
-            sure = self._sure_tricks(self.leader)
-            if self.on_side[self.leader]:
-                if sure >= lo:
-                    entry[0] = max(entry[0], sure)
-                    return True
-            elif left - sure < lo:
-                entry[1] = min(entry[1], left - sure + 1)
-                return False
-        result = self._follow(self.leader, lo, hi)
-        if hi == cap:
-            if result:
-                entry[0] = max(entry[0], lo)
-            else:
-                entry[1] = min(entry[1], lo)
-        elif lo == 0:
-            if result:
-                entry[2] = min(entry[2], hi)
-            else:
-                entry[3] = max(entry[3], hi)
-        else:
-            if entry[4] is None:
-                entry[4] = {}
-            entry[4][(lo, hi)] = result
+        search = _Search(self, pos)
+        result = search.run(lo, hi)
+        self.nodes += search.nodes
         return result
 
-    def _sure_tricks(self, seat: int) -> int:
-        """Tricks ``seat`` wins for certain by leading its cards that no other card left can beat, one
-        after the other (partners' cards counted as opponents'; jokers not counted)."""
-        k = self.k
-        hand = self.hands[seat] & ~k.joker_mask
-        if not hand:
-            return 0
-        others = self.present & ~self.hands[seat]
-        sure = 0
-        for suit in range(4):
-            mine = hand & k.suit_mask[suit]
-            if not mine:
-                continue
-            row = k.power[suit]
-            top = 0
-            for b in _bits(others):
-                if row[b] > top:
-                    top = row[b]
-            for b in _bits(mine):
-                if row[b] > top:
-                    sure += 1
-        return sure
 
-    def _follow(self, seat: int, lo: int, hi: int) -> bool:
-        """``seat`` plays a card to the trick in progress (or leads it)."""
-        self.nodes += 1
-        k = self.k
-        side = self.on_side[seat]
-        for move in self._ordered(seat):
-            if self._try(seat, move, lo, hi) == side:
-                return side
-        return not side
+class _Search:
+    """One null-window search; the hot loop's tables in locals of closures (see ``run``)."""
 
-    def _try(self, seat: int, move: tuple[int, int], lo: int, hi: int) -> bool:
-        k = self.k
-        b, named = move
-        bit = 1 << b
-        hands = self.hands
-        saved_hand = hands[seat]
-        hands[seat] = (saved_hand & ~bit) | k.under[b]
-        saved = (self.led, self.best, self.winner, self.unled)
-        trick = self.trick
-        if not trick:
-            led = named if named >= 0 else k.suit[b]
-            self.led, self.best, self.winner = led, k.power[led][b], seat
-            self.unled &= ~(1 << led)
-        else:
-            led = self.led
-            strength = k.power[led][b] if named < 0 else (k.power[named][b] if named == led else 0)
-            if strength > self.best:
-                self.best, self.winner = strength, seat
-        trick.append((seat, b, named))
-        try:
-            if len(trick) < k.trick_size:
-                return self._follow(k.next_seat[seat], lo, hi)
-            return self._end_trick(lo, hi)
-        finally:
-            trick.pop()
-            hands[seat] = saved_hand
-            self.led, self.best, self.winner, self.unled = saved
+    def __init__(self, solver: Solver, pos: Position) -> None:
+        self.solver = solver
+        self.pos = pos
+        self.nodes = 0
 
-    def _end_trick(self, lo: int, hi: int) -> bool:
-        k = self.k
-        winner = self.winner
-        taken = 1 if self.on_side[winner] else 0
-        trick = self.trick
-        cards = 0
-        for _, b, _ in trick:
-            cards |= 1 << b
-        saved = (self.leader, self.present, trick)
-        self.won[winner] += 1
-        self.played += 1
-        self.present &= ~cards
-        self.leader = winner
-        self.trick = []
-        try:
-            if self.played >= k.hand_size or (k.ends_early and taken) or (
-                    k.trick_check is not None and k.checked(tuple(self.won), self.played)):
-                return lo <= taken <= hi
-            return self._lead(lo - taken, hi - taken)
-        finally:
-            self.won[winner] -= 1
-            self.played -= 1
-            self.leader, self.present, self.trick = saved
+    def run(self, lo: int, hi: int) -> bool:
+        solver, pos, k = self.solver, self.pos, self.solver.k
+        suit, power, under, suit_mask = k.suit, k.power, k.under, k.suit_mask
+        free_mask, joker_mask, cover_mask, mergeable = k.free_mask, k.joker_mask, k.cover_mask, k.mergeable
+        next_seat, trick_size, hand_size = k.next_seat, k.trick_size, k.hand_size
+        compulsory, any_time, named_follow = k.compulsory, k.any_time, k.named_follow
+        ends_early, check = k.ends_early, k.trick_check is not None
+        on_side, tt, shapes = solver.on_side, solver.tt, solver.shapes
+        relative = k.relative
+        quick = not ends_early and not check
+        lows = solver.goal == "none"
+        key_unled = bool(free_mask) and k.table.joker_lead == "unled-suit"
+        joker_lead_suits = k.table.joker_lead_suits
+        hands = list(pos.hands)
+        won = list(pos.won)
+        present = 0
+        for h in hands:
+            present |= h
+            for b in _bits(h & cover_mask):
+                present |= under[b]
+        for _, b, _ in pos.trick:
+            present |= 1 << b
+        state = [present, pos.played, pos.unled, 0]  # cards in play, tricks played, suits not led, nodes
 
-    # --- move generation and ordering ----------------------------------------------------------
+        def top_others(seat: int) -> list[int]:
+            """Per suit led, the strongest card the other seats hold (or could turn up)."""
+            others = state[0] & ~hands[seat]
+            tops = [0, 0, 0, 0]
+            for s in range(5):
+                m = others & suit_mask[s]
+                if not m:
+                    continue
+                cands = [m.bit_length() - 1] if mergeable[s] else _bits(m)
+                for b in cands:
+                    for led in range(4):
+                        p = power[led][b]
+                        if p > tops[led]:
+                            tops[led] = p
+            return tops
 
-    def _ordered(self, seat: int) -> list[tuple[int, int]]:
-        """The seat's plays, touching cards merged, the likeliest best first."""
-        k = self.k
-        pos_trick = self.trick
-        hand = self.hands[seat]
-        moves = self._moves(seat, hand)
-        if len(moves) > 1:
-            moves = self._merged(moves)
-        if len(moves) < 2:
+        def sure_tricks(seat: int, tops: list[int]) -> int:
+            hand = hands[seat] & ~joker_mask
+            sure = 0
+            for s in range(4):
+                row, top = power[s], tops[s]
+                for b in _bits(hand & suit_mask[s]):
+                    if row[b] > top:
+                        sure += 1
+            return sure
+
+        def lead(leader: int, lo: int, hi: int) -> bool:
+            played = state[1]
+            left = hand_size - played
+            cap = 1 if ends_early else left
+            if lo < 0:
+                lo = 0
+            if hi > cap:
+                hi = cap
+            if lo > hi:
+                return False
+            if lo == 0 and hi == cap:
+                return True
+            if left == 1 and not state[0] & free_mask:  # the last trick: every card forced
+                b = hands[leader].bit_length() - 1
+                row = power[suit[b]]
+                best, winner, seat = row[b], leader, leader
+                for _ in range(trick_size - 1):
+                    seat = next_seat[seat]
+                    b = hands[seat].bit_length() - 1
+                    if row[b] > best:
+                        best, winner = row[b], seat
+                return lo <= (1 if on_side[winner] else 0) <= hi
+            if relative:
+                present = state[0]
+                shape = shapes.get(present)
+                if shape is None:
+                    shape = shapes[present] = _shape(present, suit_mask)
+                key: tuple[Any, ...] = (shape[0], leader, *[_squeeze(h, shape[1]) for h in hands])
+            else:
+                key = (*hands, leader)
+            if key_unled:
+                key += (state[2],)
+            if check:
+                key += tuple(won)
+            entry = tt.get(key)
+            if entry is None:
+                entry = tt[key] = [0, cap + 1, cap, -1, None, -1]
+            if hi == cap:
+                if lo <= entry[0]:
+                    return True
+                if lo >= entry[1]:
+                    return False
+            elif lo == 0:
+                if hi >= entry[2]:
+                    return True
+                if hi <= entry[3]:
+                    return False
+            else:
+                if lo >= entry[1] or hi <= entry[3]:
+                    return False
+                if entry[4] is not None and (lo, hi) in entry[4]:
+                    return bool(entry[4][(lo, hi)])
+            tops = top_others(leader)
+            if quick and hi == cap:
+                sure = sure_tricks(leader, tops)
+                if on_side[leader]:
+                    if sure >= lo:
+                        if sure > entry[0]:
+                            entry[0] = sure
+                        return True
+                elif left - sure < lo:
+                    if left - sure + 1 < entry[1]:
+                        entry[1] = left - sure + 1
+                    return False
+            result = play(leader, 0, -1, -1, -1, 0, lo, hi, tops, entry)
+            if hi == cap:
+                if result:
+                    if lo > entry[0]:
+                        entry[0] = lo
+                elif lo < entry[1]:
+                    entry[1] = lo
+            elif lo == 0:
+                if result:
+                    if hi < entry[2]:
+                        entry[2] = hi
+                elif hi > entry[3]:
+                    entry[3] = hi
+            else:
+                if entry[4] is None:
+                    entry[4] = {}
+                entry[4][(lo, hi)] = result
+            return result
+
+        def leads(seat: int, tops: list[int]) -> list[int]:
+            """The leader's plays (a move is ``bit | (named + 1) << 8``), winners first, then low cards."""
+            hand = hands[seat]
+            present = state[0]
+            free = hand & free_mask
+            plain = hand if not free else hand & ~joker_mask
+            firsts: list[int] = []
+            lasts: list[int] = []
+            prev = -1
+            for b in _bits(plain):
+                if (prev >= 0 and suit[b] == suit[prev] and mergeable[suit[b]] and not cover_mask >> b & 1
+                        and not present & ((1 << b) - (2 << prev))):
+                    prev = b
+                    continue
+                prev = b if not cover_mask >> b & 1 else -1
+                s = suit[b]
+                if s < 4 and power[s][b] > tops[s] and not lows:
+                    firsts.append(b)
+                else:
+                    lasts.append(b)
+            firsts.reverse()
+            moves = firsts + lasts
+            if free:
+                unled = [s for s in range(4) if state[2] >> s & 1]
+                suits = joker_lead_suits(unled, hand_size - state[1], not plain)
+                for b in _bits(free):
+                    moves.extend(b | (s + 1) << 8 for s in suits)
             return moves
-        if not pos_trick:
-            return self._lead_order(seat, moves)
-        led, best = self.led, self.best
-        power = k.power
-        partner_wins = self.on_side[self.winner] == self.on_side[seat]
-        def strength(m: tuple[int, int]) -> int:
-            b, named = m
-            return power[led][b] if named < 0 else (power[named][b] if named == led else 0)
-        if self.lows_first or partner_wins:
-            return sorted(moves, key=strength)
-        winners = sorted((m for m in moves if strength(m) > best), key=strength)
-        losers = sorted((m for m in moves if strength(m) <= best), key=strength)
-        return winners + losers
 
-    def _lead_order(self, seat: int, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        k = self.k
-        others = self.present & ~self.hands[seat]
-        tops, rest = [], []
-        for m in moves:
-            b, named = m
-            row = k.power[named if named >= 0 else k.suit[b]] if k.suit[b] < 4 or named >= 0 else k.power[0]
-            beaten = any(row[o] >= row[b] for o in _bits(others & (k.suit_mask[k.suit[b]] | k.joker_mask)))
-            (rest if beaten else tops).append(m)
-        if self.lows_first:
-            return rest + tops
-        return tops + rest
+        def follows(seat: int, led: int, best: int, winner: int, last: bool) -> list[int]:
+            hand = hands[seat]
+            legal = hand & suit_mask[led]
+            if not legal:
+                legal = (hand & free_mask) if compulsory and hand & free_mask else hand
+            if any_time and hand & joker_mask:
+                legal |= hand & free_mask
+            named = 0
+            if named_follow and legal & free_mask and hand & joker_mask:
+                named = legal & free_mask
+                legal &= ~free_mask
+            present = state[0]
+            row = power[led]
+            low: list[int] = []
+            high: list[int] = []
+            prev = -1
+            for b in _bits(legal):
+                if (prev >= 0 and suit[b] == suit[prev] and mergeable[suit[b]] and not cover_mask >> b & 1
+                        and not present & ((1 << b) - (2 << prev))):
+                    prev = b
+                    continue
+                prev = b if not cover_mask >> b & 1 else -1
+                (high if row[b] > best else low).append(b)
+            if len(low) + len(high) > 1 and suit[(low or high)[0]] != led:  # void: by strength
+                low.sort(key=row.__getitem__)
+                high.sort(key=row.__getitem__)
+            if lows:  # misère: the side ducks with its highest loser; the others stay low
+                if on_side[seat]:
+                    low.reverse()
+                moves = low + high
+            elif on_side[winner] == on_side[seat]:
+                moves = low + high
+            else:
+                moves = high + low
+            if named:
+                other = 0 if led else 1
+                for b in _bits(named):
+                    moves.extend((b | (led + 1) << 8, b | (other + 1) << 8))
+            return moves
 
-    def _moves(self, seat: int, hand: int) -> list[tuple[int, int]]:
-        k = self.k
-        if not self.trick:
-            free = hand & k.free_mask
-            if not free:
-                return [(b, -1) for b in _bits(hand)]
-            plain = hand & ~k.joker_mask
-            unled = [s for s in range(4) if self.unled >> s & 1]
-            suits = k.table.joker_lead_suits(unled, k.hand_size - self.played, not plain)
-            out = [(b, -1) for b in _bits(plain)]
-            for b in _bits(free):
-                out.extend((b, s) for s in suits)
-            return out
-        legal = hand & k.suit_mask[self.led]
-        if not legal:
-            legal = (hand & k.free_mask) if k.compulsory and hand & k.free_mask else hand
-        if k.any_time and hand & k.joker_mask:
-            legal |= hand & k.free_mask
-        if k.named_follow and legal & k.free_mask and hand & k.joker_mask:
-            out = [(b, -1) for b in _bits(legal & ~k.free_mask)]
-            for b in _bits(legal & k.free_mask):
-                # named as the suit led it wins; named as any other suit it is thrown and cannot win
-                other = 0 if self.led else 1
-                out.extend([(b, self.led), (b, other)])
-            return out
-        return [(b, -1) for b in _bits(legal)]
+        def play(seat: int, count: int, led: int, best: int, winner: int, tmask: int, lo: int, hi: int,
+                 tops: list[int] | None, entry: list[Any] | None = None) -> bool:
+            state[3] += 1
+            side = on_side[seat]
+            last = count == trick_size - 1
+            if count == 0:
+                moves = leads(seat, tops or [])
+                if entry is not None and entry[5] >= 0 and entry[5] in moves:
+                    moves.remove(entry[5])
+                    moves.insert(0, entry[5])
+            else:
+                moves = follows(seat, led, best, winner, last)
+            hand = hands[seat]
+            unled = state[2]
+            for m in moves:
+                b = m & 255
+                bit = 1 << b
+                hands[seat] = (hand & ~bit) | under[b]
+                if count == 0:
+                    named = (m >> 8) - 1
+                    led2 = named if named >= 0 else suit[b]
+                    best2, winner2 = power[led2][b], seat
+                    state[2] = unled & ~(1 << led2)
+                else:
+                    led2 = led
+                    if m < 256:
+                        strength = power[led][b]
+                    else:
+                        strength = power[led][b] if (m >> 8) - 1 == led else 0
+                    best2, winner2 = (strength, seat) if strength > best else (best, winner)
+                if not last:
+                    result = play(next_seat[seat], count + 1, led2, best2, winner2, tmask | bit, lo, hi, None)
+                else:
+                    result = end_trick(winner2, tmask | bit, lo, hi)
+                hands[seat] = hand
+                state[2] = unled
+                if result == side:
+                    if entry is not None:
+                        entry[5] = m
+                    return side
+            return not side
 
-    def _merged(self, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """One play for each run of touching cards (no card still in play between them) of a suit."""
-        k = self.k
-        present, suit, mergeable, covers = self.present, k.suit, k.mergeable, k.cover_mask
-        out = []
-        prev = -1
-        for m in moves:
-            b, named = m
-            if (named < 0 and prev >= 0 and suit[b] == suit[prev] and mergeable[suit[b]] and not covers >> b & 1
-                    and not present & ((1 << b) - (2 << prev))):
-                prev = b
-                continue
-            out.append(m)
-            prev = b if named < 0 and not covers >> b & 1 else -1
-        return out
+        def end_trick(winner: int, cards: int, lo: int, hi: int) -> bool:
+            taken = 1 if on_side[winner] else 0
+            present, played = state[0], state[1]
+            won[winner] += 1
+            state[0], state[1] = present & ~cards, played + 1
+            if played + 1 >= hand_size or (ends_early and taken) or (check and k.checked(tuple(won), played + 1)):
+                result = lo <= taken <= hi
+            else:
+                result = lead(winner, lo - taken, hi - taken)
+            won[winner] -= 1
+            state[0], state[1] = present, played
+            return result
+
+        if not pos.trick:
+            result = lead(pos.leader, lo, hi)
+        else:
+            seat = pos.trick[-1][0]
+            tmask = sum(1 << b for _, b, _ in pos.trick)
+            result = play(next_seat[seat], len(pos.trick), pos.led, pos.best, pos.winner, tmask, lo, hi, None)
+        self.nodes = state[3]
+        return result
 
 
 class EngineSolver:
@@ -456,6 +473,31 @@ class EngineSolver:
         best = min(scores) if side else max(scores)
         self.memo[key] = best
         return best
+
+
+def _shape(present: int, suit_mask: list[int]) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
+    """The cards left, by their count in each suit, and the runs of consecutive bits they make, as
+    (first bit, mask, bit it moves to): a hand squeezed by these runs keeps only its cards' ranks among
+    the cards left."""
+    counts = tuple((present & m).bit_count() for m in suit_mask)
+    runs = []
+    to = 0
+    m = present
+    while m:
+        start = (m & -m).bit_length() - 1
+        x = m >> start
+        length = ((x + 1) & ~x).bit_length() - 1
+        runs.append((start, (1 << length) - 1, to))
+        to += length
+        m &= ~(((1 << length) - 1) << start)
+    return counts, runs
+
+
+def _squeeze(hand: int, runs: list[tuple[int, int, int]]) -> int:
+    out = 0
+    for start, mask, to in runs:
+        out |= ((hand >> start) & mask) << to
+    return out
 
 
 def _bits(mask: int) -> list[int]:
