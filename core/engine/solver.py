@@ -63,7 +63,7 @@ class Solver:
         self.goal = contract.goal
         self.target = contract.tricks
         self.tt: dict[Any, list[Any]] = {}
-        self.shapes: dict[int, tuple[tuple[int, ...], list[tuple[int, int, int]]]] = {}
+        self.shapes: dict[int, list[tuple[int, int, int]]] = {}
         self.nodes = 0
         self.on_side = [s in kernel.side for s in range(kernel.players)]
 
@@ -163,7 +163,12 @@ class _Search:
                 present |= under[b]
         for _, b, _ in pos.trick:
             present |= 1 << b
-        state = [present, pos.played, pos.unled, 0]  # cards in play, tricks played, suits not led, nodes
+        owners = 0  # each card in a hand as 3 bits: its holder's seat + 1 (the table's key, squeezed)
+        for seat, h in enumerate(hands):
+            for b in _bits(h):
+                owners |= (seat + 1) << (3 * b)
+        # cards in play, tricks played, suits not led, nodes, owners
+        state = [present, pos.played, pos.unled, 0, owners]
 
         def top_others(seat: int) -> list[int]:
             """Per suit led, the strongest card the other seats hold (or could turn up)."""
@@ -213,12 +218,18 @@ class _Search:
                     if row[b] > best:
                         best, winner = row[b], seat
                 return lo <= (1 if on_side[winner] else 0) <= hi
-            if relative:
-                present = state[0]
-                shape = shapes.get(present)
-                if shape is None:
-                    shape = shapes[present] = _shape(present, suit_mask)
-                key: tuple[Any, ...] = (shape[0], leader, *[_squeeze(h, shape[1]) for h in hands])
+            if relative:  # each suit's cards by their holders, in order, the cards gone squeezed out
+                present, owners = state[0], state[4]
+                key: tuple[Any, ...] = (leader,)
+                for m in suit_mask:
+                    left_in_suit = present & m
+                    runs = shapes.get(left_in_suit)
+                    if runs is None:
+                        runs = shapes[left_in_suit] = _runs(left_in_suit, 3)
+                    squeezed = 0
+                    for start, mask, to in runs:
+                        squeezed |= ((owners >> start) & mask) << to
+                    key += (squeezed,)
             else:
                 key = (*hands, leader)
             if key_unled:
@@ -283,7 +294,11 @@ class _Search:
             firsts: list[int] = []
             lasts: list[int] = []
             prev = -1
-            for b in _bits(plain):
+            rest = plain
+            while rest:
+                low_bit = rest & -rest
+                rest ^= low_bit
+                b = low_bit.bit_length() - 1
                 if (prev >= 0 and suit[b] == suit[prev] and mergeable[suit[b]] and not cover_mask >> b & 1
                         and not present & ((1 << b) - (2 << prev))):
                     prev = b
@@ -319,7 +334,11 @@ class _Search:
             low: list[int] = []
             high: list[int] = []
             prev = -1
-            for b in _bits(legal):
+            rest = legal
+            while rest:
+                low_bit = rest & -rest
+                rest ^= low_bit
+                b = low_bit.bit_length() - 1
                 if (prev >= 0 and suit[b] == suit[prev] and mergeable[suit[b]] and not cover_mask >> b & 1
                         and not present & ((1 << b) - (2 << prev))):
                     prev = b
@@ -357,10 +376,13 @@ class _Search:
                 moves = follows(seat, led, best, winner, last)
             hand = hands[seat]
             unled = state[2]
+            owners = state[4]
+            code = seat + 1
             for m in moves:
                 b = m & 255
                 bit = 1 << b
                 hands[seat] = (hand & ~bit) | under[b]
+                state[4] = owners - (code << (3 * b))
                 if count == 0:
                     named = (m >> 8) - 1
                     led2 = named if named >= 0 else suit[b]
@@ -379,6 +401,7 @@ class _Search:
                     result = end_trick(winner2, tmask | bit, lo, hi)
                 hands[seat] = hand
                 state[2] = unled
+                state[4] = owners
                 if result == side:
                     if entry is not None:
                         entry[5] = m
@@ -475,29 +498,20 @@ class EngineSolver:
         return best
 
 
-def _shape(present: int, suit_mask: list[int]) -> tuple[tuple[int, ...], list[tuple[int, int, int]]]:
-    """The cards left, by their count in each suit, and the runs of consecutive bits they make, as
-    (first bit, mask, bit it moves to): a hand squeezed by these runs keeps only its cards' ranks among
-    the cards left."""
-    counts = tuple((present & m).bit_count() for m in suit_mask)
+def _runs(cards: int, width: int) -> list[tuple[int, int, int]]:
+    """The runs of consecutive bits of ``cards`` as (first bit, mask, bit it moves to), for masks of ``width``
+    bits a card: a mask squeezed by these runs keeps only the order of the cards, the others squeezed out."""
     runs = []
     to = 0
-    m = present
+    m = cards
     while m:
         start = (m & -m).bit_length() - 1
         x = m >> start
         length = ((x + 1) & ~x).bit_length() - 1
-        runs.append((start, (1 << length) - 1, to))
+        runs.append((start * width, (1 << (length * width)) - 1, to * width))
         to += length
         m &= ~(((1 << length) - 1) << start)
-    return counts, runs
-
-
-def _squeeze(hand: int, runs: list[tuple[int, int, int]]) -> int:
-    out = 0
-    for start, mask, to in runs:
-        out |= ((hand >> start) & mask) << to
-    return out
+    return runs
 
 
 def _bits(mask: int) -> list[int]:
