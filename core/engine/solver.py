@@ -87,12 +87,24 @@ class Solver:
     def card_values(self) -> dict[int, int]:
         k, root = self.k, self.root
         best = self._value(root, -1)
-        out = {}
-        for move in k.moves(root, k.turn(root)):
-            action = k.action(move)
-            pos = root.copy()
-            k.play(pos, action)
-            out[action] = self._value(pos, best)
+        present = 0
+        for h in root.hands:
+            present |= h
+        for _, b, _ in root.trick:
+            present |= 1 << b
+        out: dict[int, int] = {}
+        prev, value = -1, 0
+        for b, named in k.moves(root, k.turn(root)):
+            action = k.action((b, named))
+            touching = (named < 0 and prev >= 0 and k.suit[b] == k.suit[prev] and k.mergeable[k.suit[b]]
+                        and not (k.cover_mask >> b | k.cover_mask >> prev) & 1
+                        and not present & ((1 << b) - (2 << prev)))
+            if not touching:  # touching cards of one hand play alike: one search for them all
+                pos = root.copy()
+                k.play(pos, action)
+                value = self._value(pos, best)
+            out[action] = value
+            prev = b if named < 0 else -1
         return out
 
     def _value(self, pos: Position, guess: int) -> int:
