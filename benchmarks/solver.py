@@ -49,6 +49,14 @@ def first_leads(name: str, hands: int, seed: int) -> list:
     return out
 
 
+def solver_build() -> str:
+    """Whether the kernel and the solver run compiled (the rest of the engine need not be, for this benchmark)."""
+    from fivehundred.engine import kernel, solver
+
+    compiled = [m.__name__ for m in (kernel, solver) if not str(m.__file__).endswith(".py")]
+    return "compiled" if len(compiled) == 2 else f"partly compiled ({compiled})" if compiled else "pure Python"
+
+
 def percentile(sorted_ms: list[float], p: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(p * len(sorted_ms)))]
 
@@ -60,7 +68,7 @@ def main() -> None:
     parser.add_argument("--rulesets", default=",".join(DEFAULT))
     parser.add_argument("--cards", action="store_true", help="also time solve_cards at the first lead")
     args = parser.parse_args()
-    print(f"build: {fivehundred.engine_build()}; {args.hands} whole hands per ruleset, bid by club")
+    print(f"solver: {solver_build()}; {args.hands} whole hands per ruleset, bid by club")
     print(f"{'ruleset':24} {'what':12} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms of CPU)")
     for name in args.rulesets.split(","):
         states = first_leads(name, args.hands, args.seed)
