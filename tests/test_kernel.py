@@ -44,6 +44,8 @@ def play_phases(name: str, seed: int, hands: int, prefer: tuple[str, ...] = (),
             if prefer and state.phase == Phase.AUCTION:  # the preferred call, then passes
                 made = any(state.rules.call_text(call) in prefer for _, call in state.hand_log.calls)
                 wanted = [a for a in legal if state.action_to_str(a) in (("pass",) if made else prefer)]
+                if not wanted:  # climb by the lowest call until the preferred one is legal
+                    wanted = [a for a in legal if state.action_to_str(a) != "pass"][:1]
             if prefer and state.phase == Phase.STEP:  # a step's first offer (a look, not a blind bid)
                 wanted = legal[:1]
             state.apply(rng.choice(wanted or legal))
