@@ -17,6 +17,8 @@ from fivehundred.rules.errors import FiveHundredError, RulesetError
 from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.printable import printable
 
+from .completion import add_completion
+
 INTERRUPTED = 130
 """The exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it): the
 output holds the games finished before it, and ``simulate && next-step`` stops there."""
@@ -121,10 +123,11 @@ PLAYERS = "{players}"
 
 
 class Command(typer.core.TyperCommand):
-    """A command whose help reads cleanly (``_readable``) and names the players installed (``PLAYERS``)."""
+    """A command whose help reads cleanly (``_readable``), names the players installed (``PLAYERS``), and
+    whose ruleset and player parameters complete their names in the shell (``completion.py``)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return _readable(super().get_params(ctx))
+        return add_completion(_readable(super().get_params(ctx)))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         params: list[Any] = self.params

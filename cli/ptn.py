@@ -47,27 +47,36 @@ def export_records(
     ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
 ) -> None:
     """Write game records in another format (PTN: one record per hand)."""
-    from fivehundred.records.ptn_export import export_ptn
+    from fivehundred.records.ptn_export import export_ptn_counted
 
     if not ptn:
         raise typer.BadParameter("say which format to write: --ptn", param_hint="--ptn")
     with user_errors():
-        text = export_ptn(files, out_file, ruleset=ruleset)
+        text, games = export_ptn_counted(files, out_file, ruleset=ruleset)
     if out_file is None:
         sys.stdout.write(text)
+    err.print(f"{games} game{'' if games == 1 else 's'} written as PTN to {out_file or 'stdout'}", highlight=False,
+              soft_wrap=True, markup=False)
 
 
 def show(
     files: Annotated[list[Path], typer.Argument(help="Game records (.jsonl or .json), simulated or imported.")],
-    game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="Only this game (from 1, in file order).")]
-    = None,
+    game: Annotated[int | None, typer.Option("--game", "-g", min=1, help="The game to show (from 1, in file order; "
+                                             "default: the first).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Show every game, one after the other.")] = False,
     hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
     ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
 ) -> None:
     """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
     each trick with its leader and winner, the score after each hand."""
-    from fivehundred.records.show import show_records
+    from fivehundred.records.show import show_records_counted
 
+    if every and game is not None:
+        raise typer.BadParameter("--all and --game exclude each other", param_hint="--all")
+    chosen = None if every else game or 1
     with user_errors():
-        text = show_records(files, game=game, hand=hand, ruleset=ruleset)
+        text, games = show_records_counted(files, game=chosen, hand=hand, ruleset=ruleset)
     sys.stdout.write(text)
+    if game is None and not every and games > 1:
+        err.print(f"game 1 of {games} shown; another: --game N (1–{games}), every one: --all", highlight=False,
+                  soft_wrap=True, markup=False)

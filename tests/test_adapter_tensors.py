@@ -9,15 +9,17 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import numpy as np
 import pytest
 import yaml
+from extras import need
 
-from fivehundred.adapters.table import Episode, Piece, Table, table_for
-from fivehundred.engine.state import PASS_ACTION, Observation, Phase
-from fivehundred.plugins.declarations import GIVE
-from fivehundred.rules.cards import JOKER_BASE
-from fivehundred.rules.steps import private_steps
+np = need("numpy", "openspiel")
+
+from fivehundred.adapters.table import Episode, Piece, Table, table_for  # noqa: E402
+from fivehundred.engine.state import PASS_ACTION, Observation, Phase  # noqa: E402
+from fivehundred.plugins.declarations import GIVE  # noqa: E402
+from fivehundred.rules.cards import JOKER_BASE  # noqa: E402
+from fivehundred.rules.steps import private_steps  # noqa: E402
 
 RULESETS = ("pagat-australian", "perfect", "two-handed", "six-handed-three-teams", "american-1904",
             "french-canadian", "three-handed-dead-hand", "nullo", "avondale-us")

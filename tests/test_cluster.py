@@ -8,15 +8,20 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import pyarrow.parquet as pq
 import pytest
-from distributed import Client, LocalCluster
-from typer.testing import CliRunner, Result
+from extras import need
 
-import fivehundred
-from fivehundred.batch.cluster import ClusterError
-from fivehundred.cli.app import app
-from fivehundred.rules.extras import MissingExtraError
+need("distributed", "cluster")
+need("pyarrow", "parquet")
+
+import pyarrow.parquet as pq  # noqa: E402
+from distributed import Client, LocalCluster  # noqa: E402
+from typer.testing import CliRunner, Result  # noqa: E402
+
+import fivehundred  # noqa: E402
+from fivehundred.batch.cluster import ClusterError  # noqa: E402
+from fivehundred.cli.app import app  # noqa: E402
+from fivehundred.rules.extras import MissingExtraError  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import SHIPPED_RULESETS
+from extras import need
 
-pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an optional extra: pip install 'fivehundred[openspiel]'")
+pyspiel = need("pyspiel", "openspiel")
 
 import fivehundred  # noqa: E402
 import fivehundred.openspiel  # noqa: E402 - registers python_fivehundred

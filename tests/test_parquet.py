@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
 import pytest
 import yaml
+from extras import need
 from helpers import FACELESS, SUITED, W, act, cards, finish, new_hand
 from typer.testing import CliRunner
 
@@ -25,6 +25,8 @@ from fivehundred.records.columns import COLUMNS, TRAILING, column_names, contrac
 from fivehundred.records.parquet import ParquetSink
 from fivehundred.rules.extras import MissingExtraError
 from fivehundred.rules.manager import compile_rules
+
+pq = need("pyarrow.parquet", "parquet")
 
 
 def rows_by_game(path: Path) -> dict[int, list[dict[str, Any]]]:

@@ -8,16 +8,17 @@ from pathlib import Path
 
 import pytest
 from conftest import SHIPPED_RULESETS
+from extras import need
 
-pytest.importorskip("pettingzoo", reason="PettingZoo is an optional extra: pip install 'fivehundred[pettingzoo]'")
+need("pettingzoo", "pettingzoo")
 
-import numpy as np
-from pettingzoo.test import api_test, seed_test
+import numpy as np  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-import fivehundred
-from fivehundred.engine.state import Phase
-from fivehundred.pettingzoo import env
-from fivehundred.records.record import dumps
+import fivehundred  # noqa: E402
+from fivehundred.engine.state import Phase  # noqa: E402
+from fivehundred.pettingzoo import env  # noqa: E402
+from fivehundred.records.record import dumps  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's advice on names and spaces
 

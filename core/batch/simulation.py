@@ -57,9 +57,9 @@ def _players_for(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[
     known = player_factories()
     for name in names:
         if name.partition(":")[0] not in known:
-            from fivehundred.rules.errors import UnknownNameError
+            from fivehundred.rules.errors import unknown_name
 
-            raise UnknownNameError(f"unknown player {name!r}; known: {', '.join(sorted(known))}")
+            raise unknown_name("player", name.partition(":")[0], known)
     return names
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
+import importlib.util
 import shutil
 from pathlib import Path
 
@@ -29,8 +30,14 @@ _STALE_AFTER = 60.0
 
 
 def compiled_modules() -> list[str]:
-    """The modules of ``COMPILED_MODULES`` loaded from compiled extensions."""
-    return [name for name in COMPILED_MODULES if str(importlib.import_module(name).__file__).endswith(_EXTENSIONS)]
+    """The modules of ``COMPILED_MODULES`` that load from compiled extensions, found without importing them:
+    the research adapters' modules import numpy, which a plain install (no extras) does not have."""
+    return [name for name in COMPILED_MODULES if _origin(name).endswith(_EXTENSIONS)]
+
+
+def _origin(name: str) -> str:
+    spec = importlib.util.find_spec(name)
+    return str(spec.origin if spec is not None else "")
 
 
 def engine_build() -> str:

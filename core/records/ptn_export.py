@@ -193,9 +193,17 @@ def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *, ru
 
     Raises ``RecordError`` naming ``file:line`` for a record PTN cannot express (a number of players
     PTN has no seats for, a dummy, ranks 11–13, a claim) or that does not read."""
+    return export_ptn_counted(paths, out, ruleset=ruleset)[0]
+
+
+def export_ptn_counted(paths: Iterable[str | Path], out: str | Path | None = None, *,
+                       ruleset: RulesetRefs = None) -> tuple[str, int]:
+    """``export_ptn``'s text and the number of games in it (``fivehundred export`` says what it wrote)."""
     lines: list[str] = []
     rulesets = RecordRulesets(load_rulesets(ruleset))
+    games = 0
     for _, source, record in records_in(paths):
+        games += 1
         try:
             found = _ruleset(record, rulesets, source)
             lines.extend(printable(line) for line in game_ptn(record, found, source))  # a line each, always
@@ -206,4 +214,4 @@ def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *, ru
     text = "\n".join(lines)
     if out is not None:
         write_atomically(Path(out), text)
-    return text
+    return text, games

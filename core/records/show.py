@@ -234,6 +234,13 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
     hands by number; ``ruleset``: rulesets given for the records of their names (a lone one for every record),
     else each record's own (``RecordRulesets``), print their steps' fields (``show_game``).  Raises
     ``RecordError`` naming ``file:line`` for a line that is not a record."""
+    return show_records_counted(paths, game=game, hand=hand, ruleset=ruleset)[0]
+
+
+def show_records_counted(paths: Iterable[str | Path], *, game: int | None = None, hand: int | None = None,
+                         ruleset: RulesetRefs = None) -> tuple[str, int]:
+    """``show_records``' text and the number of games in the files (``fivehundred show`` says how to choose
+    another)."""
     lines: list[str] = []
     index = 0
     rulesets = RecordRulesets(load_rulesets(ruleset))
@@ -252,4 +259,4 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
             raise RecordError(f"{source}: not a game record: missing or wrong field {e}") from None
     if game is not None and index < game:
         raise RecordError(f"no game {game}: {'the files hold ' + str(index) if index else 'no game in the files'}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", index

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class FiveHundredError(Exception):
     """Base of every error caused by input (a ruleset, a record, a move), never by a bug."""
@@ -24,6 +27,24 @@ class RulesetError(FiveHundredError):
 
 class UnknownNameError(FiveHundredError):
     """A ruleset, player or plugin name that nothing provides."""
+
+
+def nearest(name: str, known: Iterable[str]) -> str | None:
+    """The known name nearest to a mistyped ``name`` (difflib's ratio, case aside), or None if none is near."""
+    by_folded = {k.casefold(): k for k in sorted(known)}
+    near = difflib.get_close_matches(name.casefold(), list(by_folded), n=1, cutoff=0.6)
+    return by_folded[near[0]] if near else None
+
+
+def unknown_name(kind: str, name: str, known: Iterable[str], listed_by: str | None = None) -> UnknownNameError:
+    """``unknown KIND 'NAME'; did you mean NEAREST?``, or, with no known name near, the known names (or,
+    when ``listed_by`` names a command that lists them, that command: ``fivehundred rules list``)."""
+    known = sorted(known)
+    near = nearest(name, known)
+    if near is not None:
+        rest = f" ({listed_by} lists them all)" if listed_by else f" known: {', '.join(known)}"
+        return UnknownNameError(f"unknown {kind} {name!r}; did you mean {near}?{rest}")
+    return UnknownNameError(f"unknown {kind} {name!r}; known: {', '.join(known) or 'none'}")
 
 
 class PluginError(FiveHundredError):

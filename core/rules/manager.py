@@ -31,7 +31,7 @@ from .culprits import (
     names_problem,
     problems_problem,
 )
-from .errors import PluginError, UnknownNameError
+from .errors import PluginError, nearest, unknown_name
 from .markers import APPLIES_WHEN
 from .steps import DISCARDS_ORDER, FIRST_STEP_ACTION, NOMINATION_ORDER, STAGES, Step, check_steps
 from .tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
@@ -505,9 +505,12 @@ def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[
             problems.append((f"house_rules.{name}", f"house rule {name!r}: its plugin is blocked by {BLOCK_ENV}"))
         elif name not in known:
             hint = f"; plugins blocked by {BLOCK_ENV}: {', '.join(blocked)}" if blocked else ""
+            near = nearest(name, known)
+            guess = f"did you mean {near}? " if near else ""
             problems.append(
                 (f"house_rules.{name}", f"house rule {name!r} is not provided by any installed plugin "
-                 f"(install the package that provides it; installed house rules: {sorted(known) or 'none'}{hint})")
+                 f"({guess}install the package that provides it; installed house rules: {sorted(known) or 'none'}"
+                 f"{hint})")
             )
     return problems
 
@@ -537,7 +540,7 @@ def player_maker(name: str, pm: pluggy.PluginManager | None = None) -> Callable[
     factories = player_factories(pm)
     base, colon, arg = name.partition(":")
     if base not in factories:
-        raise UnknownNameError(f"unknown player {base!r}; known: {', '.join(sorted(factories))}")
+        raise unknown_name("player", base, factories)
     factory = factories[base]
     if not colon:
         return lambda seat, rng: factory(seat=seat, rng=rng)

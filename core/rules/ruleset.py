@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 from .cards import parse_rank, parse_suit
-from .errors import RulesetError, UnknownNameError
+from .errors import RulesetError, UnknownNameError, unknown_name
 from .hashes import FORMER_HASHES
 from .inputs import MAX_RULESET_BYTES, InputError, read_text
 from .ladder import apply_ladder_changes
@@ -514,7 +514,7 @@ def _named(name: str) -> Path:
     known = ruleset_paths()
     if name in known:
         return known[name]
-    raise UnknownNameError(f"unknown ruleset {name!r}; known: {', '.join(sorted(known))}")
+    raise unknown_name("ruleset", name, known, listed_by="`fivehundred rules list`")
 
 
 def _by_name(ref: str) -> bool:
