@@ -28,6 +28,7 @@ from fivehundred.rules.printable import printable
 
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
+from .completion import player_names, ruleset_names
 from .console import (
     INTERRUPTED,
     PLAYERS,
@@ -71,9 +72,10 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(callback=seed_in_range,
                                       help="Batch seed (64 bits): the same seed gives the same games.")] = 0,
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=RULESET_HELP)] = "pagat-australian",
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=RULESET_HELP,
+                                         autocompletion=ruleset_names)] = "pagat-australian",
     players: Annotated[str, typer.Option("--players", "-p", help=f"One player, or one per seat (P1,P2,…); players: "
-                                                                  f"{PLAYERS}.")]
+                                                                  f"{PLAYERS}.", autocompletion=player_names)]
     = "club",
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     out_file: Annotated[Path | None, typer.Option(
@@ -150,7 +152,8 @@ def _print_summary(d: dict[str, Any]) -> None:
 @app.command(cls=Command)
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Game records (.json, .jsonl) or rulesets (.yaml).")],
-    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS,
+                                                      autocompletion=ruleset_names)] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     max_problems: Annotated[int, typer.Option("--max-problems", min=0, help="Problems to show at most (the others "
@@ -210,7 +213,8 @@ def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JS
 
 @rules_app.command("show", cls=Command)
 def rules_show(
-    name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")] = "pagat-australian",
+    name: Annotated[str, typer.Argument(help="Ruleset name or YAML path.", autocompletion=ruleset_names)]
+    = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the resolved ruleset as JSON.")] = False,
     as_yaml: Annotated[bool, typer.Option("--yaml", help="Print the resolved ruleset as YAML (every field, inherited "
                                           "ones filled in), a ruleset file to start from.")] = False,
@@ -231,8 +235,9 @@ def rules_show(
 
 @rules_app.command("diff", cls=Command)
 def rules_diff(
-    first: Annotated[str, typer.Argument(help="Ruleset name or YAML path.")],
-    second: Annotated[str, typer.Argument(help="Ruleset name or YAML path to compare with the first.")],
+    first: Annotated[str, typer.Argument(help="Ruleset name or YAML path.", autocompletion=ruleset_names)],
+    second: Annotated[str, typer.Argument(help="Ruleset name or YAML path to compare with the first.",
+                                          autocompletion=ruleset_names)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the differences as JSON.")] = False,
 ) -> None:
     """List what differs between two rulesets, one line per field: path, both values, what it means."""

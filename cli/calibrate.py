@@ -10,6 +10,7 @@ import typer
 
 import fivehundred
 
+from .completion import player_names, ruleset_names
 from .console import err, out, print_json, user_errors
 
 if TYPE_CHECKING:
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def calibrate(
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.",
+                                         autocompletion=ruleset_names)] = "pagat-australian",
     out_file: Annotated[Path | None, typer.Option(
         "--out", "-o", help="The parameters file to write (default: RULESET.club.json); "
         "play with it as --players club:FILE.")] = None,
@@ -31,7 +33,8 @@ def calibrate(
     seed: Annotated[int, typer.Option(help="Calibration seed: the same seed gives the same run.")] = 0,
     margin: Annotated[float, typer.Option(help="A move is kept when it scores above 1 + margin.")] = 0.05,
     reference: Annotated[list[str] | None, typer.Option(
-        help="Players the tuned one meets at the end (repeatable; default: heuristic).")] = None,
+        help="Players the tuned one meets at the end (repeatable; default: heuristic).",
+        autocompletion=player_names)] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use.")] = 1,
     fit_tricks: Annotated[bool, typer.Option(
         "--fit-tricks", help="Instead of the climb: fit the trick model (trick_bias, trick_spread, "

@@ -11,6 +11,7 @@ from rich.table import Table
 
 import fivehundred
 
+from .completion import player_names, ruleset_names
 from .console import INTERRUPTED, PLAYERS, capped_workers, err, out, print_json, seed_in_range, user_errors
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
@@ -23,14 +24,18 @@ def compare(
                                       help="Batch seed (64 bits): game i of both arms is dealt from the same "
                                       "generator.")] = 0,
     ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Arm A's ruleset: a name, a YAML path, or a file "
-                                         "of game records (the ruleset their first record was played under).")]
+                                         "of game records (the ruleset their first record was played under).",
+                                         autocompletion=ruleset_names)]
     = "pagat-australian",
-    ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).")] = None,
+    ruleset_b: Annotated[str | None, typer.Option("--ruleset-b", help="Arm B's ruleset (default: arm A's).",
+                                                  autocompletion=ruleset_names)] = None,
     players: Annotated[str, typer.Option("--players", "-p", help=f"Arm A's players: one, or one per seat; "
                                                                   f"players: {PLAYERS}; club:RULESET plays with the "
-                                                                  "parameters tuned for a shipped ruleset.")]
+                                                                  "parameters tuned for a shipped ruleset.",
+                                         autocompletion=player_names)]
     = "club",
-    players_b: Annotated[str | None, typer.Option("--players-b", help="Arm B's players (default: arm A's).")]
+    players_b: Annotated[str | None, typer.Option("--players-b", help="Arm B's players (default: arm A's).",
+                                                  autocompletion=player_names)]
     = None,
     tuned_per_arm: Annotated[bool, typer.Option(
         "--tuned-per-arm", help="Play a bare club in each arm with its own ruleset's tuned parameters (default: "

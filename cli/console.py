@@ -17,8 +17,6 @@ from fivehundred.rules.errors import FiveHundredError, RulesetError
 from fivehundred.rules.inputs import check_seed
 from fivehundred.rules.printable import printable
 
-from .completion import add_completion
-
 INTERRUPTED = 130
 """The exit status of a run stopped by Ctrl-C or SIGTERM (128 + SIGINT, as shells report it): the
 output holds the games finished before it, and ``simulate && next-step`` stops there."""
@@ -123,11 +121,10 @@ PLAYERS = "{players}"
 
 
 class Command(typer.core.TyperCommand):
-    """A command whose help reads cleanly (``_readable``), names the players installed (``PLAYERS``), and
-    whose ruleset and player parameters complete their names in the shell (``completion.py``)."""
+    """A command whose help reads cleanly (``_readable``) and names the players installed (``PLAYERS``)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        return add_completion(_readable(super().get_params(ctx)))
+        return _readable(super().get_params(ctx))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         params: list[Any] = self.params

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from .completion import player_names, ruleset_names
 from .console import PLAYERS, err, user_errors
 
 DEFAULT_OUT = Path("game.jsonl")
@@ -17,9 +18,11 @@ def play(
     seat: Annotated[str | None, typer.Option("--seat", "-s", help="The seat you play (e.g. S); with --resume, the "
                                              "record's.")] = None,
     ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path (default "
-                                                "pagat-australian; with --resume, the record's).")] = None,
+                                                "pagat-australian; with --resume, the record's).",
+                                                autocompletion=ruleset_names)] = None,
     bots: Annotated[str | None, typer.Option("--bots", "-b", help=f"The player at every other seat: {PLAYERS} "
-                                             "(default club, as simulate's).")] = None,
+                                             "(default club, as simulate's).",
+                                             autocompletion=player_names)] = None,
     seed: Annotated[int | None, typer.Option(help="The deal and the bots' choices follow from the seed (default 0).")]
     = None,
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="Write the game record here after every hand "

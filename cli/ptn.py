@@ -11,6 +11,7 @@ import typer
 
 from fivehundred.rules.printable import printable
 
+from .completion import ruleset_names
 from .console import RULESET_FOR_RECORDS, err, out, plain, print_json, user_errors
 
 
@@ -20,7 +21,8 @@ def import_records(
                                            "that no shipped one matches go next to it as NAME.yaml.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print what was imported as JSON.")] = False,
     ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help="A ruleset file (or name) a Ruleset "
-                                                      "tag names that travels without its rules; repeatable.")]
+                                                      "tag names that travels without its rules; repeatable.",
+                                                      autocompletion=ruleset_names)]
     = None,
 ) -> None:
     """Read PTN records into game records, replaying every call and card; say where a record cut short stops."""
@@ -44,7 +46,8 @@ def export_records(
     files: Annotated[list[Path], typer.Argument(help="Game records (.jsonl or .json).")],
     ptn: Annotated[bool, typer.Option("--ptn", help="Write PTN, the format of Trickster Cards' records.")] = False,
     out_file: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of to stdout.")] = None,
-    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS,
+                                                      autocompletion=ruleset_names)] = None,
 ) -> None:
     """Write game records in another format (PTN: one record per hand)."""
     from fivehundred.records.ptn_export import export_ptn_counted
@@ -65,7 +68,8 @@ def show(
                                              "default: the first).")] = None,
     every: Annotated[bool, typer.Option("--all", help="Show every game, one after the other.")] = False,
     hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
-    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS,
+                                                      autocompletion=ruleset_names)] = None,
 ) -> None:
     """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
     each trick with its leader and winner, the score after each hand."""

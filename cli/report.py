@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from .completion import ruleset_names
 from .console import RULESET_FOR_RECORDS, err, out, user_errors
 
 
@@ -16,7 +17,8 @@ def report(
     records: Annotated[list[Path], typer.Argument(help="Game records (JSON Lines from simulate --out, or .json).")],
     html: Annotated[Path | None, typer.Option("--html", help="Write one self-contained HTML report here.")] = None,
     png: Annotated[Path | None, typer.Option("--png", help="Write each chart as a PNG into this folder.")] = None,
-    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS)] = None,
+    ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS,
+                                                      autocompletion=ruleset_names)] = None,
     sample: Annotated[int, typer.Option(min=1, help="Games whose score trajectories are drawn.")] = 50,
     as_json: Annotated[bool, typer.Option("--json", help="Print the key numbers as JSON.")] = False,
 ) -> None:

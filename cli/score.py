@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from .completion import ruleset_names
 from .console import err, out, plain, print_json, user_errors
 
 
@@ -18,7 +19,8 @@ def score(
                                                 "tricks, partner for a called partner, claim, breach, declaration; "
                                                 "a first line 'start' gives the totals before the first hand "
                                                 "(docs/score-sheets.md).")],
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.")] = "pagat-australian",
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name or YAML path.",
+                                         autocompletion=ruleset_names)] = "pagat-australian",
     as_json: Annotated[bool, typer.Option("--json", help="Print the scored sheet as JSON.")] = False,
 ) -> None:
     """Score a sheet hand by hand under a ruleset: each hand's scores, the running totals and the

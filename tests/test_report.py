@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from extras import need
 from typer.testing import CliRunner, Result
 
 import fivehundred
@@ -49,6 +50,12 @@ def heuristic(tmp_path_factory: pytest.TempPathFactory) -> Batch:
 @pytest.fixture(scope="module", params=["six-handed-three-teams", "three-handed", "pagat-australian"])
 def batch(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Batch:
     return Batch(tmp_path_factory.mktemp("random"), request.param, "random")
+
+
+@pytest.fixture()
+def charts() -> None:
+    """A test that draws the charts needs the report extra (matplotlib); it skips without it."""
+    need("matplotlib", "report")
 
 
 def played(h: dict[str, Any]) -> bool:
@@ -171,6 +178,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.usefixtures("charts")
 def test_html_embeds_every_chart(heuristic: Batch, tmp_path: Path) -> None:
     report = make_report(heuristic.path, html=tmp_path / "report.html")
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
@@ -189,6 +197,7 @@ def test_html_embeds_every_chart(heuristic: Batch, tmp_path: Path) -> None:
     assert report.pngs == []
 
 
+@pytest.mark.usefixtures("charts")
 def test_pngs_are_written(batch: Batch, tmp_path: Path) -> None:
     report = make_report([batch.path], png_dir=tmp_path / "charts")
     assert report.html is None
@@ -266,6 +275,7 @@ def run(*args: str | Path) -> Result:
     return CliRunner().invoke(app, ["report", *map(str, args)], prog_name="fivehundred")
 
 
+@pytest.mark.usefixtures("charts")
 def test_cli_writes_html_and_pngs(heuristic: Batch, tmp_path: Path) -> None:
     result = run(heuristic.path, "--html", tmp_path / "r.html", "--png", tmp_path / "png", "--sample", "10")
     assert result.exit_code == 0, (result.output, result.exception)
@@ -274,6 +284,7 @@ def test_cli_writes_html_and_pngs(heuristic: Batch, tmp_path: Path) -> None:
     assert (tmp_path / "r.html").read_text(encoding="utf-8").count("data:image/png;base64,") == CHARTS
 
 
+@pytest.mark.usefixtures("charts")
 def test_cli_json(heuristic: Batch, tmp_path: Path) -> None:
     result = run(heuristic.path, "--png", tmp_path, "--json")
     assert result.exit_code == 0, (result.output, result.exception)
@@ -290,6 +301,7 @@ def user_error(result: Result, *words: str) -> None:
         assert word in result.stderr, (word, result.stderr)
 
 
+@pytest.mark.usefixtures("charts")
 def test_cli_errors(heuristic: Batch, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     user_error(run(tmp_path / "missing.jsonl", "--html", tmp_path / "r.html"), "missing.jsonl: no such file")
     bad = tmp_path / "bad.jsonl"
