@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from extras import need
 from typer.testing import CliRunner
 
 import fivehundred
@@ -251,7 +252,7 @@ def test_cli_shows_the_headline_first(runner: CliRunner) -> None:
 
 
 def test_compare_html_two_arms_side_by_side(runner: CliRunner, tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    need("matplotlib", "report")
     page = tmp_path / "cmp.html"
     code, out, _ = invoke(runner, "compare", "-n", "20", "--ruleset-b", "nullo", "--html", str(page))
     assert code == 0 and f"html: {page}" in out
@@ -263,7 +264,7 @@ def test_compare_html_two_arms_side_by_side(runner: CliRunner, tmp_path: Path) -
 
 
 def test_compare_html_api_folds_each_arms_records(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    need("matplotlib", "report")
     from fivehundred.analysis.comparison_report import compare_with_report
 
     made = compare_with_report(15, 3, Arm(players="random"), Arm("avondale-us"), html=tmp_path / "c.html")
@@ -292,7 +293,7 @@ def test_compare_html_without_matplotlib_names_the_extra(runner: CliRunner, tmp_
 
 
 def test_compare_html_never_over_a_ruleset(runner: CliRunner, tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    need("matplotlib", "report")
     same = renamed(tmp_path)
     before = same.read_text()
     code, _, err = invoke(runner, "compare", "-n", "3", "--ruleset-b", str(same), "--html", str(same))
