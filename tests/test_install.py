@@ -106,3 +106,15 @@ def test_build_ext_compiles_on_every_core_at_o2(setup_py: dict[str, Any], monkey
     msvc = _build_ext(setup_py, "msvc")
     msvc.build_extension(Extension("fivehundred.engine.state", ["state.c"]))
     assert built[1:] == [[], []]
+
+
+def test_ci_runs_every_test_file_of_an_extra_in_its_extras_lane() -> None:
+    """A test file that skips without an extra (``extras.need``) is run where the extras are installed and a
+    skip is a failure (``FIVEHUNDRED_REQUIRE_EXTRAS=1`` in ``.ci/run``)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    lane = [line for line in ci.replace("\\\n", " ").splitlines() if line.startswith("FIVEHUNDRED_REQUIRE_EXTRAS=1")]
+    needing = sorted(p.name for p in (ROOT / "tests").glob("test_*.py")
+                     if "from extras import need" in p.read_text(encoding="utf-8"))
+    assert needing and all(any(f"tests/{name}" in line for line in lane) for name in needing), (needing, lane)
+    assert "python -c \"import fivehundred.openspiel, fivehundred.pettingzoo\"" in ci
+    assert ".ci-plain-venv/bin/python .ci/plain-install-smoke" in ci
