@@ -330,6 +330,7 @@ def _numbers(stats: BatchStats) -> dict[str, Any]:
     return {k: v for k, v in stats.as_dict().items() if k != "files"}
 
 
+@pytest.mark.usefixtures("charts")
 def test_records_of_several_rulesets_are_reported_apart(heuristic: Batch, tmp_path: Path) -> None:
     other = Batch(tmp_path, "nullo", "random", games=12, seed=5)
     both = tmp_path / "both.jsonl"  # one file holding records of both rulesets, interleaved
@@ -353,6 +354,7 @@ def test_records_of_several_rulesets_are_reported_apart(heuristic: Batch, tmp_pa
     assert [s["games"] for s in data["sections"]] == [12, 30]
 
 
+@pytest.mark.usefixtures("charts")
 def test_cli_reports_each_ruleset(heuristic: Batch, tmp_path: Path) -> None:
     other = Batch(tmp_path, "three-handed", "random", games=10, seed=2)
     result = run(heuristic.path, other.path, "--html", tmp_path / "r.html", "--json")
