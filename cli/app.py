@@ -101,6 +101,9 @@ def simulate(
             summary = fivehundred.simulate(games, seed, rs, players, workers=workers, out=out_file,
                                            progress=lambda n: bar.advance(task, n), scheduler=scheduler)
     data = summary.as_dict()
+    if summary.kept is not None:
+        err.print(f"note: {out_file} is left as it was; the {summary.games:,} games finished are in {summary.kept} "
+                  "(rename it to keep them, or delete it)", highlight=False, soft_wrap=True, markup=False)
     if as_json:
         print_json(data)
     else:

@@ -53,11 +53,13 @@ def calibrate(
     from fivehundred.batch.calibration import Step
     from fivehundred.batch.calibration import calibrate as run_calibration
     from fivehundred.bots.params import DEFAULT, read_params, tuned_for, write_params
+    from fivehundred.rules.outputs import check_outputs
 
     with user_errors():
         rs = fivehundred.load_ruleset(ruleset)
-        first = tuned_for(rs) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
         target = out_file or Path(f"{rs.name}.club.json")
+        check_outputs([target], [p for p in (ruleset, start) if Path(p).is_file()], "parameters file")
+        first = tuned_for(rs) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
         if fit_tricks or fit_misere:
             _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere)
             return

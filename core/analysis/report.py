@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred.records.rulesets import RulesetRefs
-from fivehundred.rules.outputs import check_outputs, replace_file
+from fivehundred.rules.outputs import check_folder, check_outputs, replace_file
 from fivehundred.rules.ruleset import Ruleset
 
 from . import charts
@@ -79,20 +79,22 @@ def make_report(records: str | Path | Iterable[str | Path], html: str | Path | N
     paths = [records] if isinstance(records, (str, Path)) else list(records)
     given = [ruleset] if isinstance(ruleset, (str, Path, Ruleset)) else list(ruleset or ())
     inputs = [*paths, *(r for r in given if isinstance(r, (str, Path)) and Path(r).exists())]
-    check_outputs([html], inputs)
-    if png_dir is not None and Path(png_dir).exists():
-        check_outputs(Path(png_dir).iterdir(), inputs)
+    check_outputs([html], inputs, "report")
+    if png_dir is not None:
+        check_folder(png_dir)
     groups = collect_by_ruleset(paths, ruleset=ruleset, sample=sample)
     report = Report([Section(name, stats, charts.draw_all(stats)) for name, stats in groups.items()])
     if png_dir is not None:
         folder = Path(png_dir)
         folder.mkdir(parents=True, exist_ok=True)
+        pngs = []
         for section in report.sections:
             prefix = "" if len(report.sections) == 1 else f"{_file_stem(section.ruleset)}-"
-            for i, chart in enumerate(section.charts, 1):
-                path = folder / f"{prefix}{i}-{chart.name}.png"
-                replace_file(path, chart.png)
-                report.pngs.append(path)
+            pngs += [(folder / f"{prefix}{i}-{chart.name}.png", chart) for i, chart in enumerate(section.charts, 1)]
+        check_outputs([path for path, _ in pngs], inputs, "chart")
+        for path, chart in pngs:
+            replace_file(path, chart.png)
+            report.pngs.append(path)
     if html is not None:
         report.html = Path(html)
         replace_file(report.html, render_sections(report.sections).encode("utf-8"))

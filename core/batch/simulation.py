@@ -197,6 +197,9 @@ class Summary:
     deals: int = 0
     hands_played: int = 0
     interrupted: bool = False
+    kept: str | None = None
+    """Where the games of a run stopped by Ctrl-C are, when not in the output asked for (an earlier file
+    there is left as it was)."""
     by_type: dict[str, list[int]] = field(default_factory=dict)
     by_call: dict[str, list[int]] = field(default_factory=dict)
     misere: list[int] = field(default_factory=lambda: [0, 0])
@@ -335,9 +338,11 @@ class _Sink:
     def add(self, output: Any, games: int) -> None:
         """The output of one more chunk of ``games`` finished games."""
 
-    def close(self, failed: bool) -> None:
-        """Finish the output: complete, it replaces the file (also after Ctrl-C, holding the games finished
-        so far); after a failure the file is left as it was."""
+    def close(self, failed: bool, complete: bool = True) -> str | None:
+        """Finish the output: complete, it replaces the file; stopped by Ctrl-C (not ``complete``), it
+        replaces no earlier file (the games finished stay beside it) but makes a new one; after a failure
+        the file is left as it was.  Returns where the games finished are (None: nowhere)."""
+        return None
 
 
 class _JsonLines(_Sink):
@@ -352,12 +357,14 @@ class _JsonLines(_Sink):
         else:
             self.out.write(output)
 
-    def close(self, failed: bool) -> None:
-        if isinstance(self.out, Replacement):
-            if failed:
-                self.out.abandon()
-            else:
-                self.out.commit()
+    def close(self, failed: bool, complete: bool = True) -> str | None:
+        if not isinstance(self.out, Replacement):
+            return None
+        if failed:
+            self.out.abandon()
+            return None
+        where = self.out.commit(complete)
+        return None if where is None else str(where)
 
 
 class _Table(_Sink):
@@ -372,8 +379,8 @@ class _Table(_Sink):
         for rows in output:
             self.parquet.add(rows)
 
-    def close(self, failed: bool) -> None:
-        self.parquet.close(failed)
+    def close(self, failed: bool, complete: bool = True) -> str | None:
+        return self.parquet.close(failed, complete)
 
 
 def is_parquet(out: str | Path | IO[str] | None) -> bool:
@@ -411,47 +418,54 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     if scheduler is not None and workers != 1:
         raise ValueError("workers and scheduler exclude each other: the cluster's workers play the games")
     check_seed(seed)
-    if isinstance(out, (str, Path)) and not isinstance(ruleset, Ruleset):
-        check_outputs([out], [ruleset] if Path(ruleset).exists() else [])
+    if isinstance(out, (str, Path)):
+        check_outputs([out], [ruleset] if not isinstance(ruleset, Ruleset) and Path(ruleset).exists() else [])
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     names = _players_for(rs, players)
     compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile
     summary = Summary(rs.name, seed, names, [t.name for t in rs.players.teams])
-    with ExitStack() as stack:
-        if scheduler is not None:
-            cluster = stack.enter_context(connect(scheduler))
-        sink = _open_sink(out, rs, seed, names)
-        stack.push(lambda kind, error, tb: sink.close(failed=kind is not None))
-        batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
-        results: Generator[Chunk, None, None]
-        if scheduler is not None:
-            results = cluster.results(play_chunk, batch, games)
-        elif workers > 1:
-            results = _pool_results(stack, batch, games, workers)
-        else:
-            results = (play_chunk(batch, a, b) for a, b in game_chunks(games, chunk_size(games, 1)))
-        stack.callback(results.close)  # after Ctrl-C: drop the jobs in flight (a cluster forgets their futures)
-        try:
-            with _Interrupts() as interrupts:
-                for part, output in results:
-                    with interrupts.deferred():
-                        sink.add(output, part.games)
-                        summary.merge(part)
-                    if progress is not None:
-                        progress(part.games)
-        except KeyboardInterrupt:
-            # Ctrl-C: whole games only are written and counted, so the partial output stays valid.
-            summary.interrupted = True
+    try:
+        with _Interrupts() as interrupts, ExitStack() as stack:
+            if scheduler is not None:
+                cluster = stack.enter_context(connect(scheduler))
+            sink = _open_sink(out, rs, seed, names)
+
+            def close(kind: Any, error: Any, tb: Any) -> None:
+                stopped = kind is not None and issubclass(kind, KeyboardInterrupt)
+                where = sink.close(failed=kind is not None and not stopped, complete=kind is None)
+                if stopped and where is not None and where != str(out):
+                    summary.kept = where
+
+            stack.push(close)
+            batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
+            results: Generator[Chunk, None, None]
+            if scheduler is not None:
+                results = cluster.results(play_chunk, batch, games)
+            elif workers > 1:
+                results = _pool_results(stack, batch, games, workers)
+            else:
+                results = (play_chunk(batch, a, b) for a, b in game_chunks(games, chunk_size(games, 1)))
+            stack.callback(results.close)  # after Ctrl-C: drop the jobs in flight (a cluster forgets their futures)
+            for part, output in results:
+                with interrupts.deferred():
+                    sink.add(output, part.games)
+                    summary.merge(part)
+                if progress is not None:
+                    progress(part.games)
+    except KeyboardInterrupt:
+        # Ctrl-C: whole games only are written and counted, so the partial output stays valid.
+        summary.interrupted = True
     return summary
 
 
 class _Interrupts:
     """Ctrl-C (or SIGTERM, handled alike) while a chunk is being written and counted takes effect once
     it is done, so that the file and the summary always hold the same whole games; at any other time,
-    at once.  Handlers a caller installed itself are left alone."""
+    at once; a second one while the run stops is ignored (the output is being closed).  Handlers a
+    caller installed itself are left alone."""
 
     def __init__(self) -> None:
-        self.busy = self.pending = False
+        self.busy = self.pending = self.stopping = False
         self.previous: dict[int, Any] = {}
 
     def __enter__(self) -> _Interrupts:
@@ -466,9 +480,11 @@ class _Interrupts:
             signal.signal(signum, previous)
 
     def _interrupt(self, signum: int, frame: object) -> None:
-        if not self.busy:
-            raise KeyboardInterrupt
-        self.pending = True
+        if self.busy or self.stopping:
+            self.pending = True
+            return
+        self.stopping = True
+        raise KeyboardInterrupt
 
     @contextmanager
     def deferred(self) -> Iterator[None]:
@@ -477,8 +493,9 @@ class _Interrupts:
             yield
         finally:
             self.busy = False
-        if self.pending:
+        if self.pending and not self.stopping:
             self.pending = False
+            self.stopping = True
             raise KeyboardInterrupt
 
 

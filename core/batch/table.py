@@ -30,12 +30,12 @@ from typing import Any
 
 from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.state import GameState, Phase, new_game
-from fivehundred.records.ptn_import import write_atomically
 from fivehundred.records.record import dumps, game_to_dict, hand_to_dict
 from fivehundred.records.validation import record_actions, validate_record
 from fivehundred.rules.cards import SUIT_LETTERS, card_str
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError
 from fivehundred.rules.manager import make_player
+from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
@@ -206,6 +206,8 @@ def play_at_table(ruleset: Ruleset | str | Path, seat: str, *, bots: str = DEFAU
     is replayed and the game goes on from where it stops.  A game stopped by ``quit``, Ctrl-C or the end
     of the input is returned with ``stopped`` set.  Raises ``FiveHundredError`` for an unknown seat or
     player, and ``RecordError`` for a ``resume`` record that is not this game."""
+    if out is not None:  # before the game, not after it
+        check_outputs([out], [ruleset] if not isinstance(ruleset, Ruleset) and Path(ruleset).exists() else [])
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
     if seat not in rs.players.seats:
         raise FiveHundredError(f"--seat {seat}: not a seat of {rs.name} (seats: {', '.join(rs.players.seats)})")
@@ -282,7 +284,7 @@ class _Table:
         marked unfinished, when its record is valid so (else the hands finished)."""
         record = self._candidates(stopped)
         if self.out is not None:
-            write_atomically(self.out, dumps(record) + "\n")
+            replace_file(self.out, (dumps(record) + "\n").encode("utf-8"))
         return record
 
     def _candidates(self, stopped: bool) -> dict[str, Any]:

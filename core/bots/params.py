@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fivehundred.rules.errors import FiveHundredError
+from fivehundred.rules.outputs import replace_file
 
 if TYPE_CHECKING:
     from fivehundred.rules.ruleset import Ruleset
@@ -162,9 +163,7 @@ def tuning_of(path: Path | None) -> dict[str, Any] | None:
 
 
 def write_params(path: str | Path, params: ClubParams, **about: Any) -> None:
-    """Write a parameters file (a temporary file, then a rename: never half-written)."""
+    """Write a parameters file (through ``fivehundred.rules.outputs``: never half-written)."""
     p = Path(path)
     text = json.dumps({**about, "params": params.model_dump()}, indent=2, ensure_ascii=False) + "\n"
-    tmp = p.with_name(p.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(p)
+    replace_file(p, text.encode("utf-8"))

@@ -20,11 +20,11 @@ from typing import Any
 from fivehundred.rules.cards import JOKER_BASE, parse_card, rank_of
 from fivehundred.rules.errors import FiveHundredError, RecordError
 from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.printable import printable
 from fivehundred.rules.ruleset import Ruleset
 
 from .ptn import BANNER, call_text, card_text, clockwise, hand_text, player_tag, ptn_seats, seat_rows, tag_line
-from .ptn_import import write_atomically
 from .reading import records_in
 from .rulesets import (
     CONTENT,
@@ -199,6 +199,9 @@ def export_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *, ru
 def export_ptn_counted(paths: Iterable[str | Path], out: str | Path | None = None, *,
                        ruleset: RulesetRefs = None) -> tuple[str, int]:
     """``export_ptn``'s text and the number of games in it (``fivehundred export`` says what it wrote)."""
+    paths = list(paths)
+    if out is not None:
+        check_outputs([out], paths)
     lines: list[str] = []
     rulesets = RecordRulesets(load_rulesets(ruleset))
     games = 0
@@ -213,5 +216,5 @@ def export_ptn_counted(paths: Iterable[str | Path], out: str | Path | None = Non
             raise RecordError(f"{source}: malformed record: missing or wrong field {e}") from None
     text = "\n".join(lines)
     if out is not None:
-        write_atomically(Path(out), text)
+        replace_file(out, text.encode("utf-8"))
     return text, games

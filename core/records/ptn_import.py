@@ -25,8 +25,6 @@ partner); and a joker played with a named suit carries it (``JH:S``).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +46,7 @@ from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_ca
 from fivehundred.rules.errors import IllegalActionError, RecordError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, decimal_integer, read_text
 from fivehundred.rules.manager import Rules, compile_rules
+from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.ruleset import Ruleset, load_ruleset
 
 from .ptn import (
@@ -651,18 +650,6 @@ def _extension_ints(rec: PtnRecord) -> tuple[Any, int | None]:
 # --- files ----------------------------------------------------------------------------------------
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, renamed into place."""
-    handle, temp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
 def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *,
                ruleset: RulesetRefs = None) -> ImportResult:
     """Read PTN files into game records; with ``out``, write them there (JSON Lines) and write each
@@ -674,6 +661,8 @@ def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *,
     result = ImportResult()
     paths = list(paths)
     rulesets = RecordRulesets(load_rulesets(ruleset))
+    if out is not None:
+        check_outputs([out], paths)
     for raw in paths:
         path = Path(raw)
         try:
@@ -689,13 +678,14 @@ def import_ptn(paths: Iterable[str | Path], out: str | Path | None = None, *,
         raise RecordError(f"nothing to import: {why}")
     if out is not None:
         target = Path(out)
-        for name, data in result.rulesets.items():
-            ruleset_path = target.parent / f"{name}.yaml"
-            write_atomically(ruleset_path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        beside = [target.parent / f"{name}.yaml" for name in result.rulesets]
+        check_outputs([target, *beside], paths)
+        for ruleset_path, data in zip(beside, result.rulesets.values(), strict=True):
+            replace_file(ruleset_path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True).encode("utf-8"))
             result.written.append(ruleset_path)
-        write_atomically(target, "".join(dumps(r) + "\n" for r in result.records))
+        replace_file(target, "".join(dumps(r) + "\n" for r in result.records).encode("utf-8"))
         result.written.append(target)
     return result
 
 
-__all__ = ["ImportResult", "Tag", "import_ptn", "read_games", "write_atomically"]
+__all__ = ["ImportResult", "Tag", "import_ptn", "read_games"]

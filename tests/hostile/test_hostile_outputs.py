@@ -22,8 +22,8 @@ from fivehundred.rules.outputs import OutputError, Replacement, partial_path
 class FullDisk:
     """A raw file that takes ``room`` bytes, then writes what still fits and fails with ENOSPC."""
 
-    def __init__(self, path: Path, mode: str, buffering: int = -1, *, room: int):
-        self.file = open(path, mode, buffering=buffering)  # noqa: SIM115 - closed by close()
+    def __init__(self, fd: int, *, room: int):
+        self.file = open(fd, "wb", buffering=0)  # noqa: SIM115 - closed by close()
         self.room = room
 
     def write(self, data: Any) -> int:
@@ -149,7 +149,7 @@ def test_an_earlier_killed_parquet_run_is_not_overwritten(tmp_path: Path) -> Non
     pytest.importorskip("pyarrow")
     (tmp_path / "t.parquet.parts").mkdir()
     one_line_error(run("simulate", "-n", "1", "-p", "random", "--out", tmp_path / "t.parquet"),
-                   "holds the games of an earlier run")
+                   "holds what an earlier run wrote")
 
 
 def test_workers_are_capped_at_the_cores(tmp_path: Path) -> None:
