@@ -42,6 +42,7 @@ from .console import (
     plain,
     print_json,
     seed_in_range,
+    tolerant_streams,
     user_errors,
     warn_name_clash,
 )
@@ -65,6 +66,7 @@ def _version(value: bool) -> None:
 def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                                 help="Print the version and exit.")] = False) -> None:
     """Five Hundred: rules as data, behaviour as plugins."""
+    tolerant_streams()
 
 
 @app.command(cls=Command)

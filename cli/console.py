@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Iterator
@@ -73,7 +74,23 @@ def capped_workers(workers: int) -> int:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    """``data`` as JSON on stdout: with every character as it is where stdout is UTF-8, else in ``\\u``
+    escapes (still the same JSON)."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=not _utf8(sys.stdout)) + "\n")
+
+
+def _utf8(stream: Any) -> bool:
+    return str(getattr(stream, "encoding", "") or "").lower().replace("_", "-") in ("utf-8", "utf8")
+
+
+def tolerant_streams() -> None:
+    """stdout and stderr write what their encoding cannot (a ``♠`` to a latin-1 or ASCII terminal, a lone
+    surrogate from a file) as a backslash escape instead of stopping the program with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot change (closed …)
+                reconfigure(errors="backslashreplace")
 
 
 def seed_in_range(value: int) -> int:

@@ -26,6 +26,7 @@ from fivehundred.batch.simulation import Running, wilson
 from fivehundred.records.reading import read_record_file
 from fivehundred.records.rulesets import RecordRulesetError, RecordRulesets, RulesetRefs, load_rulesets
 from fivehundred.rules.errors import RecordError
+from fivehundred.rules.inputs import InputError, check_regular
 from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.tables import Contract
 
@@ -417,8 +418,10 @@ def _fold(paths: Iterable[str | Path], ruleset: RulesetRefs, stats_for: Callable
     rulesets = _Rulesets(load_rulesets(ruleset))
     files = [Path(p) for p in paths]
     for path in files:  # before a long read of the files that are there
-        if not path.is_file():
-            raise RecordError(f"{path}: no such file")
+        try:
+            check_regular(path)  # a folder, a device: said as such
+        except InputError as e:
+            raise RecordError(str(e)) from None
     touched: dict[int, BatchStats] = {}
     for path in files:
         for source, record in read_records([path]):

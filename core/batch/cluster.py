@@ -100,20 +100,35 @@ class Cluster:
         yield from in_order(submit, get, game_chunks(games, chunk_size(games, threads)), window=2 * threads + 2)
 
 
+SCHEMES = ("tcp", "tls", "ws", "wss")
+"""The protocols of a scheduler another process can reach (``inproc://`` lives inside one process; Dask
+dropped ``ucx://``)."""
+
+
+def _first_line(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
+
+
 def _client(address: str) -> Client:
     distributed = require("distributed", "cluster", "running on a Dask cluster (--scheduler)")
     from distributed.comm import resolve_address
 
+    scheme = address.partition("://")[0] if "://" in address else "tcp"
+    if scheme in ("inproc", "ucx"):
+        raise ClusterError(f"invalid Dask scheduler address {address!r}: the {scheme}:// protocol cannot be used "
+                           f"here; give tcp://HOST:PORT (or {', '.join(s + '://' for s in SCHEMES[1:])})")
     try:
         resolve_address(address)
     except (ValueError, OSError) as e:
-        raise ClusterError(f"invalid Dask scheduler address {address!r}: {e}") from None
+        raise ClusterError(f"invalid Dask scheduler address {address!r}: {_first_line(e)}") from None
     _handshake(address)
     try:
         client: Client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT}s", set_as_default=False)
     except (OSError, TimeoutError):
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
                            "(is it running, and is the address right?)") from None
+    except Exception as e:  # a protocol's own failure (TLS without a certificate …), said in one line
+        raise ClusterError(f"cannot connect to the Dask scheduler at {address}: {_first_line(e)}") from None
     return client
 
 
@@ -132,6 +147,8 @@ def _handshake(address: str) -> None:
         except (OSError, TimeoutError):
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_TIMEOUT} s "
                                "(is it running, and is the address right?)") from None
+        except Exception as e:  # a protocol's own failure (TLS without a certificate …), in one line
+            raise ClusterError(f"cannot connect to the Dask scheduler at {address}: {_first_line(e)}") from None
 
 
 @contextmanager

@@ -129,7 +129,12 @@ class ParquetSink:
                 if not self._kept:
                     shutil.rmtree(self.parts, ignore_errors=True)
                 return None
-            self.flush()
+            try:
+                self.flush()
+            except OutputError:
+                if not self._kept:
+                    shutil.rmtree(self.parts, ignore_errors=True)
+                raise
             if not complete and os.path.lexists(self.path):
                 if self._written:
                     return str(self.parts)

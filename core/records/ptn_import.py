@@ -451,6 +451,10 @@ def _replay_hand(rec: PtnRecord, state: GameState, notes: list[str] | None = Non
             fields = json.loads(rec.tags["Fields"].value)
         except json.JSONDecodeError as e:
             raise _error(rec.where("Fields"), f"Fields: not JSON: {e.msg}") from None
+        except RecursionError:
+            raise _error(rec.where("Fields"), "Fields: nested too deeply") from None
+        except ValueError as e:  # an integer of more digits than Python converts (4,300)
+            raise _error(rec.where("Fields"), f"Fields: not JSON: {e}".split(";")[0]) from None
         if not isinstance(fields, dict):
             raise _error(rec.where("Fields"), "Fields: not a JSON object")
     used: dict[str, int] = {}

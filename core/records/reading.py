@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred.rules.errors import RecordError
-from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, read_lines, read_text
+from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, check_regular, read_lines, read_text
 from fivehundred.rules.ruleset import Ruleset
 
 from .record import FORMAT, record_schema
@@ -157,8 +157,31 @@ def read_record(text: str, *, check_schema: bool = True) -> tuple[dict[str, Any]
         record = parse_record(text)
     except RecordError as e:
         return None, str(e)
+    if "\\ud" in text or "\\uD" in text:  # only a \u escape can make a lone surrogate (the text is UTF-8)
+        where = _surrogate(record)
+        if where is not None:
+            return None, f"{where}: a lone surrogate (a \\uD800–\\uDFFF escape alone), not a character"
     problem = schema_problem(record) if check_schema else None
     return (None if problem else record), problem
+
+
+def _surrogate(value: Any, where: str = "") -> str | None:
+    """Where in ``value`` a string holds a lone surrogate (``result.winner``, ``players.N``), or None."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= c <= "\udfff" for c in item):
+                return at or "(top level)"
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                name = f"{at}.{key}" if at else str(key)
+                if any("\ud800" <= c <= "\udfff" for c in key):
+                    return f"{at or '(top level)'}: a key"
+                stack.append((sub, name))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{at}[{i}]") for i, sub in enumerate(item))
+    return None
 
 
 def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator[Read]:
@@ -182,8 +205,10 @@ def records_in(paths: Iterable[str | Path]) -> Iterator[tuple[Path, str, dict[st
     record raises ``RecordError`` naming it."""
     for raw in paths:
         path = Path(raw)
-        if not path.is_file():
-            raise RecordError(f"{path}: no such file")
+        try:
+            check_regular(path)  # a folder, a device: said as such
+        except InputError as e:
+            raise RecordError(str(e)) from None
         for source, record, error in read_record_file(path, check_schema=False):
             if record is None:
                 raise RecordError(f"{source}: {error}")

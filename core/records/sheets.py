@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -181,10 +181,10 @@ def _read(path: Path) -> list[tuple[int, dict[str, Any]]]:
 
 
 def _read_csv(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
-    reader = csv.reader(io.StringIO(text))
+    reader = csv.reader(io.StringIO(text, newline=""))  # lines end in \n, \r\n or \r (an old Mac's sheet)
     rows: list[tuple[int, dict[str, Any]]] = []
     header: list[str] | None = None
-    for cells in reader:
+    for cells in _csv_lines(reader, path):
         if not any(c.strip() for c in cells):
             continue
         if header is None:
@@ -200,6 +200,19 @@ def _read_csv(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     if header is None:
         raise SheetError(f"{path}:1: empty sheet: a header line (contractor, contract, tricks …) and a line per hand")
     return rows
+
+
+def _csv_lines(reader: Any, path: Path) -> Iterator[list[str]]:
+    """The reader's rows; a line it cannot read (a cell over the csv module's 131,072 characters, a stray
+    quote) is a ``SheetError`` naming the line."""
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise SheetError(f"{path}:{reader.line_num}: not a CSV line: {e}") from None
+        yield cells
 
 
 def _read_yaml(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:

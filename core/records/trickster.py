@@ -119,6 +119,11 @@ _SUMMARY_PARTS = {
 _FIRST_PART = re.compile(r"(australian|american) with (\d+)-card (kitty|widow)")
 
 
+def _digits(e: ValueError) -> str:
+    """Python's refusal of a huge integer, without its advice to the programmer."""
+    return str(e).split(";")[0]
+
+
 def read_options(options_json: str | None, summary: str | None) -> tuple[Options, list[str]]:
     """The options of a game from ``GameOptionsJson`` and the ``Event`` summary, and notes on where
     they disagree (the summary wins: it states the rules in force).  Raises ``OptionError`` (naming
@@ -131,6 +136,10 @@ def read_options(options_json: str | None, summary: str | None) -> tuple[Options
             data = json.loads(options_json)
         except json.JSONDecodeError as e:
             raise OptionError("GameOptionsJson", f"not JSON: {e.msg}") from None
+        except RecursionError:
+            raise OptionError("GameOptionsJson", "nested too deeply") from None
+        except ValueError as e:  # an integer of more digits than Python converts (4,300)
+            raise OptionError("GameOptionsJson", f"not JSON: {_digits(e)}") from None
         if not isinstance(data, dict):
             raise OptionError("GameOptionsJson", "not a JSON object")
         for key, value in data.items():

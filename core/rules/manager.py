@@ -20,7 +20,7 @@ import pluggy
 from . import hookspecs
 from .actions import CALL, THROWN_IN_CALL
 from .auction import AuctionRules
-from .cards import JOKER_BASE
+from .cards import JOKER_BASE, MAX_CARD, RANK_TEXT
 from .culprits import (
     _call,
     _plugin_error,
@@ -217,12 +217,18 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _is_card(x: Any) -> bool:
+    """A card number: a suit (0–3) × 20 + a rank (2–17), or a joker (80–83)."""
+    return _is_int(x) and (JOKER_BASE <= x < MAX_CARD or (0 <= x < JOKER_BASE and x % 20 in RANK_TEXT))
+
+
 def _list_of(check: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return lambda value: isinstance(value, (list, tuple)) and all(check(x) for x in value)
 
 
 ANSWERS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "fivehundred_build_deck": (_list_of(_is_int), "a list of card numbers"),
+    "fivehundred_build_deck": (lambda v: _list_of(_is_card)(v) and len(set(v)) == len(v),
+                               "a list of distinct card numbers"),
     "fivehundred_deal_pattern": (_list_of(lambda p: isinstance(p, (list, tuple)) and len(p) == 2 and p[0] in (
         "each", "kitty", "dead") and _is_int(p[1]) and p[1] > 0), "a list of ('each'|'kitty'|'dead', count) pairs"),
     "fivehundred_bid_ladder": (lambda v: isinstance(v, (list, tuple)) and len(v) > 0 and all(
@@ -523,8 +529,17 @@ def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callab
     pm = pm or plugin_manager()
     found = _factories.get(id(pm))
     if found is None:
-        found = _factories[id(pm)] = {}
-        _call(pm, "fivehundred_register_players", register=found.__setitem__)
+        found = {}
+
+        def register(name: str, factory: Callable[..., Any]) -> None:
+            if not isinstance(name, str) or not callable(factory):  # raised in the plugin's call: it is named
+                shown = repr(factory) if len(repr(factory)) <= 80 else repr(factory)[:80] + "…"
+                raise TypeError(f"register({name!r}, {shown}): a player needs a name and a function or class "
+                                "that makes it")
+            found[name] = factory
+
+        _call(pm, "fivehundred_register_players", register=register)
+        _factories[id(pm)] = found
     return found
 
 

@@ -539,6 +539,10 @@ def _locate_parent(ref: str, child: Path, root: Path) -> Path:
     return near
 
 
+MAX_EXTENDS = 32
+"""The longest chain of ``extends:`` a ruleset may have (the shipped ones use two or three)."""
+
+
 def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = (),
              named: list[str] | None = None) -> tuple[dict[str, Any], Lines]:
     """The merged data of ``path`` and what it extends, with each key's line; ``named`` collects the
@@ -554,6 +558,9 @@ def _resolve(path: Path, root: Path, seen: tuple[Path, ...] = (),
     except UnknownNameError as e:
         raise RulesetError([f"{file}:{line}: extends: {e}"]) from None
     chain = (*seen, path.resolve())
+    if len(chain) >= MAX_EXTENDS:
+        raise RulesetError([f"{file}:{line}: extends: a chain of more than {MAX_EXTENDS} rulesets (each extending "
+                            "the next); extend one nearer the base"])
     if parent_path.resolve() in chain:
         cycle = " → ".join(str(p) for p in (*chain, parent_path.resolve()))
         raise RulesetError([f"{file}:{line}: extends: makes a cycle: {cycle}"])
