@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +116,7 @@ def _ruleset_of(rec: PtnRecord, result: ImportResult, rulesets: RecordRulesets) 
     ruleset = build_ruleset(options)
     shipped = shipped_match(ruleset)
     if shipped is not None:
-        return load_ruleset(shipped)
+        return _shipped(shipped)
     result.rulesets[ruleset.name] = options_ruleset(options)
     return ruleset
 
@@ -143,6 +144,12 @@ def _named_ruleset(rec: PtnRecord, rulesets: RecordRulesets) -> Ruleset:
     if digest and digest != ruleset.content_hash:
         raise _error(rec.where("Ruleset"), f"Ruleset: {name} has hash {ruleset.content_hash} here, not {digest}")
     return ruleset
+
+
+@cache
+def _shipped(name: str) -> Ruleset:
+    """A shipped ruleset, loaded once (not once per record: a file of 5,000 headers reads it once)."""
+    return load_ruleset(name)
 
 
 def _players_in(rec: PtnRecord) -> int | None:

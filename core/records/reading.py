@@ -14,6 +14,7 @@ from fivehundred.rules.errors import RecordError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, check_regular, read_lines, read_text
 from fivehundred.rules.ruleset import Ruleset
 
+from .bounds import size_problem, surrogate_problem
 from .record import FORMAT, record_schema
 from .rulesets import RecordRulesetError, RecordRulesets, hash_problem
 
@@ -157,31 +158,11 @@ def read_record(text: str, *, check_schema: bool = True) -> tuple[dict[str, Any]
         record = parse_record(text)
     except RecordError as e:
         return None, str(e)
-    if "\\ud" in text or "\\uD" in text:  # only a \u escape can make a lone surrogate (the text is UTF-8)
-        where = _surrogate(record)
-        if where is not None:
-            return None, f"{where}: a lone surrogate (a \\uD800–\\uDFFF escape alone), not a character"
+    bad = size_problem(record) or surrogate_problem(record, text)  # before anything walks it
+    if bad:
+        return None, bad
     problem = schema_problem(record) if check_schema else None
     return (None if problem else record), problem
-
-
-def _surrogate(value: Any, where: str = "") -> str | None:
-    """Where in ``value`` a string holds a lone surrogate (``result.winner``, ``players.N``), or None."""
-    stack = [(value, where)]
-    while stack:
-        item, at = stack.pop()
-        if isinstance(item, str):
-            if any("\ud800" <= c <= "\udfff" for c in item):
-                return at or "(top level)"
-        elif isinstance(item, dict):
-            for key, sub in item.items():
-                name = f"{at}.{key}" if at else str(key)
-                if any("\ud800" <= c <= "\udfff" for c in key):
-                    return f"{at or '(top level)'}: a key"
-                stack.append((sub, name))
-        elif isinstance(item, list):
-            stack.extend((sub, f"{at}[{i}]") for i, sub in enumerate(item))
-    return None
 
 
 def read_record_file(path: str | Path, *, check_schema: bool = True) -> Iterator[Read]:
