@@ -53,7 +53,8 @@ def test_a_folder_given_as_input_says_it_is_a_folder(tmp_path: Path, command: st
 
 def test_parquet_values_out_of_range_name_the_column(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow")
-    house = write(tmp_path / "big.yaml", f"extends: {REF}\nname: big\nscoring:\n  defender_trick_points: {2**63}\n")
+    points = 10**18 - 1  # the most digits a ruleset integer may have: ten tricks of it pass 2**63
+    house = write(tmp_path / "big.yaml", f"extends: {REF}\nname: big\nscoring:\n  defender_trick_points: {points}\n")
     out = write(tmp_path / "big.parquet", "old")
     one_line_error(run("simulate", "-r", house, "-n", "3", "-p", "random", "--out", out),
                    f"{out}: column score_", "does not fit Parquet's", f"{out} is left as it was")
