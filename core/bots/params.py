@@ -41,7 +41,10 @@ class ClubParams(BaseModel):
                                 "counts; the partner's unseen cards keep their share of the tricks left.")
     opponent_shown: float = Field(0.25, ge=0, description="Tricks the estimate loses for each trick the opponents' "
                                   "shown cards would count by themselves in the call's denomination.")
-    partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination.")
+    partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination "
+                                   "before I did (its own suit).")
+    raise_support: float = Field(0.0, description="Extra tricks when partner has bid the same denomination only "
+                                 "after I did (it raised my suit, counting my call as its support already).")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
