@@ -29,7 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from fivehundred.engine.state import CALL, PASS_ACTION
+from fivehundred.engine.state import CALL, PASS_ACTION, GameState
+from fivehundred.rules.actions import Phase
 from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
@@ -313,6 +314,22 @@ class ClubPlayer(MisereDefender):
         if arg is None or arg == "":
             return cls(seat, rng)
         return cls(seat, rng, params_spec(arg))
+
+    def act(self, state: GameState, legal: Sequence[int]) -> int:
+        """The heuristic's choice; defending an open misère, the card that keeps a kill in the most sampled
+        worlds (``misere_search.defend``, ``misere_worlds`` of them), the heuristic's among equals."""
+        chosen: int = MisereDefender.act(self, state, legal)
+        if len(legal) > 1 and state.phase == Phase.PLAY:
+            contract = state.contract
+            if contract is not None and contract.kind == "misere" and contract.open:
+                seat = state.current_player()
+                team = state.rules.team_of
+                worlds = int(self._params(state.rules).misere_worlds)
+                if worlds and team[seat] != team[state.contractor]:
+                    from .misere_search import defend  # imported on first use, as the engine's clones it needs
+
+                    return defend(state, seat, worlds, chosen)
+        return chosen
 
     def _params(self, rules: Rules) -> ClubParams:
         """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``_weights``)."""
