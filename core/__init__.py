@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from fivehundred.batch.checking import validate
     from fivehundred.batch.comparison import Arm, Comparison, compare
     from fivehundred.batch.simulation import play_game, simulate
+    from fivehundred.engine.solver import solve, solve_cards
     from fivehundred.engine.state import GameState, new_game
     from fivehundred.records.ptn_export import export_ptn
     from fivehundred.records.ptn_import import import_ptn
@@ -75,6 +76,8 @@ __all__ = [
     "play_game",
     "score_sheet",
     "simulate",
+    "solve",
+    "solve_cards",
     "validate",
 ]
 
@@ -92,6 +95,8 @@ def __getattr__(name: str) -> object:
         "make_report": "fivehundred.analysis.report",
         "play_game": "fivehundred.batch.simulation",
         "simulate": "fivehundred.batch.simulation",
+        "solve": "fivehundred.engine.solver",
+        "solve_cards": "fivehundred.engine.solver",
         "validate": "fivehundred.batch.checking",
         "score_sheet": "fivehundred.records.sheets",
         "SheetScore": "fivehundred.records.sheets",

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ("core", "plugins", "cli", "rulesets")
 """The source folders of the package (``pyproject.toml``'s ``package-dir``)."""
-ENGINE = {"core/engine/state.py", "core/engine/exchange.py"}
+ENGINE = {"core/engine/state.py", "core/engine/exchange.py", "core/engine/kernel.py", "core/engine/solver.py"}
 OWN = {"self", "cls"}
 
 

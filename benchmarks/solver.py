@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Double-dummy solve times: whole hands (every trick to play) of four rulesets.
+
+    python benchmarks/solver.py                       # 100 hands of each ruleset
+    python benchmarks/solver.py --hands 30 --rulesets pagat-australian
+    python benchmarks/solver.py --cards                # solve_cards (every legal lead valued) as well
+
+Each hand is dealt, bid and exchanged by ``club`` in every seat (the contracts real games reach:
+suits, no-trumps, misères), then ``fivehundred.solve`` is timed once on the position at the first
+lead, a fresh solver each time (no table kept between hands).  Prints the median, 90th and 99th
+percentiles and the maximum, in milliseconds, and the build (compiled or pure Python).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import fivehundred
+from fivehundred.engine.state import Phase, new_game
+from fivehundred.rules.manager import make_player
+
+DEFAULT = ("pagat-australian", "three-handed", "six-handed", "perfect")
+
+
+def first_leads(name: str, hands: int, seed: int) -> list:
+    """``hands`` positions at the first lead of the play, bid and exchanged by ``club``."""
+    ruleset = fivehundred.load_ruleset(name)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < hands:
+        state, deal_rng = new_game(ruleset, rng.randrange(10**9))
+        players = [make_player("club", s, random.Random(rng.randrange(10**9))) for s in range(state.rules.players)]
+        controller = state.rules.controller
+        last = -1
+        while not state.is_terminal() and len(out) < hands and state.deals < 40:
+            seat = state.current_player()
+            if seat < 0:
+                state.deal(deal_rng)
+                continue
+            if state.phase == Phase.PLAY and state.deals != last and not state.hand_log.tricks and not state.trick:
+                last = state.deals
+                if state.contracting_side:
+                    out.append(state.clone())
+            state.apply(players[controller[seat]].act(state, state.legal_actions()))
+    return out
+
+
+def percentile(sorted_ms: list[float], p: float) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, int(p * len(sorted_ms)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rulesets", default=",".join(DEFAULT))
+    parser.add_argument("--cards", action="store_true", help="also time solve_cards at the first lead")
+    args = parser.parse_args()
+    print(f"build: {fivehundred.engine_build()}; {args.hands} whole hands per ruleset, bid by club")
+    print(f"{'ruleset':24} {'what':12} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms)")
+    for name in args.rulesets.split(","):
+        states = first_leads(name, args.hands, args.seed)
+        for what, solve in (("solve", fivehundred.solve), ("solve_cards", fivehundred.solve_cards)):
+            if what == "solve_cards" and not args.cards:
+                continue
+            times = []
+            for state in states:
+                start = time.perf_counter()
+                solve(state)
+                times.append((time.perf_counter() - start) * 1000)
+            times.sort()
+            print(f"{name:24} {what:12} {statistics.median(times):8.1f} {percentile(times, 0.9):8.1f} "
+                  f"{percentile(times, 0.99):8.1f} {times[-1]:8.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
