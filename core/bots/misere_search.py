@@ -25,7 +25,7 @@ from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.cards import NO_SUIT
 
-MAX_NODES = 3000
+MAX_NODES = 5000
 """Positions one world's search may visit, over all the candidates, before it gives up (the world then casts
 no vote)."""
 
@@ -124,10 +124,10 @@ class _Cards:
             self.memo[key] = True
             return True
         result = not defending
-        for card in self._moves(hands, seat, held, led, defending):
+        for card, suit in self._moves(hands, seat, held, led, defending):
             after = dict(hands)
             after[seat] = tuple(c for c in held if c != card)
-            if self.kills(after, leader, (*trick, card), self.suit_of[card] if led < 0 else led) == defending:
+            if self.kills(after, leader, (*trick, card), suit) == defending:
                 result = defending
                 break
         self.memo[key] = result
@@ -155,9 +155,10 @@ class _Cards:
         return False
 
     def _moves(self, hands: dict[int, tuple[int, ...]], seat: int, held: tuple[int, ...], led: int,
-               defending: bool) -> list[int]:
-        """The seat's plays, one of each run of touching cards, lowest first for a defender, highest first
-        for a target (the cheapest tries first: a defender's low card forces, a target's high one ducks)."""
+               defending: bool) -> list[tuple[int, int]]:
+        """The seat's plays with the suit led after them, one of each run of touching cards, lowest first for
+        a defender, highest first for a target (the cheapest tries first: a defender's low card forces, a
+        target's high one ducks)."""
         suit_of, power = self.suit_of, self.power
         if led >= 0:
             buckets: list[list[int]] = [[] for _ in range(NO_SUIT + 1)]
@@ -165,11 +166,11 @@ class _Cards:
                 buckets[suit_of[c]].append(c)
             legal = self.follows(buckets, list(held), led)
         else:
-            # a free joker led wins its trick (named suit and all): never a target's way to lose it, and a
-            # defender's only to take a trick back, which the search leaves out (it keeps the plain leads)
+            # a free joker led wins its trick, whatever suit it names: never a target's way to lose it, and a
+            # defender's only to take a trick back, which the search leaves out while it has another card
             legal = [c for c in held if suit_of[c] != NO_SUIT]
-            if not legal:
-                raise _Budget  # nothing but free jokers to lead: not searched here
+            if not legal:  # nothing but free jokers: one is led, naming any suit (the last trick's freedom)
+                return [(held[0], suit) for suit in range(NO_SUIT)]
         moves: list[int] = []
         for suit in {suit_of[c] for c in legal}:
             if suit == NO_SUIT:
@@ -184,7 +185,7 @@ class _Cards:
                     moves.append(next(c for c in legal if suit_of[c] == suit and row[c] == strength))
                 last = strength
         moves.sort(key=power[led].__getitem__ if led >= 0 else lambda c: power[suit_of[c]][c], reverse=not defending)
-        return moves
+        return [(c, suit_of[c] if led < 0 else led) for c in moves]
 
 
 def _order_from(leader: int, nxt: tuple[int, ...], size: int) -> tuple[int, ...]:
