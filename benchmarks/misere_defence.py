@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         if d != args.first:
             row["beaten_only_here"] = sum(a and not b for a, b in zip(made[args.first], made[d], strict=True))
             row["let_through_only_here"] = sum(b and not a for a, b in zip(made[args.first], made[d], strict=True))
+            row["beaten_only_here_hands"] = [f"game {g} hand {n}" for (g, n, _, _), a, b
+                                             in zip(hands, made[args.first], made[d], strict=True) if a and not b][:10]
         rows.append(row)
     print(json.dumps({"ruleset": ruleset.name, "players": args.players, "games": args.games, "seed": args.seed,
                       "defences": rows}, indent=1))

@@ -11,7 +11,7 @@ from pathlib import Path
 import fivehundred
 from fivehundred.bots.club import RAISED, SUPPORT, ClubPlayer, _pricing, _support
 from fivehundred.bots.heuristic import _info
-from fivehundred.bots.params import tuned_for
+from fivehundred.bots.params import tuned_for, write_params
 from fivehundred.engine.state import PASS_ACTION, GameState
 from fivehundred.rules.cards import parse_cards
 from fivehundred.rules.manager import compile_rules
@@ -75,14 +75,17 @@ def test_west_no_longer_raises_on_its_partners_raise() -> None:
     assert st.action_to_str(ClubPlayer(3, random.Random(0), before).act(st, st.legal_actions())) == "8C"
 
 
-def test_contracts_in_partners_denomination_are_made_as_often_as_estimated() -> None:
+def test_contracts_in_partners_denomination_are_made_as_often_as_estimated(tmp_path: Path) -> None:
     """On seeded self-play of the reference ruleset, contracts in partner's denomination are made
     more often than not, and the auction's estimate for them is off by under half a trick (it was
-    48.6% made, estimated a trick over what was taken, before the fit)."""
+    48.6% made, estimated a trick over what was taken, before the fit).  (The open misères are
+    defended without search here: the auction is what is tested, and the search costs time.)"""
     from partner_raises import Tally, report  # benchmarks/partner_raises.py
 
+    params = tmp_path / "club.json"
+    write_params(params, tuned_for("pagat-australian").model_copy(update={"misere_worlds": 0.0}))
     tally = Tally(RULES, None, 0)
-    fivehundred.simulate(300, 30, RULES.ruleset, "club", out=tally)  # type: ignore[arg-type]
+    fivehundred.simulate(300, 30, RULES.ruleset, f"club:{params}", out=tally)  # type: ignore[arg-type]
     got = report(tally)
     assert got["in_partners_denomination"]["contracts"] >= 100
     assert got["in_partners_denomination"]["make_rate"] > 0.55

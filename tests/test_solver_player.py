@@ -64,7 +64,7 @@ def test_the_solvers_cards_do_at_least_as_well_as_clubs_on_the_true_deal() -> No
     ours = theirs = differ = 0
     for state in positions:
         seat = state.current_player()
-        legal = [a for a in state.legal_actions()]
+        legal = state.legal_actions()
         club_card = MisereDefender.act(ClubPlayer(seat, random.Random(0)), state, legal)
         card = best_card(state, 8, legal, club_card)
         true = fivehundred.solve_cards(state)
@@ -72,12 +72,10 @@ def test_the_solvers_cards_do_at_least_as_well_as_clubs_on_the_true_deal() -> No
         assert contract is not None
         sign = 1 if seat in state.contracting_side else -1
 
-        def worth(action: int) -> int:
-            v = true[action]
-            return sign * (100 * contract.made(v) + (v if contract.goal == "at-least" else -v))
-
-        ours += worth(card)
-        theirs += worth(club_card)
+        worth = {a: sign * (100 * contract.made(v) + (v if contract.goal == "at-least" else -v))
+                 for a, v in true.items()}
+        ours += worth[card]
+        theirs += worth[club_card]
         differ += card != club_card
     assert differ > 0
     assert ours >= theirs

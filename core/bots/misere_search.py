@@ -30,6 +30,12 @@ MAX_NODES = 5000
 no vote)."""
 
 
+SEARCH_CARDS = 21
+"""The most cards left in the hands of the seats in the play at which a defender searches (before, the
+heuristic's card): seven each of three seats.  Deeper, most worlds passed ``MAX_NODES`` and cast no vote, at
+a cost (in a six-handed game, five seats in the play, the search begins at four cards each)."""
+
+
 class _Budget(Exception):
     """The search of one world went past ``MAX_NODES``."""
 
@@ -290,6 +296,8 @@ def defend(state: GameState, seat: int, worlds: int, default: int) -> int:
     worlds (``default``, the heuristic defender's card, among equals or when no world decides)."""
     from .montecarlo import determinise, knowledge
 
+    if sum(len(state.hand(s)) for s in seats_in_play(state)) > SEARCH_CARDS:
+        return default
     options = candidates(state)
     if default not in options:
         options.append(default)
