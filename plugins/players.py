@@ -30,9 +30,17 @@ def _montecarlo(seat: int, rng: random.Random, arg: str | None = None) -> Any:
     return MonteCarloPlayer.from_spec(seat, rng, arg)
 
 
+def _solver(seat: int, rng: random.Random, arg: str | None = None) -> Any:
+    """``solver`` or ``solver:N`` (worlds sampled and solved double dummy a card)."""
+    from fivehundred.bots.solver_player import SolverPlayer
+
+    return SolverPlayer.from_spec(seat, rng, arg)
+
+
 @hookimpl
 def fivehundred_register_players(register: Callable[..., None]) -> None:
     register("random", random_player)
     register("heuristic", _heuristic)
     register("club", _club)
     register("montecarlo", _montecarlo)
+    register("solver", _solver)

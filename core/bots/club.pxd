@@ -10,8 +10,8 @@ from fivehundred.bots.heuristic cimport _as_seen, _key, _RulesInfo, _Seen, miser
 cdef class _Weights:
     # ClubParams' fields (all floats), as C doubles
     cdef public double trick_spread, trick_bias, kitty_tricks, partner_weight, exact_control, shown_weight
-    cdef public double opponent_shown, partner_support, misere_mid, misere_slope, open_risk, open_leads
-    cdef public double partner_misere_risk, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
+    cdef public double opponent_shown, partner_support, raise_support, misere_mid, misere_slope, open_risk, open_leads
+    cdef public double partner_misere_risk, misere_worlds, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
 
 cpdef _weights(params)
 
@@ -39,8 +39,8 @@ cpdef double _at_least(double estimate, double tricks, double spread)
 @cython.locals(bids=list, to_price=list, a=cython.long, r=cython.long, first=cython.long)
 cpdef tuple _offered(legal, long rungs, list priced)
 
-@cython.locals(s=cython.long, call=cython.long, rungs=cython.Py_ssize_t)
-cpdef bint _partner_called(partners, list call_key, calls, long key)
+@cython.locals(s=cython.long, call=cython.long, rungs=cython.Py_ssize_t, mine=cython.bint)
+cpdef long _support(long seat, partners, list call_key, calls, long key)
 
 
 cdef class ClubPlayer(MisereDefender):

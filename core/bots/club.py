@@ -29,7 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from fivehundred.engine.state import CALL, PASS_ACTION
+from fivehundred.engine.state import CALL, PASS_ACTION, GameState
+from fivehundred.rules.actions import Phase
 from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
@@ -118,7 +119,7 @@ class _Pricing:
         self.slam_rung = [self.slam is not None and c.value < self.slam[0] for c in rules.ladder]
         self.loss = [float(c.fail_cost) for c in rules.ladder]
         self.call_key = [_key(c) if c.kind != "misere" else NO_KEY for c in rules.ladder]
-        """Per rung: the denomination a partner's call of it supports (``_partner_called``), NO_KEY for a misère."""
+        """Per rung: the denomination a partner's call of it supports (``_support``), NO_KEY for a misère."""
 
 
 NO_KEY = -1
@@ -243,14 +244,24 @@ def _no_lead_under(held: Sequence[int], kept: Sequence[Sequence[int]], misere: _
     return chance
 
 
-def _partner_called(partners: Sequence[int], call_key: list[int], calls: Sequence[tuple[int, int]], key: int) -> bool:
-    """Has one of ``partners`` called a trump or no-trump contract of denomination ``key`` among ``calls``
-    (``call_key``: ``_Pricing.call_key``)?"""
+def _support(seat: int, partners: Sequence[int], call_key: list[int], calls: Sequence[tuple[int, int]],
+             key: int) -> int:
+    """What ``partners``' calls of denomination ``key`` among ``calls`` tell ``seat``: ``NO_SUPPORT`` (none
+    called it), ``SUPPORT`` (a partner called it first: its own suit) or ``RAISED`` (``seat`` called it before
+    any partner did: the partner's call raised ours, counting our call as its support)."""
     rungs = len(call_key)
-    for s, call in calls:  # noqa: SIM110 - any(): compiled, a generator would be a closure (club.pxd)
-        if 0 <= call < rungs and call_key[call] == key and s in partners:
-            return True
-    return False
+    mine = False
+    for s, call in calls:
+        if 0 <= call < rungs and call_key[call] == key:
+            if s in partners:
+                return RAISED if mine else SUPPORT
+            if s == seat:
+                mine = True
+    return NO_SUPPORT
+
+
+NO_SUPPORT, SUPPORT, RAISED = 0, 1, 2
+"""``_support``'s answers."""
 
 
 def _offered(legal: Sequence[int], rungs: int, priced: list[bool]) -> tuple[list[int], list[int]]:
@@ -303,6 +314,22 @@ class ClubPlayer(MisereDefender):
         if arg is None or arg == "":
             return cls(seat, rng)
         return cls(seat, rng, params_spec(arg))
+
+    def act(self, state: GameState, legal: Sequence[int]) -> int:
+        """The heuristic's choice; defending an open misère, the card that keeps a kill in the most sampled
+        worlds (``misere_search.defend``, ``misere_worlds`` of them), the heuristic's among equals."""
+        chosen: int = MisereDefender.act(self, state, legal)
+        if len(legal) > 1 and state.phase == Phase.PLAY:
+            contract = state.contract
+            if contract is not None and contract.kind == "misere" and contract.open:
+                seat = state.current_player()
+                team = state.rules.team_of
+                worlds = int(self._params(state.rules).misere_worlds)
+                if worlds and team[seat] != team[state.contractor]:
+                    from .misere_search import defend  # imported on first use, as the engine's clones it needs
+
+                    return defend(state, seat, worlds, chosen)
+        return chosen
 
     def _params(self, rules: Rules) -> ClubParams:
         """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``_weights``)."""
@@ -371,8 +398,11 @@ class ClubPlayer(MisereDefender):
             else:
                 rest = pricing.hand_size - own
                 estimate += share * (rest if rest > 0.0 else 0.0)
-            if _partner_called(partners, pricing.call_key, calls, _key(contract)):
+            told = _support(seat, partners, pricing.call_key, calls, _key(contract))
+            if told == SUPPORT:
                 estimate += w.partner_support
+            elif told == RAISED:
+                estimate += w.raise_support
         if shown and w.opponent_shown:
             team = info.team_of[seat]
             theirs = _shown_cards(shown, [s for s in range(pricing.players) if info.team_of[s] != team])
@@ -392,9 +422,10 @@ class ClubPlayer(MisereDefender):
 
     @staticmethod
     def partner_supports(seat: int, calls: Sequence[tuple[int, int]], info: _RulesInfo, contract: Contract) -> bool:
-        """Has a partner of ``seat`` called ``contract``'s denomination among ``calls``?  (The
+        """Has a partner of ``seat`` called ``contract``'s denomination among ``calls`` before ``seat`` did?  (The
         estimate then counts ``partner_support`` tricks more; the calibration fits them apart.)"""
-        return _partner_called(info.partners[seat], _pricing(info.rules, info).call_key, calls, _key(contract))
+        return _support(seat, info.partners[seat], _pricing(info.rules, info).call_key, calls,
+                        _key(contract)) == SUPPORT
 
     def contract_estimate(self, rules: Rules, seat: int, hand: Sequence[int], calls: Sequence[tuple[int, int]],
                           contract: Contract, shown: Sequence[tuple[int, Sequence[int]]] = ()) -> float | None:
@@ -587,7 +618,16 @@ class ClubPlayer(MisereDefender):
         partners = info.partners[seat]
         told = pricing.partner_call
         ladder = len(told)
-        heard = frozenset(told[call] for s, call in obs.calls if s in partners and 0 <= call < ladder)
+        keys = pricing.call_key
+        mine: set[int] = set()  # our denominations called so far: a partner's call of one raised ours
+        said = set()
+        for s, call in obs.calls:
+            if 0 <= call < ladder:
+                if s == seat:
+                    mine.add(keys[call])
+                elif s in partners:
+                    said.add((told[call], keys[call] in mine))
+        heard = frozenset(said)
         return (seat, obs.hand, total, heard, obs.open_hands, pricing, params)
 
     # --- the auction --------------------------------------------------------------------------

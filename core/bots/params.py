@@ -42,7 +42,10 @@ class ClubParams(BaseModel):
                                 "counts; the partner's unseen cards keep their share of the tricks left.")
     opponent_shown: float = Field(0.25, ge=0, description="Tricks the estimate loses for each trick the opponents' "
                                   "shown cards would count by themselves in the call's denomination.")
-    partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination.")
+    partner_support: float = Field(1.5, description="Extra tricks when partner has bid the same denomination "
+                                   "before I did (its own suit).")
+    raise_support: float = Field(0.0, description="Extra tricks when partner has bid the same denomination only "
+                                 "after I did (it raised my suit, counting my call as its support already).")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
@@ -50,6 +53,8 @@ class ClubParams(BaseModel):
                               "lowest card of each suit (0: not priced apart; 1: the make chance times the chance "
                               "that no suit can be led under, from the opponents' number and hand size).")
     partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
+    misere_worlds: float = Field(8.0, ge=0, description="Worlds a defender against an open misère samples to "
+                                 "search for the card that keeps a kill (0: the heuristic defence alone).")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
                                 "(priced from my seat) to bid over partner.")
