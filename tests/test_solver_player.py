@@ -59,8 +59,8 @@ def test_the_solvers_cards_do_at_least_as_well_as_clubs_on_the_true_deal() -> No
     """Over endings of seeded club games, the card ``best_card`` picks from eight sampled worlds, valued on the
     true deal double dummy for the seat's side, adds up to at least club's cards' values (and differs
     somewhere)."""
-    positions = _endings(8)
-    assert len(positions) >= 25
+    positions = _endings(16)  # 200 positions: fewer leave the sum to the luck of a few sampled worlds
+    assert len(positions) >= 150
     ours = theirs = differ = 0
     for state in positions:
         seat = state.current_player()
