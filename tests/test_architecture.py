@@ -1,7 +1,7 @@
 """The engine's privacy, checked mechanically: nothing outside the engine touches a private attribute.
 
-The rule, kept simple: in every module of the package except the engine itself (``core/engine/state.py``
-and ``core/engine/exchange.py``, the game state and its exchange steps), an attribute access ``x._name``
+The rule, kept simple: in every module of the package except the engine itself (``core/engine/state.py`` and
+the modules it is split into: its bases, its observation, parsing and explanations), an attribute access ``x._name``
 (one leading underscore, not a dunder) is allowed only where ``x`` is the bare name ``self`` or
 ``cls``: an object may use its own private attributes in its own methods, and nothing else may.
 Plugins, bots and tools read a game through ``GameState``'s public read API (``hand(seat)``,
@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ("core", "plugins", "cli", "rulesets")
 """The source folders of the package (``pyproject.toml``'s ``package-dir``)."""
-ENGINE = {"core/engine/state.py", "core/engine/exchange.py", "core/engine/kernel.py", "core/engine/solver.py"}
+ENGINE = {f"core/engine/{name}.py" for name in (
+    "state", "exchange", "reading", "play", "observation", "parsing", "illegal", "kernel", "solver")}
 OWN = {"self", "cls"}
 
 

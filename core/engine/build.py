@@ -9,7 +9,8 @@ import importlib.util
 import shutil
 from pathlib import Path
 
-COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "fivehundred.engine.seeding",
+COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "fivehundred.engine.reading",
+                    "fivehundred.engine.play", "fivehundred.engine.shuffle", "fivehundred.engine.seeding",
                     "fivehundred.rules.tables", "fivehundred.rules.auction", "fivehundred.rules.manager",
                     "fivehundred.bots.players", "fivehundred.batch.simulation", "fivehundred.bots.heuristic",
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",

@@ -1,0 +1,80 @@
+"""What one seat may know (``Observation``, ``GameState.observation(seat)``): its own cards and everything
+played or announced in public."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fivehundred.rules.actions import Phase
+from fivehundred.rules.steps import private_steps
+from fivehundred.rules.tables import Contract
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know: its own cards and everything played or announced in public."""
+
+    seat: int
+    phase: Phase
+    dealer: int
+    hand: tuple[int, ...]
+    calls: tuple[tuple[int, int], ...]
+    contract: Contract | None
+    contractor: int
+    nomination: int | None
+    discards: tuple[int, ...]
+    """The seat's own discards (only the contractor has any)."""
+    tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...]
+    current_trick: tuple[int, ...]
+    led: int | None
+    """The suit led to the current trick (for a free joker led, the suit named for it)."""
+    leader: int
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    open_hand: tuple[int, ...] | None
+    """The open misère contractor's hand, once exposed."""
+    open_hands: tuple[tuple[int, tuple[int, ...]], ...]
+    """Every exposed hand as (seat, cards): the open misère contractor's, a partner's whose contract shows
+    it (``Contract.partner_open``)."""
+    sitting_out: int
+    sitting: tuple[int, ...] = ()
+    """Every seat sitting the hand out (the misère contractor's partners)."""
+    step: str | None = None
+    """The plugin step in progress (``Phase.STEP``), by name."""
+    steps: dict[str, Any] = field(default_factory=dict)
+    """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
+    seen: dict[str, Any] = field(default_factory=dict)
+    """What this seat alone (with the others a step names) knows of the steps this hand, beyond ``steps``
+    (``Step.private``: the card given to it or by it)."""
+
+
+_DEAL, _PLAY, _STEP = Phase.DEAL, Phase.PLAY, Phase.STEP
+
+
+def observe(state: GameState, seat: int) -> Observation:
+    """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
+    log = state.hands_log[-1] if state.hands_log and state.phase != _DEAL else None
+    contractor = log.contractor if log else -1
+    trick = state._trick if state.phase == _PLAY else []
+    hand, discards, shown = state.cards_seen(seat)
+    exposed = next((cards for s, cards in shown if s == contractor), None)
+    return Observation(
+        seat=seat, phase=state.phase, dealer=state.dealer,
+        hand=hand,
+        calls=tuple(log.calls) if log else (),
+        contract=log.contract if log else None, contractor=contractor,
+        nomination=log.nomination if log else None,
+        discards=discards,
+        tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
+        current_trick=tuple(trick), led=state._led if trick else None, leader=state._leader if log else -1,
+        tricks_won=tuple(state._won) if log else (), totals=tuple(state.totals),
+        open_hand=exposed, open_hands=shown,
+        sitting_out=state._sitting_out if log else -1, sitting=tuple(sorted(state._out)) if log else (),
+        step=state._step.name if state._step is not None and state.phase == _STEP else None,
+        steps=state.public_steps(),
+        seen=private_steps(state, seat) if log and log.steps else {},
+    )

@@ -1,0 +1,187 @@
+"""Reading the game: what a state shows plugins, bots and tests, public and read-only (a base of
+``GameState``, on the fields ``Exchange`` declares): the contract, the trick in progress, the tricks won,
+the seats in play order, and what every seat may know of the hands (voids shown, cards unseen)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fivehundred.rules.actions import JOKER_LEAD, Phase
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.tables import NOBODY, Contract, PlayTable
+
+from .exchange import Exchange
+
+if TYPE_CHECKING:
+    from fivehundred.rules.auction import Bidding
+    from fivehundred.rules.steps import Step
+
+    from .hand_log import HandLog
+
+_DEAL, _PLAY, _GAME_OVER, _STEP = Phase.DEAL, Phase.PLAY, Phase.GAME_OVER, Phase.STEP
+
+
+class Reading(Exchange):
+    """The public read API of ``GameState`` (a base class: it works on the state's hand attributes)."""
+
+    __slots__ = ()
+
+    _bidding: Bidding
+    _trick: list[int]
+    _won: list[int]
+    _led: int
+    _named: int | None
+    _follow_names: dict[int, int] | None
+    _power_led: list[int]
+
+    # --- reading the game (public and read-only, for plugins and bots) ------------------------
+    # Everything outside the engine modules (state, exchange) reads a state through this block and
+    # never through its private attributes (tests/test_architecture.py checks it).  Between hands
+    # (and before the first deal) the hand's values are empty: no cards, no contract, -1, zeros.
+
+    def _in_hand(self) -> bool:
+        return bool(self.hands_log) and self.phase != _DEAL
+
+    @property
+    def contract(self) -> Contract | None:
+        """The hand's contract once the auction is won (as a step may have changed it), else None."""
+        return self.hands_log[-1].contract if self._in_hand() else None
+
+    @property
+    def contractor(self) -> int:
+        """The contractor's seat; -1 before the auction is won and in a hand played with nobody's bid
+        (``AllPassed.played_as``)."""
+        return self.hands_log[-1].contractor if self._in_hand() else -1
+
+    @property
+    def contracting_side(self) -> frozenset[int]:
+        """The contracting side's seats: the contractor's team, or as a step set it (the contractor and a
+        called partner); empty before the auction is won."""
+        return self._side if self._in_hand() else NOBODY
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick in progress, in play order from its leader."""
+        return tuple(self._trick) if self.phase == _PLAY else ()
+
+    @property
+    def trick_leader(self) -> int:
+        """The seat that led (or is to lead) the trick in progress; -1 outside the play."""
+        return self._leader if self.phase == _PLAY else -1
+
+    @property
+    def led_suit(self) -> int | None:
+        """The suit led to the trick in progress (for a free joker led, the suit named for it)."""
+        return self._led if self.phase == _PLAY and self._trick else None
+
+    @property
+    def tricks_won_by_seat(self) -> tuple[int, ...]:
+        """Tricks each seat has won this hand."""
+        return tuple(self._won) if self._in_hand() else (0,) * self.rules.players
+
+    @property
+    def tricks_won_by_team(self) -> tuple[int, ...]:
+        """Tricks each team has won this hand."""
+        by_team = [0] * len(self.rules.team_names)
+        for seat, won in enumerate(self.tricks_won_by_seat):
+            by_team[self.rules.team_of[seat]] += won
+        return tuple(by_team)
+
+    def voids(self, seat: int) -> frozenset[int]:
+        """Suits ``seat`` has shown it holds no card of this hand, by not following the suit led (suits
+        as the hand's play table counts them: a bower follows trumps, a nominated joker its suit).
+        ``NO_SUIT`` is in the set when a void player had to play a free joker (misère, rule 21) and
+        played another card: it holds none.  Where a plugin filters the plays (joker variants) a free joker
+        played shows no void; a hand laid out on the table (``lay_out``) shows none, as a face-down card
+        may turn up in any suit."""
+        if self.phase not in (_PLAY, _GAME_OVER) or seat in self._covered:
+            return NOBODY
+        table = self._table
+        suit_of, plain = table.suit_of, table.legal_filter is None
+        compulsory = table.joker_void_compulsory and plain
+        tricks = [(t.leader, t.cards, t.named) for t in self.hands_log[-1].tricks]
+        if self.phase == _PLAY and self._trick:
+            tricks.append((self._leader, self._trick, self._named))
+        void: set[int] = set()
+        for leader, cards, named in tricks:
+            led = named if named is not None else suit_of[cards[0]]
+            player = leader
+            for card in cards[1:]:
+                player = self._next[player]
+                suit = suit_of[card]
+                if player == seat and led != NO_SUIT and suit != led and (suit != NO_SUIT or plain):
+                    void.add(led)
+                    if compulsory and suit != NO_SUIT:
+                        void.add(NO_SUIT)
+        return frozenset(void)
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Every card played this hand, trick by trick in play order, the trick in progress last."""
+        if not self._in_hand():
+            return ()
+        return tuple(card for t in self.hands_log[-1].tricks for card in t.cards) + self.trick
+
+    @property
+    def sitting_out(self) -> frozenset[int]:
+        """Seats sitting the hand out (the partners of a misère contractor, rule 15), once the play begins."""
+        return self._out if self._in_hand() else NOBODY
+
+    @property
+    def play_order(self) -> tuple[int, ...]:
+        """``play_order[s]`` plays after ``s`` in this hand's tricks (seats sitting out skipped); the
+        ruleset's seat order before the play begins."""
+        return self._next if self.phase in (_PLAY, _GAME_OVER) else self.rules.next_seat
+
+    @property
+    def play_table(self) -> PlayTable | None:
+        """The hand's trick table (built from the contract and the nomination) once the play begins."""
+        return self._table if self.phase in (_PLAY, _GAME_OVER) else None
+
+    def covering(self, seat: int) -> tuple[int, ...]:
+        """The face-up cards of a hand laid out on the table that still have a face-down card under them, sorted."""
+        return tuple(sorted(self._covered.get(seat, ()))) if self._in_hand() else ()
+
+    # The determinisation API, for sampling bots (``fivehundred.bots.montecarlo``): on a clone only, since
+    def public_steps(self) -> dict[str, Any]:
+        """What every seat may know of the plugins' steps this hand, by step name (``Step.public``)."""
+        if not self.hands_log or self.phase == _DEAL or not self.hands_log[-1].steps:
+            return {}
+        log = self.hands_log[-1]
+        shown = ((step.name, step.public(self, log)) for step in self.rules.steps if step.name in log.steps)
+        return {name: public for name, public in shown if public is not None}
+
+    @property
+    def current_step(self) -> Step | None:
+        """The plugin step in progress (``Phase.STEP``), or None."""
+        return self._step if self.phase == _STEP else None
+
+    @property
+    def hand_log(self) -> HandLog:
+        """The log of the hand being played (the last one dealt)."""
+        return self.hands_log[-1]
+
+    @property
+    def auction_barred(self) -> frozenset[int]:
+        """Seats that take no part in this hand's auction (the auction rules' ``silent`` seats, and those they
+        bar after the last hand, ``AuctionRules.barred_after``)."""
+        return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
+
+    def _trick_standing(self) -> tuple[int, int]:
+        """The best card's strength in the current trick, and its player (as ``_play`` keeps them)."""
+        seat, best, winner = self._leader, -1, -1
+        names = self._follow_names or {}
+        for i, card in enumerate(self._trick):
+            if i and card in names:
+                strength = self._named_joker_power(JOKER_LEAD + 4 * (card - JOKER_BASE) + names[card], self._led)
+            else:
+                strength = self._power_led[card]
+            if i == 0 or strength > best:
+                best, winner = strength, seat
+            seat = self._next[seat]
+        return best, winner
+
+    def _named_joker_power(self, action: int, led: int) -> int:
+        """A joker played with a named suit is the top card of that suit, and of no other."""
+        n, named = divmod(action - JOKER_LEAD, 4)
+        return self._table.power[named][JOKER_BASE + n] if named == led else 0
