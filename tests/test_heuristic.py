@@ -9,14 +9,8 @@ from pathlib import Path
 import pytest
 
 import fivehundred
-from fivehundred.bots.heuristic import (
-    HeuristicPlayer,
-    _danger,
-    _Denomination,
-    _info,
-    _misere_suits,
-    _misere_throw,
-)
+from fivehundred.bots.evaluation import _danger, _Denomination, _info, _misere_suits, _misere_throw
+from fivehundred.bots.heuristic import HeuristicPlayer
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.state import CALL, CHANCE, DISCARD, NO_NOMINATION, PASS_ACTION, GameState, Phase, new_game
 from fivehundred.rules.cards import HEARTS, NO_SUIT, SPADES, card_str, parse_cards

@@ -4,7 +4,8 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.heuristic cimport _as_seen, _key, _RulesInfo, _Seen, misere_kept, own_tricks
+from fivehundred.bots.evaluation cimport _key, _RulesInfo, misere_kept, own_tricks
+from fivehundred.bots.situation cimport _as_seen, _Seen
 
 
 cdef class _Weights:

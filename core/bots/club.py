@@ -36,20 +36,10 @@ from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .heuristic import (
-    Seen,
-    _as_seen,
-    _Denomination,
-    _info,
-    _key,
-    _RulesInfo,
-    _shown_cards,
-    forced_call,
-    misere_kept,
-    own_tricks,
-    sure_winners,
-)
+from .evaluation import _Denomination, _info, _key, _RulesInfo, misere_kept, own_tricks, sure_winners
+from .heuristic import forced_call
 from .params import ClubParams, params_spec, tuned_for
+from .situation import Seen, _as_seen, _shown_cards
 
 try:
     import cython

@@ -2,7 +2,8 @@
 # ClubPlayer can be one too.  The keys its leads and sheds are chosen by are cpdef methods with C locals.
 import cython
 
-from fivehundred.bots.heuristic cimport HeuristicPlayer, _card, _Play
+from fivehundred.bots.heuristic cimport HeuristicPlayer
+from fivehundred.bots.situation cimport _card, _Play
 
 
 cdef class MisereDefender(HeuristicPlayer):

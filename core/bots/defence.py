@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from fivehundred.engine.state import JOKER_LEAD
 from fivehundred.rules.cards import NO_SUIT
 
-from .heuristic import HeuristicPlayer, _card, _Play
+from .heuristic import HeuristicPlayer
+from .situation import _card, _Play
 
 
 class MisereDefender(HeuristicPlayer):

@@ -2,81 +2,9 @@
 # heuristic.py stays plain Python, and the pure-Python player never reads this file).
 import cython
 
+from fivehundred.bots.evaluation cimport _danger, _Denomination, _info, _key, _RulesInfo, misere_risk, own_tricks
+from fivehundred.bots.situation cimport _as_seen, _card, _Play, _play_of, _Seen, _seen_of, _Track
 from fivehundred.engine.state cimport GameState
-
-
-cdef class _Denomination:
-    cdef public object trump, table
-    cdef public list rank, size
-    cdef public dict dangers, throws, holdings
-
-
-cdef class _RulesInfo:
-    cdef public object rules, deck, team_of, misere
-    cdef public long players
-    cdef public list partners
-    cdef public dict denominations, layouts
-
-
-@cython.locals(masks=cython.long[5], suit_of=list, rank=list, c=cython.long, s=cython.long, r=cython.long)
-cpdef list _rank_masks(hand, _Denomination d)
-
-@cython.locals(ranks=list, r=cython.long)
-cpdef list _ranks(long mask)
-
-@cython.locals(length=cython.Py_ssize_t, tricks=cython.double, r=cython.long)
-cpdef double _trump_tricks(list ranks)
-
-@cython.locals(length=cython.Py_ssize_t, tricks=cython.double, i=cython.Py_ssize_t, r=cython.long, higher=cython.long)
-cpdef double _side_tricks(list ranks)
-
-@cython.locals(length=cython.Py_ssize_t, tricks=cython.double, ace=cython.bint, r=cython.long)
-cpdef double _no_trump_tricks(list ranks)
-
-@cython.locals(masks=list, known=dict, tricks=cython.double, s=cython.long, size=list)
-cpdef double own_tricks(hand, _Denomination d)
-
-@cython.locals(excess=cython.long)
-cpdef double _danger(long suit, long others_below, long mine_below)
-
-
-# The play's per-decision objects as extension types: built without a generated __init__, their fields
-# read as C fields where a local is typed as one.
-cdef class _Track:
-    cdef public tuple key
-    cdef public bint misere, exact
-    cdef public object log, contract
-    cdef public frozenset laid_out
-    cdef public object tricks
-    cdef public list next_seat, unplayed, void, suit_of, power
-    cdef public object out_seats, table
-    cdef public dict opponents, unseen
-
-
-cdef class _Seen:
-    cdef public long seat, contractor, leader, sitting_out
-    cdef public object phase, contract, nomination, led, open_hand, step, log
-    cdef public tuple hand, calls, discards, tricks, current_trick, tricks_won, totals, open_hands
-
-
-cdef class _Play:
-    cdef public long seat, contractor, trick_size
-    cdef public _Seen obs
-    cdef public object info, table, trump
-    cdef public bint our_contract, misere, exact
-    cdef public list out, top, void, next_seat, opponents, suit_of, power
-    cdef public dict shown
-    cdef public tuple dangers
-
-
-@cython.locals(p=_Play)
-cdef _Play _play_of(long seat, _Seen obs, _RulesInfo info, _Track track, trump, long contractor, bint our_contract, list out,
-                    list top, list void, list next_seat, long trick_size, list opponents, dict shown)
-
-@cython.locals(o=_Seen)
-cdef _Seen _seen_of(long seat, phase, tuple hand, tuple calls, contract, long contractor, nomination, tuple discards,
-                    tuple tricks, tuple current_trick, led, long leader, tuple tricks_won, tuple totals, open_hand,
-                    tuple open_hands, long sitting_out, log)
 
 
 # The player itself: an extension type (Python classes may subclass it, and do), whose hot methods are
@@ -187,29 +115,6 @@ cpdef bint _ruffable(_Play p, long s)
 @cython.locals(o=cython.long)
 cpdef bint _all_void(list void, seats, long suit)
 
-@cython.locals(groups=list, suit_of=list, rank=list, c=cython.long, g=list, r=cython.long, i=cython.Py_ssize_t,
-               s=cython.long, x=cython.long)
-cpdef list _misere_suits(hand, _Denomination d)
-
-@cython.locals(rank=list, key=cython.long, c=cython.long, r=cython.long)
-cpdef long _holding_key(list cards, long suit, _Denomination d)
-
-@cython.locals(memo=cython.long, known=tuple, base=cython.double, best_key=tuple, c=cython.long, relief=cython.double,
-               key=tuple)
-cpdef tuple _suit_throw(list g, long s, _Denomination d)
-
-@cython.locals(rest=list, groups=list, best_key=tuple, s=cython.long, g=list, throws=list, throw=tuple,
-               _=cython.Py_ssize_t)
-cpdef list misere_kept(hand, _Denomination d, long discards)
-
-@cython.locals(info=_RulesInfo)
-cpdef _RulesInfo _info(rules)
-
-@cython.locals(key=cython.long, size=cython.long, rank=list)
-cpdef double _suit_danger(list cards, long suit, _Denomination d)
-
-cpdef double misere_risk(hand, _Denomination d, long discards)
-
 @cython.locals(suit_of=list, rank=list, counts=cython.long[5], c=cython.long, least=cython.double, i=cython.Py_ssize_t,
                s=cython.long, r=cython.long, keep=cython.double, higher=cython.long, x=cython.long,
                value=cython.double, trump=cython.long, cards=list, shown=list)
@@ -217,13 +122,7 @@ cpdef _least_useful(hand, _Denomination d, partner_cards=*)
 
 cpdef bint _holds_all(frozenset cards, hand)
 
-cpdef _Seen _as_seen(obs)
-
 cpdef long _led(obs, table)
-
-cpdef long _card(long action)
-
-cpdef long _key(contract)
 
 @cython.locals(won=cython.long, s=cython.long)
 cpdef bint _exact_in(obs, _RulesInfo info)
