@@ -1,6 +1,6 @@
 """The engine core names no variant that a step has taken over, and nothing new.
 
-The state machine (``core/engine/state.py``, ``core/engine/exchange.py``), its action encoding
+The state machine (``core/engine/state.py`` and the modules it is split into), its action encoding
 (``core/rules/actions.py``) and the step framework (``core/rules/steps.py``) are read as text.  What
 differs between rulesets belongs in plugins (steps, tables, scoring) and ruleset fields.  The variants
 the engine still handles itself are listed below, file by file, as known debt: the test fails when a
@@ -31,6 +31,12 @@ ENGINE_DEBT: dict[str, set[str]] = {
     # GameState.throw_in and GameState.lay_out.)
     "core/engine/state.py": set(),
     "core/engine/exchange.py": set(),
+    "core/engine/reading.py": set(),
+    "core/engine/play.py": set(),
+    "core/engine/observation.py": set(),
+    "core/engine/parsing.py": set(),
+    "core/engine/illegal.py": set(),
+    "core/engine/hand_log.py": set(),
     "core/rules/actions.py": set(),
     "core/rules/steps.py": set(),
 }

@@ -140,37 +140,23 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
     """What ``seat`` knows of the hidden cards, from ``state.observation(seat)`` and public tables."""
     obs = state.observation(seat)
     n = state.rules.players
-    known = set(obs.hand) | set(obs.discards)
-    for _, cards in obs.open_hands:
-        known.update(cards)
-    sitting = set(obs.sitting)
-    nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in sitting), s) for s in range(n)]
+    known = obs.known_cards()
+    nxt = obs.play_order(n)
     played_by: list[list[int]] = [[] for _ in range(n)]
     void = [0] * n
     suit_of: Sequence[int] | None = None
     must_hold: dict[int, int] = {}
     must_not_hold: dict[int, int] = {}
-    tricks = [(leader, cards, named) for leader, cards, _winner, named in obs.tricks]
-    if obs.current_trick:
-        tricks.append((obs.leader, obs.current_trick, obs.led))
     if obs.phase == Phase.PLAY:
         table = state.play_table  # public: the hand's trick table, built from the contract and the nomination
         assert table is not None
         suit_of = table.suit_of
-        plain = table.legal_filter is None  # variant filters may allow a free joker while holding the suit led
-        compulsory = table.joker_void_compulsory and plain
-        dummies = state.rules.dummies  # P2: a dummy's face-down cards may turn up in a suit it showed out of
-        for leader, cards, named in tricks:
-            led = named if named is not None else suit_of[cards[0]]
+        # P2: a dummy's face-down cards may turn up in a suit it showed out of
+        void = obs.voids_shown(table, n, laid_out=state.rules.dummies)
+        for leader, cards, _named in obs.tricks_played():
             s = leader
-            for i, c in enumerate(cards):
+            for c in cards:
                 played_by[s].append(c)
-                known.add(c)
-                suit = suit_of[c]
-                if i and led != NO_SUIT and suit != led and (suit != NO_SUIT or plain) and s not in dummies:
-                    void[s] |= 1 << led
-                    if compulsory and suit != NO_SUIT:
-                        void[s] |= 1 << NO_SUIT  # a void player must play a free joker: it has none
                 s = nxt[s]
         contractor = obs.contractor
         if table.nomination is not None and contractor >= 0:

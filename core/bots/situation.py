@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fivehundred.engine.reading import next_seats
 from fivehundred.engine.state import JOKER_LEAD, Observation, Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.tables import Contract, PlayTable
@@ -194,7 +195,7 @@ def _layout(info: _RulesInfo, contract: Contract, nomination: int | None, contra
         {s for s in range(n) if s != contractor and team[s] == team[contractor]}
     if sitting_out >= 0:
         aside.add(sitting_out)
-    nxt = [next(((s + k) % n for k in range(1, n + 1) if (s + k) % n not in aside), s) for s in range(n)]
+    nxt = list(next_seats(n, aside))  # the play order, as the state has it (a list: _Track types it)
     by_suit: list[list[int]] = [[], [], [], [], []]
     for c in info.deck:
         by_suit[suit_of[c]].append(c)

@@ -6,6 +6,7 @@ and the steps plugins add (``fivehundred.rules.steps``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from fivehundred.rules.actions import Phase
@@ -175,7 +176,7 @@ class Exchange:
             self._sitting_out = min(out, default=-1)
             for seat in out:  # rule 15: the partner lays the hand aside
                 log.aside[seat], self._held[seat] = self._held[seat], []
-            self._next = tuple(next((s + k) % n for k in range(1, n + 1) if (s + k) % n not in out) for s in range(n))
+            self._next = next_seats(n, out)
             self._trick_size = n - len(out)
         self._suit_of = table.suit_of
         self._buckets = _by_suit(self._held, table.suit_of)
@@ -212,3 +213,12 @@ def _by_suit(hands: list[list[int]], suit_of: list[int]) -> list[list[list[int]]
             buckets[suit_of[card]].append(card)
         by_seat.append(buckets)
     return by_seat
+
+
+def next_seats(players: int, out: Collection[int] = ()) -> tuple[int, ...]:
+    """The seats in play order: ``next_seats(players, out)[s]`` plays after ``s``, the next seat round the table
+    that does not sit the hand out (``out``: the misère contractor's partners, rule 15); ``s`` itself when every
+    other seat does.  The one statement of the play order: the state's ``play_order``, the observation's
+    ``play_order`` and the players read it."""
+    return tuple(next(((s + k) % players for k in range(1, players + 1) if (s + k) % players not in out), s)
+                 for s in range(players))

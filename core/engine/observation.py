@@ -3,12 +3,16 @@ played or announced in public."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.steps import private_steps
-from fivehundred.rules.tables import Contract
+from fivehundred.rules.tables import Contract, PlayTable
+
+from .exchange import next_seats
+from .reading import voids_shown
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -50,6 +54,42 @@ class Observation:
     seen: dict[str, Any] = field(default_factory=dict)
     """What this seat alone (with the others a step names) knows of the steps this hand, beyond ``steps``
     (``Step.private``: the card given to it or by it)."""
+
+    # --- what the seat may work out (``fivehundred.engine.reading``: one statement of each, the state's too) ---
+
+    def play_order(self, players: int) -> tuple[int, ...]:
+        """``play_order(players)[s]`` plays after ``s`` this hand (the seats sitting out skipped):
+        ``next_seats``, as ``GameState.play_order``."""
+        return next_seats(players, self.sitting)
+
+    def tricks_played(self) -> list[tuple[int, Sequence[int], int | None]]:
+        """Every trick of the hand as ``(leader, cards, suit named for a free joker led)``, the trick in
+        progress last (its suit led stands for the name: they agree)."""
+        tricks: list[tuple[int, Sequence[int], int | None]] = [
+            (leader, cards, named) for leader, cards, _winner, named in self.tricks]
+        if self.current_trick:
+            tricks.append((self.leader, self.current_trick, self.led))
+        return tricks
+
+    def voids_shown(self, table: PlayTable, players: int, laid_out: Collection[int] = ()) -> list[int]:
+        """The suits each seat has shown it holds none of, a bit per suit, as ``GameState.voids`` counts them
+        (``voids_shown``; ``table``: the hand's play table, ``GameState.play_table``)."""
+        return voids_shown(self.tricks_played(), self.play_order(players), table, players, laid_out)
+
+    def known_cards(self) -> set[int]:
+        """The cards this seat has seen this hand: its hand, its own discards, every exposed hand, every card
+        played."""
+        known = set(self.hand) | set(self.discards)
+        for _, cards in self.open_hands:
+            known.update(cards)
+        for _, played, _named in self.tricks_played():
+            known.update(played)
+        return known
+
+    def unseen(self, deck: Iterable[int]) -> tuple[int, ...]:
+        """The cards of ``deck`` (the ruleset's) this seat has not seen this hand, sorted (``known_cards``)."""
+        known = self.known_cards()
+        return tuple(card for card in sorted(deck) if card not in known)
 
 
 _DEAL, _PLAY, _STEP = Phase.DEAL, Phase.PLAY, Phase.STEP

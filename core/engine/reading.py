@@ -4,13 +4,14 @@ the seats in play order, and what every seat may know of the hands (voids shown,
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fivehundred.rules.actions import JOKER_LEAD, Phase
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.tables import NOBODY, Contract, PlayTable
 
-from .exchange import Exchange
+from .exchange import Exchange, next_seats  # noqa: F401 - next_seats: part of the read API
 
 if TYPE_CHECKING:
     from fivehundred.rules.auction import Bidding
@@ -93,27 +94,30 @@ class Reading(Exchange):
         ``NO_SUIT`` is in the set when a void player had to play a free joker (misère, rule 21) and
         played another card: it holds none.  Where a plugin filters the plays (joker variants) a free joker
         played shows no void; a hand laid out on the table (``lay_out``) shows none, as a face-down card
-        may turn up in any suit."""
+        may turn up in any suit.  (``voids_shown``, on this hand's tricks.)"""
         if self.phase not in (_PLAY, _GAME_OVER) or seat in self._covered:
             return NOBODY
-        table = self._table
-        suit_of, plain = table.suit_of, table.legal_filter is None
-        compulsory = table.joker_void_compulsory and plain
         tricks = [(t.leader, t.cards, t.named) for t in self.hands_log[-1].tricks]
         if self.phase == _PLAY and self._trick:
             tricks.append((self._leader, self._trick, self._named))
-        void: set[int] = set()
-        for leader, cards, named in tricks:
-            led = named if named is not None else suit_of[cards[0]]
-            player = leader
-            for card in cards[1:]:
-                player = self._next[player]
-                suit = suit_of[card]
-                if player == seat and led != NO_SUIT and suit != led and (suit != NO_SUIT or plain):
-                    void.add(led)
-                    if compulsory and suit != NO_SUIT:
-                        void.add(NO_SUIT)
-        return frozenset(void)
+        mask = voids_shown(tricks, self._next, self._table, self.rules.players)[seat]
+        return frozenset(suit for suit in range(NO_SUIT + 1) if mask >> suit & 1)
+
+    def unseen(self, seat: int) -> tuple[int, ...]:
+        """The cards of the deck ``seat`` has not seen this hand, sorted: not in its hand or its own discards,
+        not exposed on the table, not played (``Observation.unseen``).  A step's own knowledge (a kitty turned
+        face up, a card passed) is the step's to add."""
+        return self.observation(seat).unseen(self.rules.deck)  # type: ignore[attr-defined]
+
+    @property
+    def trick_standing(self) -> tuple[int, int]:
+        """Who wins the trick in progress so far and how strongly: ``(seat, strength)``, the strength as the
+        hand's play table ranks the card in the suit led (a joker played with a named suit ranks in that suit
+        only); ``(-1, -1)`` when no card of a trick is on the table."""
+        if self.phase != _PLAY or not self._trick:
+            return -1, -1
+        best, winner = self._trick_standing()
+        return winner, best
 
     @property
     def played(self) -> tuple[int, ...]:
@@ -185,3 +189,29 @@ class Reading(Exchange):
         """A joker played with a named suit is the top card of that suit, and of no other."""
         n, named = divmod(action - JOKER_LEAD, 4)
         return self._table.power[named][JOKER_BASE + n] if named == led else 0
+
+
+def voids_shown(tricks: Iterable[tuple[int, Sequence[int], int | None]], next_seat: Sequence[int], table: PlayTable,
+                players: int, laid_out: Collection[int] = ()) -> list[int]:
+    """The suits each seat has shown it holds no card of, as a bit per suit (``1 << suit``), from the tricks
+    played as ``(leader, cards, suit named for a free joker led)``, in play order (``next_seat``).  A follower
+    that does not play the suit led shows a void in it, unless it played a free joker where a plugin filters
+    the plays (the joker may be played while holding the suit); where a void player must play a free joker
+    (``PlayTable.joker_void_compulsory``, rule 21) and played another card, it holds none (``NO_SUIT``).  A
+    hand laid out on the table (``laid_out``) shows none: a face-down card may turn up in any suit.  The one
+    statement of what a void shown is: ``GameState.voids``, ``Observation.voids_shown`` and the sampling
+    players read it."""
+    suit_of, plain = table.suit_of, table.legal_filter is None
+    compulsory = table.joker_void_compulsory and plain
+    void = [0] * players
+    for leader, cards, named in tricks:
+        led = named if named is not None else suit_of[cards[0]]
+        player = leader
+        for card in cards[1:]:
+            player = next_seat[player]
+            suit = suit_of[card]
+            if led != NO_SUIT and suit != led and (suit != NO_SUIT or plain) and player not in laid_out:
+                void[player] |= 1 << led
+                if compulsory and suit != NO_SUIT:
+                    void[player] |= 1 << NO_SUIT
+    return void
