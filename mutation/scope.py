@@ -23,9 +23,10 @@ ONLY = {
     # ``_uniform_*``, ``_auction_loop``), which the record and path tests replay through ``apply()`` card by card.
     "core/engine/state.py": {
         "current_player", "is_terminal", "deck_to_redeal", "deal_deck", "legal_actions", "_start_hand",
-        "_open_auction", "_apply", "_call", "_auction_over", "_all_passed", "_redeal", "_finish_trick", "_turn_up",
-        "_close_trick", "_inline_trick_end", "_score_hand", "_next_deal",
+        "_open_auction", "_apply", "_call", "_auction_over", "_all_passed", "_redeal",
     },
+    # The trick's end, scoring a hand and the next deal, which the state's play (play.py) holds.
+    "core/engine/play.py": {"_finish_trick", "_turn_up", "_close_trick", "_inline_trick_end", "_score_hand", "_next_deal"},
 }
 """Modules of which only these functions are mutated."""
 
