@@ -26,7 +26,9 @@ ONLY = {
         "_open_auction", "_apply", "_call", "_auction_over", "_all_passed", "_redeal",
     },
     # The trick's end, scoring a hand and the next deal, which the state's play (play.py) holds.
-    "core/engine/play.py": {"_finish_trick", "_turn_up", "_close_trick", "_inline_trick_end", "_score_hand", "_next_deal"},
+    "core/engine/play.py": {
+        "_finish_trick", "_turn_up", "_close_trick", "_inline_trick_end", "_score_hand", "_next_deal",
+    },
 }
 """Modules of which only these functions are mutated."""
 

@@ -6,19 +6,19 @@ in each denomination (``own_tricks``), its sure winners, and the risk of a misè
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from fivehundred.rules.cards import MAX_CARD, NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract, PlayTable
 
-if TYPE_CHECKING:
-    from .situation import _Layout
-
 NT = NO_SUIT
 """The denomination key used for no-trumps (trump suits are 0–3)."""
 
 BID_KINDS = ("trumps", "no-trumps")
+
+_Layout = tuple[Contract, PlayTable, list[int], frozenset[int], list[list[int]]]
+"""The contract, its play table, the next seat to play from each seat (skipping the seats that sit the
+hand out), those seats, and the deck by suit, highest first: the start of a ``_Track`` (``situation._layout``)."""
 
 TRUMP_HONOURS = (0.9, 0.8, 0.65, 0.45, 0.3, 0.12, 0.1)
 """Worth of the top trumps (joker, right bower, left bower, A, K, Q, 10) over a plain trump."""

@@ -12,7 +12,7 @@ from fivehundred.engine.state import JOKER_LEAD, Observation, Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.tables import Contract, PlayTable
 
-from .evaluation import _RulesInfo
+from .evaluation import _Layout, _RulesInfo
 
 
 class _Track:
@@ -205,8 +205,5 @@ def _layout(info: _RulesInfo, contract: Contract, nomination: int | None, contra
     return known
 
 
-_Layout = tuple[Contract, PlayTable, list[int], frozenset[int], list[list[int]]]
-"""The contract, its play table, the next seat to play from each seat (skipping the seats that sit the
-hand out), those seats, and the deck by suit, highest first: the start of a ``_Track``."""
 LAYOUTS_KEPT = 256
 """Layouts a ruleset's ``_RulesInfo`` keeps (one per contract, nomination, contractor and seat sitting out)."""

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from fivehundred.rules.manager import Rules
     from fivehundred.rules.steps import Step
 
-    from .state import HandLog
+    from .hand_log import HandLog
 
 
 _PLAY, _DISCARD, _NOMINATE, _STEP = Phase.PLAY, Phase.DISCARD, Phase.NOMINATE, Phase.STEP
