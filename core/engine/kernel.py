@@ -213,12 +213,12 @@ class PlayKernel:
         if not pos.trick:
             free = hand & self.free_mask
             if not free:
-                return [(b, -1) for b in _bits(hand)]
+                return [(b, -1) for b in card_bits(hand)]
             plain = hand & ~self.joker_mask
             unled = [s for s in range(4) if pos.unled >> s & 1]
             suits = self.table.joker_lead_suits(unled, self.hand_size - pos.played, not plain)
-            out = [(b, -1) for b in _bits(plain)]
-            for b in _bits(free):
+            out = [(b, -1) for b in card_bits(plain)]
+            for b in card_bits(free):
                 out.extend((b, s) for s in suits)
             return out
         legal = hand & self.suit_mask[pos.led]
@@ -227,11 +227,11 @@ class PlayKernel:
         if self.any_time and hand & self.joker_mask:
             legal |= hand & self.free_mask
         if self.named_follow and legal & self.free_mask and hand & self.joker_mask:
-            out = [(b, -1) for b in _bits(legal & ~self.free_mask)]
-            for b in _bits(legal & self.free_mask):
+            out = [(b, -1) for b in card_bits(legal & ~self.free_mask)]
+            for b in card_bits(legal & self.free_mask):
                 out.extend((b, s) for s in range(4))
             return out
-        return [(b, -1) for b in _bits(legal)]
+        return [(b, -1) for b in card_bits(legal)]
 
     def action(self, move: tuple[int, int]) -> int:
         """The engine's action for a play (a joker with a named suit: ``JOKER_LEAD + 4n + suit``)."""
@@ -309,7 +309,8 @@ def _blank_trick() -> Any:
     return Trick(0, [], 0)
 
 
-def _bits(mask: int) -> list[int]:
+def card_bits(mask: int) -> list[int]:
+    """The cards (bit indices) of a mask, lowest first."""
     out = []
     while mask:
         low = mask & -mask

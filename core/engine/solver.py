@@ -32,7 +32,7 @@ from typing import Any
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.steps import FIRST_STEP_ACTION
 
-from .kernel import KernelError, PlayKernel, Position
+from .kernel import KernelError, PlayKernel, Position, card_bits
 
 _HUGE = 1 << 30
 
@@ -171,13 +171,13 @@ class _Search:
         present = 0
         for h in hands:
             present |= h
-            for b in _bits(h & cover_mask):
+            for b in card_bits(h & cover_mask):
                 present |= under[b]
         for _, b, _ in pos.trick:
             present |= 1 << b
         owners = 0  # each card in a hand as 3 bits: its holder's seat + 1 (the table's key, squeezed)
         for seat, h in enumerate(hands):
-            for b in _bits(h):
+            for b in card_bits(h):
                 owners |= (seat + 1) << (3 * b)
         # cards in play, tricks played, suits not led, nodes, owners
         state = [present, pos.played, pos.unled, 0, owners]
@@ -190,7 +190,7 @@ class _Search:
                 m = others & suit_mask[s]
                 if not m:
                     continue
-                cands = [m.bit_length() - 1] if mergeable[s] else _bits(m)
+                cands = [m.bit_length() - 1] if mergeable[s] else card_bits(m)
                 for b in cands:
                     for led in range(4):
                         p = power[led][b]
@@ -203,7 +203,7 @@ class _Search:
             sure = 0
             for s in range(4):
                 row, top = power[s], tops[s]
-                for b in _bits(hand & suit_mask[s]):
+                for b in card_bits(hand & suit_mask[s]):
                     if row[b] > top:
                         sure += 1
             return sure
@@ -326,7 +326,7 @@ class _Search:
             if free:
                 unled = [s for s in range(4) if state[2] >> s & 1]
                 suits = joker_lead_suits(unled, hand_size - state[1], not plain)
-                for b in _bits(free):
+                for b in card_bits(free):
                     moves.extend(b | (s + 1) << 8 for s in suits)
             return moves
 
@@ -370,7 +370,7 @@ class _Search:
                 moves = high + low
             if named:
                 other = 0 if led else 1
-                for b in _bits(named):
+                for b in card_bits(named):
                     moves.extend((b | (led + 1) << 8, b | (other + 1) << 8))
             return moves
 
@@ -524,12 +524,3 @@ def _runs(cards: int, width: int) -> list[tuple[int, int, int]]:
         to += length
         m &= ~(((1 << length) - 1) << start)
     return runs
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
