@@ -261,14 +261,14 @@ def candidates(state: GameState, ordering: int = 0) -> list[int]:
     if ordering:
         row = power[led] if led is not None and 0 <= led < len(power) else None
 
-        def strength(a: int) -> int:
+        def power_of(a: int) -> int:
             if a not in cards:
                 return 0
             if row is not None:
                 return row[a]
             return power[suit_of[a]][a] if 0 <= suit_of[a] < len(power) else 0
 
-        kept.sort(key=strength, reverse=ordering < 0)
+        kept.sort(key=power_of, reverse=ordering < 0)
     return kept
 
 
