@@ -53,7 +53,7 @@ class ClubParams(BaseModel):
                               "lowest card of each suit (0: not priced apart; 1: the make chance times the chance "
                               "that no suit can be led under, from the opponents' number and hand size).")
     partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
-    misere_worlds: float = Field(8.0, ge=0, description="Worlds a defender against an open misère samples to "
+    misere_worlds: float = Field(0.0, ge=0, description="Worlds a defender against an open misère samples to "
                                  "search for the card that keeps a kill (0: the heuristic defence alone).")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
