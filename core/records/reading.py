@@ -14,7 +14,7 @@ from fivehundred.rules.errors import RecordError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, check_regular, read_lines, read_text
 from fivehundred.rules.ruleset import Ruleset
 
-from .bounds import size_problem, surrogate_problem
+from .bounds import PARSE_BOUNDED_FROM, TooBig, parse_bounded, size_problem, surrogate_problem
 from .record import FORMAT, record_schema
 from .rulesets import RecordRulesetError, RecordRulesets, hash_problem
 
@@ -34,7 +34,12 @@ def parse_record(text: str) -> dict[str, Any]:
     """A record from its JSON text; ``RecordError`` (without a location) when it is not JSON or not a
     record at all.  Its fields are checked by ``schema_problem``."""
     try:
-        record = json.loads(text, object_pairs_hook=_once_each)
+        if len(text) < PARSE_BOUNDED_FROM:
+            record = json.loads(text, object_pairs_hook=_once_each)
+        else:  # bounded as it is read: a huge map is refused before it is built
+            record = parse_bounded(text, _once_each)
+    except TooBig as e:
+        raise RecordError(str(e)) from None
     except _DuplicateKey:
         raise RecordError(_duplicate(text)) from None
     except json.JSONDecodeError as e:

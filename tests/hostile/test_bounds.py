@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -83,9 +84,13 @@ def _plugin_keys(r: dict[str, Any]) -> None:
                                                (_tricks, "hands[0].tricks: 85 items"),
                                                (_trick_cards, "hands[0].tricks[0].cards: 85 items"),
                                                (_totals, "result.totals: 85 entries"),
-                                               (_plugin_keys, "hands[0]: 1")])
+                                               (_plugin_keys, "hands[0]: ")])
+@pytest.mark.parametrize("read_as_it_goes", [False, True])
 def test_every_map_and_list_of_a_record_is_bounded_by_the_game(tmp_path: Path, change: Callable[[Any], None],
-                                                               where: str) -> None:
+                                                               where: str, read_as_it_goes: bool,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    if read_as_it_goes:  # as a line over PARSE_BOUNDED_FROM is read
+        monkeypatch.setattr(reading, "PARSE_BOUNDED_FROM", 0)
     record = a_record(tmp_path)
     assert size_problem(record) is None
     change(record)
@@ -96,6 +101,51 @@ def test_every_map_and_list_of_a_record_is_bounded_by_the_game(tmp_path: Path, c
     assert result.exit_code == 1 and f"{bad}:1: {where}" in result.output, result.output
     result = run("show", bad)
     assert result.exit_code == 1 and f"{bad}:1: {where}" in result.output and "Traceback" not in result.output
+
+
+def test_a_59_mb_line_of_5_million_players_is_refused_at_its_85th_key(tmp_path: Path) -> None:
+    record = a_record(tmp_path)
+    record["players"] = {}
+    head, tail = json.dumps(record, separators=(",", ":")).split('"players":{}')
+    wide = tmp_path / "wide.jsonl"
+    with wide.open("w") as f:  # written in pieces: the test itself never holds the map
+        f.write(head + '"players":{')
+        for start in range(0, 5_000_000, 500_000):
+            f.write(",".join(f'"{i}":""' for i in range(start, start + 500_000)) + ("," if start < 4_500_000 else ""))
+        f.write("}" + tail + "\n")
+    assert wide.stat().st_size > 58 << 20
+    text = wide.read_text()
+    tracemalloc.start()
+    record_read, problem = reading.read_record(text)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    del text
+    assert record_read is None and problem == "players: 85 entries or more, more than a game can have (84)"
+    assert peak < 1 << 20  # 710 MB (25 s) when the whole line was parsed first
+    result = run("validate", wide)
+    assert result.exit_code == 1 and f"{wide}:1: players: 85 entries or more" in result.output
+
+
+def test_a_long_line_reads_as_json_reads_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "games.jsonl"
+    for ruleset in ("pagat-australian", "six-handed-two-jokers", "two-handed"):
+        assert run("simulate", "-n", "3", "-p", "random", "-r", ruleset, "--out", out).exit_code == 0
+        for line in out.read_text().splitlines():
+            assert bounds.parse_bounded(line, dict) == json.loads(line)
+        out.unlink()
+    odd = ' {"a" : [ 1 , -2.5e3 , true , null , "\\u00e9\\n" , { } , [ ] ] , "b" : { "c" : {"d": []} } } '
+    assert bounds.parse_bounded(odd, dict) == json.loads(odd)
+    for bad in ('{"a": 1,}', '{"a" 1}', '[1 2]', '{"a": 1} x', '{1: 2}', '[', '{"a": [1, }'):
+        with pytest.raises(json.JSONDecodeError):
+            bounds.parse_bounded(bad, dict)
+    monkeypatch.setattr(reading, "PARSE_BOUNDED_FROM", 0)
+    record = a_record(tmp_path)
+    twice = json.dumps(record).replace('"seed":', '"result": {}, "seed":', 1)
+    assert "the key 'result' is given twice" in str(reading.read_record(twice)[1])
+    out = tmp_path / "valid.jsonl"
+    assert run("simulate", "-n", "5", "-p", "random", "--out", out).exit_code == 0
+    result = run("validate", out)
+    assert result.exit_code == 0 and "5 of 5 valid" in result.output, result.output
 
 
 def test_the_bounds_are_the_published_schema_s(tmp_path: Path) -> None:
