@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from extras import need
 from typer.testing import CliRunner
 
@@ -74,8 +75,24 @@ def test_a_ruleset_inherits_its_nearest_ancestors_set(tmp_path: Path) -> None:
 
 def test_a_ruleset_of_no_shipped_lineage_gets_the_defaults(tmp_path: Path) -> None:
     data = load_ruleset(REF).model_dump(mode="json") | {"name": "standalone"}
+    data["game"] = data["game"] | {"target": 400}  # other rules: no shipped ruleset plays this game
     built = fivehundred.Ruleset.model_validate(data)
     assert built.ancestors == () and tuned_source(built) is None and tuned_for(built) == DEFAULT
+
+
+@pytest.mark.parametrize("base", [REF, "three-handed", "nullo"])
+def test_a_copy_of_a_shipped_file_under_a_new_name_gets_its_set(tmp_path: Path, base: str) -> None:
+    """Copied, not extended: renamed and described anew, the same game, so the same players."""
+    data = load_ruleset(base).model_dump(mode="json")
+    data |= {"name": "our-club", "description": "The rules of our club.", "source": "Our notice board"}
+    built = fivehundred.Ruleset.model_validate(data)
+    assert built.ancestors == () and tuned_source(built) == base and tuned_for(built) == tuned_for(base)
+    copy = tmp_path / "our-club.yaml"
+    copy.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    a = game_to_dict(play_game(base, 9, "club", game=0))
+    b = game_to_dict(play_game(str(copy), 9, "club", game=0))
+    assert b["ruleset"]["name"] == "our-club"
+    assert {k: v for k, v in a.items() if k != "ruleset"} == {k: v for k, v in b.items() if k != "ruleset"}
 
 
 def test_a_renamed_ruleset_plays_the_reference_games(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fivehundred.rules.errors import FiveHundredError
 from fivehundred.rules.outputs import replace_file
+from fivehundred.rules.twins import shipped_twin
 
 if TYPE_CHECKING:
     from fivehundred.rules.ruleset import Ruleset
@@ -111,13 +112,24 @@ _SOURCES: dict[tuple[str, ...], str | None] = {}
 
 
 def tuned_source(ruleset: Ruleset | str) -> str | None:
-    """The ruleset whose shipped tuned set the club player uses for ``ruleset``: the ruleset itself, else the
-    nearest of its ancestors (``extends:``) with one; None when none ships (the player uses ``DEFAULT``)."""
-    lineage = (ruleset,) if isinstance(ruleset, str) else (ruleset.name, *ruleset.ancestors)
-    if lineage not in _SOURCES:
-        _SOURCES[lineage] = next((name for name in lineage  # a name, never a path (records carry these)
-                                  if _is_set_name(name) and shipped_path(name).exists()), None)
-    return _SOURCES[lineage]
+    """The ruleset whose shipped tuned set the club player uses for ``ruleset``: the ruleset itself; else the
+    shipped ruleset that plays exactly its game under another name (``fivehundred.rules.twins``: a copy of a
+    shipped file renamed plays as the original); else the nearest of its ancestors (``extends:``) with one;
+    None when none ships (the player uses ``DEFAULT``)."""
+    if isinstance(ruleset, str):
+        return _first_set((ruleset,))
+    if _first_set((ruleset.name,)) is None:
+        twin = shipped_twin(ruleset)
+        if twin is not None and _first_set((twin,)) is not None:
+            return twin
+    return _first_set((ruleset.name, *ruleset.ancestors))
+
+
+def _first_set(names: tuple[str, ...]) -> str | None:
+    if names not in _SOURCES:
+        _SOURCES[names] = next((name for name in names  # a name, never a path (records carry these)
+                                if _is_set_name(name) and shipped_path(name).exists()), None)
+    return _SOURCES[names]
 
 
 def tuned_for(ruleset: Ruleset | str) -> ClubParams:

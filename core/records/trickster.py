@@ -25,10 +25,10 @@ import json
 import re
 from dataclasses import dataclass, fields
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
-from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.twins import shipped_twin
 
 KITTY = {43: 3, 45: 5, 46: 6}
 """Trickster's decks for four players and their kitties."""
@@ -238,17 +238,7 @@ def _content(ruleset: Ruleset) -> dict[str, Any]:
 
 def shipped_match(ruleset: Ruleset) -> str | None:
     """The name of the shipped ruleset that says exactly what ``ruleset`` says, if one does."""
-    content = json.dumps(_content(ruleset), sort_keys=True)
-    for name, path in ruleset_paths().items():
-        if _shipped_content(path) == content:
-            return name
-    return None
-
-
-@cache
-def _shipped_content(path: Path) -> str | None:
-    candidate = load_ruleset(path)
-    return json.dumps(_content(candidate), sort_keys=True) if len(candidate.players.seats) == 4 else None
+    return shipped_twin(ruleset)
 
 
 def ruleset_options(ruleset: Ruleset) -> Options | None:
