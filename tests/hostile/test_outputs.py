@@ -254,8 +254,8 @@ def test_a_second_run_writing_the_same_file_is_refused(tmp_path: Path, suffix: s
     out = tmp_path / f"games{suffix}"
     temp = partial_path(out, ".parts" if suffix == ".parquet" else ".partial")
     process = start(["simulate", "-n", MANY, "--seed", "1", "-p", "random", "--out", str(out), "--json"], tmp_path)
-    try:
-        wait_for(temp.exists, process)
+    try:  # a game written first (on a loaded machine the second run may otherwise end before the first plays one)
+        wait_for(temp.exists if suffix == ".parquet" else lambda: temp.exists() and temp.stat().st_size > 0, process)
         result = run("simulate", "-n", "2", "--seed", "2", "-p", "random", "--out", out)
         one_line_error(result, f"{out}: another run is writing it now")
         assert len(result.output.strip().splitlines()) == 1
