@@ -232,7 +232,7 @@ def test_a_shown_misere_without_the_kitty_is_riskier() -> None:
 
 
 def test_a_lead_under_a_shown_misere_is_priced_from_the_defenders_number_and_hands() -> None:
-    from fivehundred.bots.club import under_lead_chance
+    from fivehundred.bots.misere_bids import under_lead_chance
 
     assert under_lead_chance(0, 9, 3, 0.2) == 0.0  # nothing under the lowest card: nothing to lead
     # one card under, none over: the defenders hold it three times in four and nobody must overtake
@@ -269,8 +269,11 @@ def test_a_shown_misere_whose_lowest_cards_can_be_led_under_is_priced_lower() ->
     assert 0.5 < one < 1.0
     # 9s lowest everywhere: four suits to lead under, seven cards under each, whatever four discards
     assert free("9S 10S 9C 10C 9D 10D 9H 10H 11S 11C") < 0.3 < one
-    # the discards are the misère's: a lone 11D is thrown, and the rest is safe
-    assert free("2S 3S 2C 3C 2D 3D 2H 3H 11D 5C") == 1.0
+    # the discards are the misère's: a lone 11D is thrown; what is left to fear are the kitty's high cards (each
+    # above cards of its suit the defenders hold), four of which and the 11D are more than four discards
+    lone = free("2S 3S 2C 3C 2D 3D 2H 3H 11D 5C")
+    assert 0.75 < lone < 1.0
+    assert free("2S 3S 2C 3C 2D 3D 2H 3H 11D 12D") < lone
 
 
 def test_open_leads_weighs_the_lead_under_a_shown_misere_into_its_make_chance() -> None:

@@ -4,7 +4,7 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.evaluation cimport _key, _RulesInfo, misere_kept, own_tricks
+from fivehundred.bots.evaluation cimport _key, _RulesInfo, own_tricks
 from fivehundred.bots.situation cimport _as_seen, _Seen
 
 
