@@ -81,7 +81,7 @@ def test_a_hand_that_gets_under_every_lead_is_not_priced_down() -> None:
     info = _info(rules)
     open_misere = next(c for c in rules.ladder if c.call == "open-misere")
     bot = ClubPlayer(1, random.Random(0), tuned_for(REFERENCE))
-    hand = parse_cards("5S 6S 5C 6C 4D 5D 4H 5H 6H 7S".split())
+    hand = parse_cards(["5S", "6S", "5C", "6C", "4D", "5D", "4H", "5H", "6H", "7S"])
     assert bot.open_leads_chance(1, hand, info, _pricing(rules, info), open_misere) == 1.0
 
 
