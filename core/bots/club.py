@@ -260,7 +260,7 @@ class ClubPlayer(MisereDefender):
         self._side_of: Seen | None = None
         self._worths: tuple[tuple[object, ...], dict[int, float]] | None = None
         """``call_worths`` of this auction so far, with what they depend on (see ``_worths_key``)."""
-        self._leads: tuple[tuple[int, tuple[int, ...], int], float] | None = None
+        self._leads: tuple[tuple[int, tuple[int, ...], int, bool], float] | None = None
         """The last ``open_leads_chance`` worked out, with its seat, hand and rung."""
         self._plain: tuple[ClubParams, ClubParams] | None = None
         """``params`` and its plain copy (``_params``)."""
@@ -449,14 +449,16 @@ class ClubPlayer(MisereDefender):
                           contract: Contract) -> float:
         """The chance that defenders who see the contractor's hand, once it has taken the kitty and
         discarded, cannot force it in some suit (``misere_bids.open_leads_chance``: a lead under its lowest card,
-        or more of their cards under one of its cards than it holds below that card), averaged over kitties
+        or, where ``open_attack`` is on, more of their cards under one of its cards than it holds below that
+        card), averaged over kitties
         drawn from the unseen cards (the same hand, the same chance)."""
-        key = (seat, tuple(hand), contract.rung)
+        deep = self._params(info.rules).open_attack > 0.0
+        key = (seat, tuple(hand), contract.rung, deep)
         if self._leads is not None and self._leads[0] == key:
             return self._leads[1]
         defenders = pricing.players - 1 - len(info.partners[seat])
         chance = open_leads_chance(hand, info.deck, info.misere or info.denomination(contract), defenders,
-                                   pricing.hand_size, pricing.kitty_size if contract.kitty else 0)
+                                   pricing.hand_size, pricing.kitty_size if contract.kitty else 0, deep)
         self._leads = (key, chance)
         return chance
 

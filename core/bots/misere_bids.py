@@ -55,12 +55,13 @@ def at_least_of(n: int, k: int, p: float) -> float:
 
 
 def suit_forced_chance(kept: Sequence[int], held: Sequence[int], misere: _Denomination, defenders: int,
-                       share: float) -> float:
+                       share: float, deep: bool = True) -> float:
     """The chance that defenders who see the contractor's ``kept`` cards of one suit (lowest first; ``held``:
     every card it has seen of the suit, its discards too) force one of them: its lowest card led under
     (``under_lead_chance``), or its ``i``-th lowest card (``i`` ≥ 1) once the defenders hold more than ``i``
     unseen cards under it, each of which a defender holds with chance ``defenders × share`` (the contractor
-    answers each low lead with one of its ``i`` lower cards; one lead more forces the card)."""
+    answers each low lead with one of its ``i`` lower cards; one lead more forces the card).  ``deep`` False:
+    its lowest card only (``ClubParams.open_attack`` 0, as the club player priced it before issue 30)."""
     if not kept:
         return 0.0
     rank, size = misere.rank, misere.size[misere.table.suit_of[kept[0]]]
@@ -69,6 +70,8 @@ def suit_forced_chance(kept: Sequence[int], held: Sequence[int], misere: _Denomi
     below = size - 1 - lowest - sum(1 for r in ranks if r > lowest)
     above = lowest - sum(1 for r in ranks if r < lowest)
     forced = under_lead_chance(below, above, defenders, share)
+    if not deep:
+        return forced
     held_by_one = min(1.0, defenders * share)
     for i in range(1, len(kept)):
         r = rank[kept[i]]
@@ -79,7 +82,7 @@ def suit_forced_chance(kept: Sequence[int], held: Sequence[int], misere: _Denomi
 
 
 def no_forcing_chance(held: Sequence[int], kept: Sequence[Sequence[int]], misere: _Denomination, defenders: int,
-                      share: float) -> float:
+                      share: float, deep: bool = True) -> float:
     """The chance that no suit of ``kept`` (by suit, lowest first; ``held`` before the discards) is forced: the
     product over its suits of one less ``suit_forced_chance``."""
     chance = 1.0
@@ -87,22 +90,24 @@ def no_forcing_chance(held: Sequence[int], kept: Sequence[Sequence[int]], misere
     for s, cards in enumerate(kept):
         if not cards or s == NO_SUIT:  # a kept free joker is the misère danger's (it wins any trick)
             continue
-        chance *= 1.0 - suit_forced_chance(cards, [c for c in held if suit_of[c] == s], misere, defenders, share)
+        chance *= 1.0 - suit_forced_chance(cards, [c for c in held if suit_of[c] == s], misere, defenders, share,
+                                            deep)
     return chance
 
 
 def open_leads_chance(hand: Sequence[int], deck: Sequence[int], misere: _Denomination, defenders: int,
-                      hand_size: int, kitty: int) -> float:
+                      hand_size: int, kitty: int, deep: bool = True) -> float:
     """``no_forcing_chance`` of ``hand`` once it has taken a kitty of ``kitty`` cards and discarded as many,
     averaged over ``KITTY_SAMPLES`` kitties drawn from the unseen cards of ``deck`` by a generator seeded with
-    the hand (the same hand, the same chance); each defender holds ``hand_size`` of the unseen cards."""
+    the hand (the same hand, the same chance); each defender holds ``hand_size`` of the unseen cards (``deep``: as
+    ``suit_forced_chance``)."""
     share = hand_size / max(1, len(deck) - len(hand) - kitty)
     if not kitty:
-        return no_forcing_chance(list(hand), misere_kept(hand, misere, 0), misere, defenders, share)
+        return no_forcing_chance(list(hand), misere_kept(hand, misere, 0), misere, defenders, share, deep)
     draw = random.Random(str(sorted(hand)))
     unseen = sorted(set(deck) - set(hand))
     chance = 0.0
     for _ in range(KITTY_SAMPLES):
         full = [*hand, *draw.sample(unseen, kitty)]
-        chance += no_forcing_chance(full, misere_kept(full, misere, kitty), misere, defenders, share)
+        chance += no_forcing_chance(full, misere_kept(full, misere, kitty), misere, defenders, share, deep)
     return chance / KITTY_SAMPLES
