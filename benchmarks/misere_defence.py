@@ -13,7 +13,9 @@ each of ``--defenders`` (player specs, as ``--players`` takes them) in the defen
 defence: the open misères made (let through) out of those played, with a 95% Wilson interval, and the
 seconds the defence took.  ``--first`` (default ``club:nosearch``: ``club`` with ``misere_worlds`` 0, the
 heuristic defence alone) is the defence the others are compared against, hand by hand: the hands one
-defence beat and the other let through.
+defence beat and the other let through.  ``--save FILE`` keeps the hands found (deal, calls, score before) as
+JSON lines, ``--hands FILE`` plays those again instead of playing games: the same contracts for defences of
+different versions of the code (a bidding change changes the games, and so the open misères they bid).
 """
 
 from __future__ import annotations
@@ -47,6 +49,24 @@ def open_misere_hands(ruleset: fivehundred.Ruleset, players: str, games: int, se
                 found.append((game, log.number, list(totals), log))
             if log.totals:
                 totals = list(log.totals)
+    return found
+
+
+def save_hands(path: Path, hands: list[tuple[int, int, list[int], HandLog]]) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        for game, number, totals, log in hands:
+            out.write(json.dumps({"game": game, "number": number, "totals": totals, "dealer": log.dealer,
+                                  "hands": log.hands, "kitty": log.kitty, "dead": log.dead,
+                                  "calls": log.calls, "contractor": log.contractor}) + "\n")
+
+
+def load_hands(path: Path) -> list[tuple[int, int, list[int], HandLog]]:
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        h = json.loads(line)
+        log = HandLog(number=h["number"], dealer=h["dealer"], hands=h["hands"], kitty=h["kitty"], dead=h["dead"],
+                      calls=[tuple(c) for c in h["calls"]], contractor=h["contractor"])
+        found.append((h["game"], h["number"], h["totals"], log))
     return found
 
 
@@ -86,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-p", "--players", default="club:nosearch", help="who plays the games the contracts come from")
     ap.add_argument("--first", default="club:nosearch", help="the defence the others are compared with")
     ap.add_argument("--defenders", default="club", help="comma-separated player specs")
+    ap.add_argument("--save", type=Path, help="write the open-misère hands found to this file (JSON lines)")
+    ap.add_argument("--hands", type=Path, help="play the hands of this file (from --save) instead of games")
     args = ap.parse_args(argv)
     ruleset = fivehundred.load_ruleset(args.ruleset)
     rules = compile_rules(ruleset)
@@ -93,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         def spec(text: str) -> str:
             return nosearch_spec(ruleset.name, Path(tmp)) if text == "club:nosearch" else text
 
-        hands = open_misere_hands(ruleset, spec(args.players), args.games, args.seed)
+        hands = load_hands(args.hands) if args.hands else open_misere_hands(ruleset, spec(args.players),
+                                                                              args.games, args.seed)
+        if args.save:
+            save_hands(args.save, hands)
         defences = [args.first, *[d for d in args.defenders.split(",") if d and d != args.first]]
         made: dict[str, list[bool]] = {}
         seconds: dict[str, float] = {}
@@ -112,11 +137,14 @@ def main(argv: list[str] | None = None) -> int:
         if d != args.first:
             row["beaten_only_here"] = sum(a and not b for a, b in zip(made[args.first], made[d], strict=True))
             row["let_through_only_here"] = sum(b and not a for a, b in zip(made[args.first], made[d], strict=True))
+            row["let_through_only_here_hands"] = [f"game {g} hand {n}" for (g, n, _, _), a, b
+                                                  in zip(hands, made[args.first], made[d], strict=True)
+                                                  if b and not a][:10]
             row["beaten_only_here_hands"] = [f"game {g} hand {n}" for (g, n, _, _), a, b
                                              in zip(hands, made[args.first], made[d], strict=True) if a and not b][:10]
         rows.append(row)
     print(json.dumps({"ruleset": ruleset.name, "players": args.players, "games": args.games, "seed": args.seed,
-                      "defences": rows}, indent=1))
+                      "hands": str(args.hands) if args.hands else None, "defences": rows}, indent=1))
     return 0
 
 

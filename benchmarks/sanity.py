@@ -12,6 +12,9 @@ side's fall to the losing score, and wins by seat.  The targets (issue 11):
 
 - no single kind above 45% of contracts;
 - passed-out deals at most 20%;
+- misère kinds (misère, open misère, grosse misère …) together at most 15% of contracts, and games decided
+  by a single misère-kind contract (the hand that ended the game was one: made to reach the target, or
+  failed to a fall) at most 15% of finished games, as in real play (issue 30);
 - for every kind played at least 30 times, a make rate between 45% and 92%;
 - every kind on the ladder chosen at least once (a blind call, made before looking, and a signal,
   which never becomes the contract, are not counted as reachable).
@@ -37,6 +40,8 @@ from fivehundred.rules.ruleset import bundled_dir, parse_call
 
 MAX_SHARE = 0.45
 MAX_PASSED_OUT = 0.20
+MAX_MISERE_SHARE = 0.15
+MAX_MISERE_DECIDED = 0.15
 MAKE_RATE = (0.45, 0.92)
 MIN_PLAYED = 30
 
@@ -62,6 +67,10 @@ class Tally:
     wins: Counter[str] = field(default_factory=Counter)
     kinds: dict[str, str] = field(default_factory=dict)
     """Each call's kind (from the ruleset's ladder)."""
+    miseres: frozenset[str] = frozenset()
+    """The calls of a misère kind."""
+    misere_decided: int = 0
+    """Finished games whose last hand was a misère-kind contract."""
 
     def write(self, text: str) -> int:
         for line in text.splitlines():
@@ -84,6 +93,9 @@ class Tally:
         if result is None:
             self.unfinished += 1
             return
+        last = record["hands"][-1].get("contract") if record["hands"] else None
+        if last is not None and last.get("contractor") is not None and last["call"] in self.miseres:
+            self.misere_decided += 1
         self.wins[result["winner"]] += 1
         self.falls += " fell to " in result["reason"]
 
@@ -96,7 +108,8 @@ def reachable_kinds(ruleset: fivehundred.Ruleset) -> dict[str, str]:
 
 def measure(ruleset: fivehundred.Ruleset, player: str, games: int, seed: int, workers: int) -> dict[str, Any]:
     rules = compile_rules(ruleset)
-    tally = Tally(kinds={c.call: kind_of(c.call, c.trump) for c in rules.ladder})
+    tally = Tally(kinds={c.call: kind_of(c.call, c.trump) for c in rules.ladder},
+                  miseres=frozenset(c.call for c in rules.ladder if c.kind == "misere"))
     start = time.perf_counter()
     fivehundred.simulate(games, seed, ruleset, player, workers=workers, out=tally)  # type: ignore[arg-type]
     elapsed = time.perf_counter() - start
@@ -107,6 +120,10 @@ def measure(ruleset: fivehundred.Ruleset, player: str, games: int, seed: int, wo
         "deals": tally.deals, "passed_out": (tally.deals - tally.hands) / tally.deals if tally.deals else 0.0,
         "hands_per_game": tally.hands / tally.games if tally.games else 0.0,
         "falls": tally.falls / finished if finished else 0.0,
+        "has_misere": bool(tally.miseres),
+        "misere_share": sum(tally.played[k] for k in {tally.kinds[m] for m in tally.miseres}) / contracts
+        if contracts else 0.0,
+        "misere_decided": tally.misere_decided / finished if finished else 0.0,
         "unfinished": tally.unfinished,
         "kinds": {k: {"played": tally.played[k], "share": tally.played[k] / contracts if contracts else 0.0,
                       "made": tally.made[k], "make_rate": tally.made[k] / tally.played[k] if tally.played[k] else None}
@@ -121,8 +138,9 @@ def _in_order(kinds: list[str]) -> list[str]:
     return sorted(unique, key=lambda k: ("SCDH".find(k) if len(k) == 1 else 4 if k == "NT" else 5, unique.index(k)))
 
 
-def failures(row: dict[str, Any]) -> list[str]:
-    """The targets this ruleset's numbers miss, one line each."""
+def failures(row: dict[str, Any], misere_targets: bool = True) -> list[str]:
+    """The targets this ruleset's numbers miss, one line each (``misere_targets`` False: the misère kinds' share
+    and the games they decide left out)."""
     bad = []
     for kind, k in row["kinds"].items():
         if k["share"] > MAX_SHARE:
@@ -132,6 +150,12 @@ def failures(row: dict[str, Any]) -> list[str]:
                        f"(target {100 * MAKE_RATE[0]:.0f}–{100 * MAKE_RATE[1]:.0f}%)")
         if k["played"] == 0:
             bad.append(f"{kind} never chosen")
+    if misere_targets and row.get("has_misere") and row["misere_share"] > MAX_MISERE_SHARE:
+        bad.append(f"misère kinds are {100 * row['misere_share']:.1f}% of contracts "
+                   f"(target ≤ {100 * MAX_MISERE_SHARE:.0f}%)")
+    if misere_targets and row.get("has_misere") and row["misere_decided"] > MAX_MISERE_DECIDED:
+        bad.append(f"{100 * row['misere_decided']:.1f}% of games decided by a misère-kind contract "
+                   f"(target ≤ {100 * MAX_MISERE_DECIDED:.0f}%)")
     if row["passed_out"] > MAX_PASSED_OUT:
         bad.append(f"{100 * row['passed_out']:.1f}% of deals passed out (target ≤ {100 * MAX_PASSED_OUT:.0f}%)")
     return bad
@@ -143,6 +167,8 @@ def text_report(row: dict[str, Any]) -> str:
              f"   passed out {100 * row['passed_out']:.1f}% of {row['deals']} deals · "
              f"hands/game {row['hands_per_game']:.1f} · games ended by a fall {100 * row['falls']:.1f}%"
              + (f" · unfinished {row['unfinished']}" if row["unfinished"] else ""),
+             *([f"   misère kinds {100 * row['misere_share']:.1f}% of contracts · games decided by one "
+                f"{100 * row['misere_decided']:.1f}%"] if row.get("has_misere") else []),
              "   wins by seat: " + ", ".join(f"{t} {n}" for t, n in row["wins"].items()),
              f"   {'kind':<16}{'played':>8}{'share':>8}{'made':>8}"]
     for kind, k in row["kinds"].items():
@@ -154,8 +180,8 @@ def text_report(row: dict[str, Any]) -> str:
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
-    head = ("| ruleset | passed out | hands/game | ended by a fall | wins by seat | contracts: share (made) "
-            "| targets |\n|---|---|---|---|---|---|---|")
+    head = ("| ruleset | passed out | hands/game | ended by a fall | misère kinds | decided by a misère kind "
+            "| wins by seat | contracts: share (made) | targets |\n|---|---|---|---|---|---|---|---|---|")
     body = []
     for row in rows:
         mix = ", ".join(f"{kind} {100 * k['share']:.0f}%"
@@ -163,8 +189,10 @@ def markdown(rows: list[dict[str, Any]]) -> str:
                         for kind, k in row["kinds"].items())
         wins = " ".join(f"{t} {n}" for t, n in row["wins"].items())
         bad = failures(row)
+        mis = (f"{100 * row['misere_share']:.1f}% | {100 * row['misere_decided']:.1f}%"
+               if row.get("has_misere") else "– | –")
         body.append(f"| {row['ruleset']} | {100 * row['passed_out']:.1f}% | {row['hands_per_game']:.1f} "
-                    f"| {100 * row['falls']:.1f}% | {wins} | {mix} | {'; '.join(bad) if bad else 'met'} |")
+                    f"| {100 * row['falls']:.1f}% | {mis} | {wins} | {mix} | {'; '.join(bad) if bad else 'met'} |")
     return "\n".join([head, *body])
 
 

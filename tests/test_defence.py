@@ -92,3 +92,26 @@ def test_a_defender_draws_its_partners_cards_before_leading_under_the_contractor
     act(st, "4H 10H KH")  # North sits out; East wins the first trick and sees South's hand
     assert st.current_player() == E
     assert decide(st) == "KD"
+
+
+def test_a_defender_leads_the_suit_whose_high_card_the_defence_can_get_under() -> None:
+    """East's lowest card of every suit is guarded, but five hearts (6 to 10) lie under its jack and it holds
+    two below it: low hearts led three times force the jack (South's 6, 7, 8 with North's 9 and 10 under the
+    jack too).  Any other suit East ducks for ever."""
+    st = open_misere(north="9H 10H 9S 8S 9C 8C 9D 8D 7D 10D",
+                     east="4H 5H JH 5S 6S 5C 6C 4D 5D 6D",
+                     south="6H 7H 8H AS KS QS AC KC QC AD",
+                     west="QH KH AH JS 10S JC 10C JD QD KD", kitty="7S 7C JK")
+    act(st, "5S AS 8S")  # South wins the first trick and sees East's hand
+    assert st.current_player() == S
+    lead = decide(st)
+    assert lead in {"6H", "7H", "8H"}
+    # and played out from here by club defenders, the jack is forced
+    seats = {s: ClubPlayer(s, random.Random(0)) for s in (N, S)}
+    east = ClubPlayer(E, random.Random(0))
+    st.apply(st.legal_actions()[[st.action_to_str(a) for a in st.legal_actions()].index(lead)])
+    while st.hands_log[0].outcome is None:
+        seat = st.current_player()
+        st.apply((east if seat == E else seats[seat]).act(st, st.legal_actions()))
+    outcome = st.hands_log[0].outcome
+    assert outcome is not None and not outcome.made

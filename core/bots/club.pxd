@@ -4,7 +4,7 @@
 import cython
 
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.evaluation cimport _key, _RulesInfo, misere_kept, own_tricks
+from fivehundred.bots.evaluation cimport _key, _RulesInfo, own_tricks
 from fivehundred.bots.situation cimport _as_seen, _Seen
 
 
@@ -12,6 +12,7 @@ cdef class _Weights:
     # ClubParams' fields (all floats), as C doubles
     cdef public double trick_spread, trick_bias, kitty_tricks, partner_weight, exact_control, shown_weight
     cdef public double opponent_shown, partner_support, raise_support, misere_mid, misere_slope, open_risk, open_leads
+    cdef public double open_attack
     cdef public double partner_misere_risk, misere_worlds, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
 
 cpdef _weights(params)

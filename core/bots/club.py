@@ -6,7 +6,8 @@ will take (its size, or none), and the partners who play with it (team mates, a 
 nobody when they sit out; a partner whose cards are partly shown, a dummy laid out face up, counts
 for those cards with ours and an average share for the rest, and the opponents' shown cards count
 against us); a misère is priced from the danger of the hand after its discards, more when the hand
-is shown or a partner must also lose every trick.  The make probability times the
+is shown (and, where ``open_leads`` weighs it, by the chance that defenders who see it cannot force it in
+a suit: ``misere_bids``) or a partner must also lose every trick.  The make probability times the
 call's value, less the failure's cost times its chance (the ladder's value, ``fail_value``,
 ``fail_penalty``), plus what the call does to the game (a made call that reaches the target, a
 failure that falls to the losing score) is the call's worth; the player bids the best call worth
@@ -31,13 +32,13 @@ from typing import cast
 
 from fivehundred.engine.state import CALL, PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
-from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
 from .defence import MisereDefender
-from .evaluation import _Denomination, _info, _key, _RulesInfo, misere_kept, own_tricks, sure_winners
+from .evaluation import _Denomination, _info, _key, _RulesInfo, own_tricks, sure_winners
 from .heuristic import forced_call
+from .misere_bids import open_leads_chance
 from .params import ClubParams, params_spec, tuned_for
 from .situation import Seen, _as_seen, _shown_cards
 
@@ -201,39 +202,6 @@ def _misere_chance(risk: float, params: ClubParams) -> float:
     return 1.0 / (1.0 + math.exp(w.misere_slope * (risk - w.misere_mid)))
 
 
-def under_lead_chance(below: int, above: int, defenders: int, share: float) -> float:
-    """The chance that defenders who see a misère hand force its lowest card of a suit, with ``below``
-    cards of the suit under it and ``above`` over it that the contractor has not seen, each defender
-    holding each of those cards with chance ``share``: one of them holds a card under it to lead, and
-    no other defender holds cards of the suit over it only (and so must overtake)."""
-    if below <= 0:
-        return 0.0
-    miss = 1.0 - share
-    lead = 1.0 - max(0.0, 1.0 - defenders * share) ** below
-    overtakes = miss ** (below - 1) * (1.0 - miss ** above)
-    return lead * (1.0 - overtakes) ** (defenders - 1)
-
-
-KITTY_SAMPLES = 16
-"""Kitties an open misère's lead chance is averaged over (``ClubPlayer.open_leads_chance``)."""
-
-
-def _no_lead_under(held: Sequence[int], kept: Sequence[Sequence[int]], misere: _Denomination, defenders: int,
-                   share: float) -> float:
-    """The chance that no suit of ``kept`` (by suit, lowest first; ``held`` before the discards) can be
-    led under: the product over its suits of one less ``under_lead_chance``."""
-    chance = 1.0
-    for s, cards in enumerate(kept):
-        if not cards or s == NO_SUIT:  # a kept free joker is the misère danger's (it wins any trick)
-            continue
-        lowest = misere.rank[cards[0]]
-        ranks = [misere.rank[c] for c in held if misere.table.suit_of[c] == s]
-        below = misere.size[s] - 1 - lowest - sum(1 for r in ranks if r > lowest)
-        above = lowest - sum(1 for r in ranks if r < lowest)
-        chance *= 1.0 - under_lead_chance(below, above, defenders, share)
-    return chance
-
-
 def _support(seat: int, partners: Sequence[int], call_key: list[int], calls: Sequence[tuple[int, int]],
              key: int) -> int:
     """What ``partners``' calls of denomination ``key`` among ``calls`` tell ``seat``: ``NO_SUPPORT`` (none
@@ -292,7 +260,7 @@ class ClubPlayer(MisereDefender):
         self._side_of: Seen | None = None
         self._worths: tuple[tuple[object, ...], dict[int, float]] | None = None
         """``call_worths`` of this auction so far, with what they depend on (see ``_worths_key``)."""
-        self._leads: tuple[tuple[int, tuple[int, ...], int], float] | None = None
+        self._leads: tuple[tuple[int, tuple[int, ...], int, bool], float] | None = None
         """The last ``open_leads_chance`` worked out, with its seat, hand and rung."""
         self._plain: tuple[ClubParams, ClubParams] | None = None
         """``params`` and its plain copy (``_params``)."""
@@ -480,27 +448,17 @@ class ClubPlayer(MisereDefender):
     def open_leads_chance(self, seat: int, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing,
                           contract: Contract) -> float:
         """The chance that defenders who see the contractor's hand, once it has taken the kitty and
-        discarded, cannot force it with a lead under its lowest card of some suit: the product of
-        ``under_lead_chance`` over the suits (the opponents' number and hand size, the cards unseen),
-        averaged over ``KITTY_SAMPLES`` kitties drawn from the unseen cards by a generator seeded with
-        the hand (the same hand, the same chance)."""
-        key = (seat, tuple(hand), contract.rung)
+        discarded, cannot force it in some suit (``misere_bids.open_leads_chance``: a lead under its lowest card,
+        or, where ``open_attack`` is on, more of their cards under one of its cards than it holds below that
+        card), averaged over kitties
+        drawn from the unseen cards (the same hand, the same chance)."""
+        deep = self._params(info.rules).open_attack > 0.0
+        key = (seat, tuple(hand), contract.rung, deep)
         if self._leads is not None and self._leads[0] == key:
             return self._leads[1]
-        misere = info.misere or info.denomination(contract)
         defenders = pricing.players - 1 - len(info.partners[seat])
-        kitty = pricing.kitty_size if contract.kitty else 0
-        share = pricing.hand_size / max(1, len(info.deck) - len(hand) - kitty)
-        if not kitty:
-            chance = _no_lead_under(list(hand), misere_kept(hand, misere, 0), misere, defenders, share)
-        else:
-            draw = random.Random(str(sorted(hand)))
-            unseen = sorted(set(info.deck) - set(hand))
-            chance = 0.0
-            for _ in range(KITTY_SAMPLES):
-                full = [*hand, *draw.sample(unseen, kitty)]
-                chance += _no_lead_under(full, misere_kept(full, misere, kitty), misere, defenders, share)
-            chance /= KITTY_SAMPLES
+        chance = open_leads_chance(hand, info.deck, info.misere or info.denomination(contract), defenders,
+                                   pricing.hand_size, pricing.kitty_size if contract.kitty else 0, deep)
         self._leads = (key, chance)
         return chance
 

@@ -50,9 +50,13 @@ class ClubParams(BaseModel):
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
-    open_leads: float = Field(0.0, ge=0, description="Weight of the defenders' leads under a shown misère hand's "
-                              "lowest card of each suit (0: not priced apart; 1: the make chance times the chance "
-                              "that no suit can be led under, from the opponents' number and hand size).")
+    open_leads: float = Field(0.0, ge=0, description="Weight of the defenders' attack on a shown misère hand "
+                              "(0: not priced apart; 1: the make chance times the chance that no suit of the hand "
+                              "can be forced, by a lead under its lowest card, and where open_attack is on by more of "
+                              "the defenders' cards under a card than its own lower cards: bots.misere_bids).")
+    open_attack: float = Field(1.0, ge=0, description="Where open_leads weighs a shown misère: 1 counts the "
+                               "defenders' cards under every card of a suit (a good defender's count); 0 only a lead "
+                               "under its lowest card (the club player before issue 30).")
     partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
     misere_worlds: float = Field(0.0, ge=0, description="Worlds a defender against an open misère samples to "
                                  "search for the card that keeps a kill (0: the heuristic defence alone).")
