@@ -169,7 +169,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pure", action="store_true", help="run a pure-Python copy of the installed engine")
     a = ap.parse_args()
-    if a.pure and fivehundred.engine_build() != "pure Python":
+    if a.pure and not fivehundred.engine_build().startswith("pure Python"):
         sys.exit(rerun_pure())
     names = [] if a.paired_only else sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
     results: dict[str, object] = {"python": sys.version.split()[0], "engine": fivehundred.engine_build()}

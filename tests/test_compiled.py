@@ -53,6 +53,7 @@ def test_the_pure_source_plays_the_same_games_in_another_process(tmp_path: Path)
 
     root = pure_copy(tmp_path)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    env.pop("FIVEHUNDRED_REQUIRE_COMPILED", None)  # the copy is pure by design
     run = subprocess.run([sys.executable, "-c", DIGESTS, json.dumps(GAMES)], env=env, capture_output=True,
                          text=True, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
@@ -73,3 +74,48 @@ def test_a_source_edited_after_compilation_is_reported(tmp_path: Path) -> None:
     assert stale_extensions(tmp_path) == [built]
     os.utime(built, (now, now))  # built with the source as it is: nothing to report
     assert stale_extensions(tmp_path) == []
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_a_required_compiled_build_reports_the_modules_that_run_as_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FIVEHUNDRED_REQUIRE_COMPILED=1 where a module of COMPILED_MODULES runs as Python: engine_build() says so
+    and names it, and importing the package warns; unset, nothing is said."""
+    from fivehundred.engine.build import engine_build, not_compiled
+
+    python = [name for name in COMPILED_MODULES if name not in compiled_modules()]
+    monkeypatch.delenv("FIVEHUNDRED_REQUIRE_COMPILED", raising=False)
+    assert not_compiled() == [] and "not compiled" not in engine_build()
+    monkeypatch.setenv("FIVEHUNDRED_REQUIRE_COMPILED", "1")
+    assert not_compiled() == python
+    if python:
+        assert engine_build().endswith(f"FIVEHUNDRED_REQUIRE_COMPILED=1 but not compiled: {', '.join(python)}")
+        run = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", "import fivehundred"],
+                             env={**os.environ, "FIVEHUNDRED_REQUIRE_COMPILED": "1"}, capture_output=True, text=True)
+        assert run.returncode != 0 and "run as Python, not compiled: " + python[0] in run.stderr
+    else:
+        assert engine_build() == "compiled"
+
+
+@pytest.mark.skipif(not (REPO / "setup.py").exists(), reason="the tests run outside the source tree")
+def test_setup_fails_loudly_where_compilation_is_required_but_refused(tmp_path: Path) -> None:
+    """setup.py with FIVEHUNDRED_REQUIRE_COMPILED=1 and FIVEHUNDRED_NO_EXTENSIONS=1: no silent pure install,
+    but an error naming both (the same error names a module that did not compile: ``NotCompiled``)."""
+    env = {**os.environ, "FIVEHUNDRED_REQUIRE_COMPILED": "1", "FIVEHUNDRED_NO_EXTENSIONS": "1"}
+    extensions = [sys.executable, "-c", SETUP_EXTENSIONS]
+    run = subprocess.run(extensions, cwd=REPO, env=env, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "FIVEHUNDRED_REQUIRE_COMPILED=1, but FIVEHUNDRED_NO_EXTENSIONS asks for the pure-Python engine" in run.stderr
+    env.pop("FIVEHUNDRED_REQUIRE_COMPILED")
+    run = subprocess.run(extensions, cwd=REPO, env=env, capture_output=True, text=True)
+    assert (run.returncode, run.stdout.strip()) == (0, "[]"), run.stderr
+
+
+SETUP_EXTENSIONS = textwrap.dedent("""
+    import runpy, setuptools
+    asked = []
+    setuptools.setup = lambda **kwargs: asked.append(kwargs)  # setup.py's own decisions, nothing built
+    runpy.run_path("setup.py")
+    print([e.name for e in asked[0]["ext_modules"]])
+""")
