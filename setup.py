@@ -91,7 +91,7 @@ class BuildExt(build_ext):
             ext.extra_compile_args = [*ext.extra_compile_args, *_OPTIMISE]
         try:
             super().build_extension(ext)
-        except Exception as error:  # noqa: BLE001 - the compiler's own error is printed above; name the module
+        except Exception as error:  # the compiler's own error is printed above: name the module
             if REQUIRED:
                 raise NotCompiled(f"{ext.name} did not compile ({type(error).__name__}: {error})") from error
             raise

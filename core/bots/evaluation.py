@@ -82,13 +82,12 @@ class _RulesInfo:
         return _Denomination(contract.trump, table, rank, size)
 
 
-_INFO: dict[int, _RulesInfo] = {}
-
-
 def _info(rules: Rules) -> _RulesInfo:
-    info = _INFO.get(id(rules))
-    if info is None or info.rules is not rules:
-        info = _INFO[id(rules)] = _RulesInfo(rules)
+    """The players' tables for ``rules``, worked out once and kept with the rules (``Rules.derived``: released
+    with them)."""
+    info = rules.derived.get("evaluation")
+    if info is None:
+        info = rules.derived["evaluation"] = _RulesInfo(rules)
     return info
 
 
