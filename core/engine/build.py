@@ -14,8 +14,8 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.engine.play", "fivehundred.engine.shuffle", "fivehundred.engine.seeding",
                     "fivehundred.rules.tables", "fivehundred.rules.auction", "fivehundred.rules.manager",
                     "fivehundred.bots.players", "fivehundred.batch.simulation", "fivehundred.bots.evaluation",
-                    "fivehundred.bots.situation",
-                    "fivehundred.bots.heuristic",
+                    "fivehundred.bots.situation", "fivehundred.bots.trick_reading", "fivehundred.bots.misere_play",
+                    "fivehundred.bots.card_play", "fivehundred.bots.heuristic",
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
                     "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
