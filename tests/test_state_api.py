@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 import fivehundred
-from fivehundred.bots.montecarlo import knowledge
 from fivehundred.bots.players import RandomPlayer
+from fivehundred.bots.unseen import knowledge
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.plugins.partner import called_card
 from fivehundred.records.validation import validate_record
