@@ -119,3 +119,23 @@ SETUP_EXTENSIONS = textwrap.dedent("""
     runpy.run_path("setup.py")
     print([e.name for e in asked[0]["ext_modules"]])
 """)
+
+
+NOT_YET_NAMED = {"core/bots/defence.py"}
+"""Typed by a .pxd that the module does not name yet (owned by another change in flight; to add: a comment under
+its docstring, as core/engine/shuffle.py has)."""
+
+
+def test_every_module_typed_by_a_pxd_names_it_and_is_compiled() -> None:
+    """A reader of a module's Python sees that a .pxd beside it gives it C types (Cython's "augmenting .pxd": the
+    .py does not otherwise show it), and setup.py compiles every module that has one (else the .pxd is dead)."""
+    typed = sorted((REPO / "core").rglob("*.pxd"))
+    assert typed, "no .pxd found under core/"
+    for pxd in typed:
+        source = pxd.with_suffix(".py")
+        name = source.relative_to(REPO).as_posix()
+        assert source.exists(), f"{pxd.name} types no module"
+        assert "fivehundred." + ".".join(source.relative_to(REPO / "core").with_suffix("").parts) in COMPILED_MODULES, \
+            f"{name} has a .pxd but is not in COMPILED_MODULES"
+        if name not in NOT_YET_NAMED:
+            assert pxd.name in source.read_text("utf-8"), f"{name} does not say that {pxd.name} types it"
