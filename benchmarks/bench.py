@@ -41,8 +41,8 @@ import fivehundred
 from fivehundred.batch.simulation import play_game
 from fivehundred.engine.build import pure_copy
 from fivehundred.engine.state import GameState
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import compile_rules, make_player
-from fivehundred.rules.ruleset import ruleset_paths
 
 YARDSTICK = Path(__file__).resolve().parents[2] / "shared" / "bench" / "limit_sim.py"
 

@@ -22,8 +22,9 @@ from fivehundred.rules.errors import (
     RulesetError,
     UnknownNameError,
 )
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.markers import applies_when, hookimpl
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import fivehundred
 from fivehundred.batch.simulation import play_game
 from fivehundred.engine.build import COMPILED_MODULES, compiled_modules, pure_copy, stale_extensions
 from fivehundred.records.record import dumps, game_to_dict
-from fivehundred.rules.ruleset import ruleset_paths
+from fivehundred.rules.loading import ruleset_paths
 
 GAMES = [(name, "random", game) for name in sorted(ruleset_paths()) for game in range(2)] + [
     ("pagat-australian", "heuristic", 0), ("five-handed", "heuristic", 0)]

@@ -20,8 +20,8 @@ from fivehundred.bots.players import RandomPlayer
 from fivehundred.bots.unseen import Knowledge, clone, deal_unseen, determinise, knowledge
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.loading import bundled_dir
 from fivehundred.rules.manager import compile_rules, make_player
-from fivehundred.rules.ruleset import bundled_dir
 
 RULESETS = sorted(p.stem for p in bundled_dir().glob("*.yaml"))
 """The shipped rulesets."""

@@ -35,8 +35,8 @@ from fivehundred.plugins.partner import called_card
 from fivehundred.records.validation import validate_record
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import ruleset_paths
 
 RULESETS = sorted(ruleset_paths())
 

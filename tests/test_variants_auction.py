@@ -44,8 +44,8 @@ from fivehundred.rules.auction import (
     WinnerMayRaise,
 )
 from fivehundred.rules.errors import IllegalActionError, RulesetError
+from fivehundred.rules.loading import bundled_dir
 from fivehundred.rules.manager import Rules, check_ruleset, compile_rules
-from fivehundred.rules.ruleset import bundled_dir
 from fivehundred.rules.tables import Contract, HandOutcome
 
 REF_LADDER: list[dict[str, Any]] = [r.model_dump(exclude_defaults=True) for r in RULESET.auction.ladder]

@@ -42,8 +42,9 @@ from fivehundred.engine.state import (
 )
 from fivehundred.records.record import game_to_dict
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import private_steps
 
 from .tensors import Layout, View

@@ -46,9 +46,10 @@ from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str, parse_card, parse_suit
 from fivehundred.rules.errors import IllegalActionError, RecordError
 from fivehundred.rules.inputs import MAX_RECORD_BYTES, InputError, decimal_integer, read_text
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.outputs import check_outputs, replace_file
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .ptn import (
     PtnRecord,

@@ -45,8 +45,9 @@ import yaml
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.errors import RecordError, RulesetError
 from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, decimal_integer, read_text
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_plain_yaml, load_ruleset
+from fivehundred.rules.ruleset import Ruleset, load_plain_yaml
 from fivehundred.rules.tables import Contract, HandOutcome
 
 from .record import over_at_start
