@@ -8,7 +8,9 @@ the package is built; everything else (the plugins, the rulesets, montecarlo, th
 engine never reads them).
 Without a C compiler the build installs the pure-Python engine instead, and
 ``FIVEHUNDRED_NO_EXTENSIONS=1`` asks for it (for work on the compiled modules, where an editable install
-must see the edited source).  Both builds play the same games: ``tests/test_compiled.py``.
+must see the edited source).  ``FIVEHUNDRED_REQUIRE_COMPILED=1`` (CI, ``.ci/run``) turns that fallback into a
+failed install naming the module that did not compile.  Both builds play the same games:
+``tests/test_compiled.py``.
 Everything else about the package is in ``pyproject.toml``.
 """
 
@@ -22,21 +24,35 @@ from setuptools.command.build_ext import build_ext
 
 COMPILED_MODULES = runpy.run_path("core/engine/build.py")["COMPILED_MODULES"]  # the package's own list, read unbuilt
 _STAGE = "build/stage"
+REQUIRED = os.environ.get("FIVEHUNDRED_REQUIRE_COMPILED") == "1"
+"""The compiled build was asked for: a module that does not compile fails the install instead of staying Python."""
+
+
+class NotCompiled(SystemExit):
+    """The install stops: FIVEHUNDRED_REQUIRE_COMPILED=1 and a module of COMPILED_MODULES cannot be compiled."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(f"error: FIVEHUNDRED_REQUIRE_COMPILED=1, but {why} (unset it to install the "
+                         "pure-Python engine instead)")
 
 
 def extensions() -> list[Extension]:
     if os.environ.get("FIVEHUNDRED_NO_EXTENSIONS"):
+        if REQUIRED:
+            raise NotCompiled("FIVEHUNDRED_NO_EXTENSIONS asks for the pure-Python engine")
         return []
     try:
         from Cython.Build import cythonize
     except ImportError:  # a build without its build requirements (pyproject.toml lists Cython)
+        if REQUIRED:
+            raise NotCompiled("Cython is not installed, so nothing can be compiled") from None
         return []
     modules = [Extension(name, [_staged(name)]) for name in COMPILED_MODULES]
     # annotation_typing off: the annotations stay hints, so the compiled module keeps Python's semantics.
     compiled = cythonize(modules, build_dir="build/cython", quiet=True, include_path=[_STAGE],
                          compiler_directives={"language_level": 3, "annotation_typing": False, "binding": True})
     for extension in compiled:
-        extension.optional = True  # a failed compilation leaves the pure-Python module in place
+        extension.optional = not REQUIRED  # a failed compilation leaves the pure-Python module in place
     # The longest compilations first, so that the cores finish together (build_ext below compiles in parallel).
     return sorted(compiled, key=lambda extension: -os.path.getsize(extension.sources[0]))
 
@@ -73,7 +89,12 @@ class BuildExt(build_ext):
     def build_extension(self, ext: Extension) -> None:
         if self.compiler.compiler_type in ("unix", "mingw32", "cygwin") and "CFLAGS" not in os.environ:
             ext.extra_compile_args = [*ext.extra_compile_args, *_OPTIMISE]
-        super().build_extension(ext)
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # the compiler's own error is printed above: name the module
+            if REQUIRED:
+                raise NotCompiled(f"{ext.name} did not compile ({type(error).__name__}: {error})") from error
+            raise
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildExt})

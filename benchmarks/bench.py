@@ -41,8 +41,8 @@ import fivehundred
 from fivehundred.batch.simulation import play_game
 from fivehundred.engine.build import pure_copy
 from fivehundred.engine.state import GameState
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import compile_rules, make_player
-from fivehundred.rules.ruleset import ruleset_paths
 
 YARDSTICK = Path(__file__).resolve().parents[2] / "shared" / "bench" / "limit_sim.py"
 
@@ -169,7 +169,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pure", action="store_true", help="run a pure-Python copy of the installed engine")
     a = ap.parse_args()
-    if a.pure and fivehundred.engine_build() != "pure Python":
+    if a.pure and not fivehundred.engine_build().startswith("pure Python"):
         sys.exit(rerun_pure())
     names = [] if a.paired_only else sorted(ruleset_paths()) if a.ruleset == "all" else [a.ruleset]
     results: dict[str, object] = {"python": sys.version.split()[0], "engine": fivehundred.engine_build()}

@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any
 
 import fivehundred
+from fivehundred.rules.loading import bundled_dir
 from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import bundled_dir, parse_call
+from fivehundred.rules.ruleset import parse_call
 
 MAX_SHARE = 0.45
 MAX_PASSED_OUT = 0.20

@@ -200,7 +200,7 @@ app.command("play", cls=Command)(play_command)
 @rules_app.command("list", cls=Command)
 def rules_list(as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False) -> None:
     """List the rulesets known by name (bundled and from plugins)."""
-    from fivehundred.rules.ruleset import ruleset_paths
+    from fivehundred.rules.loading import ruleset_paths
 
     with user_errors():
         found = []

@@ -12,7 +12,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 def ruleset_names(incomplete: str) -> list[str]:
     """The rulesets known by name that start with ``incomplete``, then the ruleset files (YAML) of the current
     folder whose name does (a ruleset option takes either)."""
-    from fivehundred.rules.ruleset import ruleset_paths
+    from fivehundred.rules.loading import ruleset_paths
 
     names = sorted(name for name in ruleset_paths() if name.startswith(incomplete))
     return names + _yaml_paths(incomplete)

@@ -77,7 +77,7 @@ def _same(option: str, given: Any, recorded: Any) -> Any:
 def _recorded_ruleset(record: dict[str, Any]) -> str:
     """The shipped ruleset a record names (a ruleset of the user's own is given with ``-r FILE``)."""
     from fivehundred.rules.errors import UnknownNameError
-    from fivehundred.rules.ruleset import ruleset_paths
+    from fivehundred.rules.loading import ruleset_paths
 
     name = str(record["ruleset"]["name"])
     if name not in ruleset_paths():

@@ -12,7 +12,7 @@ The public API::
 import warnings
 from typing import TYPE_CHECKING
 
-from fivehundred.engine.build import engine_build, stale_extensions
+from fivehundred.engine.build import REQUIRE_ENV, engine_build, not_compiled, stale_extensions
 from fivehundred.rules.cards import Card, card_str, parse_card
 from fivehundred.rules.errors import (
     FiveHundredError,
@@ -22,8 +22,9 @@ from fivehundred.rules.errors import (
     RulesetError,
     UnknownNameError,
 )
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.markers import applies_when, hookimpl
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import Step
 
 if TYPE_CHECKING:
@@ -44,6 +45,9 @@ for _built in stale_extensions():
     warnings.warn(f"{_built} was compiled before its source was edited and still runs the old code: reinstall "
                   "the package to rebuild it, or install it with FIVEHUNDRED_NO_EXTENSIONS=1 to work on the engine",
                   RuntimeWarning, stacklevel=2)
+if _missing := not_compiled():
+    warnings.warn(f"{REQUIRE_ENV}=1, but these modules run as Python, not compiled: {', '.join(_missing)} "
+                  "(reinstall with a C compiler and Cython, or unset it)", RuntimeWarning, stacklevel=2)
 
 __all__ = [
     "Arm",

@@ -18,7 +18,8 @@ from hookcensus import CENSUS
 CENSUS.install()
 
 import fivehundred  # noqa: E402 - after the census is installed, so that it sees the first plugin manager
-from fivehundred.rules.ruleset import Ruleset, ruleset_paths  # noqa: E402
+from fivehundred.rules.loading import ruleset_paths  # noqa: E402
+from fivehundred.rules.ruleset import Ruleset  # noqa: E402
 
 SHIPPED_RULESETS = sorted(ruleset_paths())
 """Every ruleset known by name (bundled and from installed plugins)."""

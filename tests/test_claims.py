@@ -16,8 +16,8 @@ from fivehundred.plugins.claims import CLAIM, takes_every_trick
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.validation import validate_record
 from fivehundred.rules.errors import IllegalActionError
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import load_ruleset
 
 SPADES = ["AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "6S", "5S"]
 

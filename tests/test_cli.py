@@ -18,8 +18,9 @@ from typer.testing import CliRunner, Result
 import fivehundred
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.cli.app import app
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 REF = "pagat-australian"
 SIM = ["simulate", "-n", "20", "-p", "random", "--seed", "5"]

@@ -23,8 +23,9 @@ from fivehundred.cli.app import app
 from fivehundred.engine.state import CALL, CHANCE, PASS_ACTION, GameState, Phase, new_game
 from fivehundred.records.record import game_to_dict
 from fivehundred.rules.cards import parse_cards
+from fivehundred.rules.loading import bundled_dir
 from fivehundred.rules.manager import compile_rules, make_player
-from fivehundred.rules.ruleset import Ruleset, bundled_dir
+from fivehundred.rules.ruleset import Ruleset
 
 REF = fivehundred.load_ruleset("pagat-australian")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

@@ -21,7 +21,7 @@ from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import DEFAULT, ParamsError, params_spec, shipped_sets, tuned_for, tuned_source
 from fivehundred.cli.app import app
 from fivehundred.records.record import game_to_dict
-from fivehundred.rules.ruleset import bundled_dir, load_ruleset
+from fivehundred.rules.loading import bundled_dir, load_ruleset
 
 REF = "pagat-australian"
 

@@ -206,6 +206,29 @@ def test_the_generated_reference_pages_are_up_to_date(page: str) -> None:
     assert (ROOT / "docs" / page).read_text("utf-8") == made, f"docs/{page} is stale: run python docs/gen_reference.py"
 
 
+def test_a_layer_table_in_the_readme_is_the_generated_one() -> None:
+    """The README's Layout table, if it has one, is what ``python docs/gen_reference.py`` writes between its
+    markers: no layer's row (``| `fivehundred.…` |``) outside them, and the rows between them up to date."""
+    gen = _load("gen_reference")
+    readme = (ROOT / "README.md").read_text("utf-8")
+    begin, end = readme.find(gen.LAYOUT_BEGIN), readme.find(gen.LAYOUT_END)
+    outside = readme if begin < 0 else readme[:begin] + readme[end:]
+    assert not re.search(r"^\| `fivehundred\.", outside, re.M), "a layer table in README.md outside the markers"
+    assert gen.with_layout(readme) == readme, "README.md's layout table is stale: run python docs/gen_reference.py"
+
+
+def test_the_readme_layout_is_written_between_its_markers_only() -> None:
+    gen = _load("gen_reference")
+    text = f"# Title\n\n## Layout\n\n{gen.LAYOUT_BEGIN}\n| an old | table |\n{gen.LAYOUT_END}\n\nAfter.\n"
+    made = gen.with_layout(text)
+    assert made == (f"# Title\n\n## Layout\n\n{gen.LAYOUT_BEGIN}\n\n{gen.layout_table()}\n{gen.LAYOUT_END}\n"
+                    "\nAfter.\n")
+    assert gen.with_layout(made) == made  # written again: the same
+    assert "`fivehundred.bots` |" in made and "`heuristic`" in made and "an old" not in made
+    assert gen.with_layout("# no markers\n") == "# no markers\n"
+    assert gen.layout_table() in gen.layers_page()  # the README's table is docs/layers.md's
+
+
 def test_the_layer_table_names_every_module_of_each_layer() -> None:
     table = (ROOT / "docs" / "layers.md").read_text("utf-8")
     for module in (ROOT / "core" / "engine").glob("*.py"):

@@ -16,8 +16,9 @@ import pytest
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.state import GameState, new_game
 from fivehundred.records.record import game_to_dict
+from fivehundred.rules.loading import load_ruleset, ruleset_paths
 from fivehundred.rules.manager import compile_rules, make_player
-from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 
 RULESETS = sorted(ruleset_paths())
 

@@ -17,7 +17,8 @@ from typer.testing import CliRunner, Result
 import fivehundred
 from fivehundred.cli.app import app
 from fivehundred.rules.explain import FIELD_WORDS, Difference, diff, explain
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.loading import load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 REF = "pagat-australian"
 Data = dict[str, Any]

@@ -14,8 +14,8 @@ from fivehundred.bots.heuristic import HeuristicPlayer
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.state import CALL, CHANCE, DISCARD, NO_NOMINATION, PASS_ACTION, GameState, Phase, new_game
 from fivehundred.rules.cards import HEARTS, NO_SUIT, SPADES, card_str, parse_cards
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import ruleset_paths
 
 RULES = compile_rules(fivehundred.load_ruleset("pagat-australian"))
 N, E, S, W = 0, 1, 2, 3

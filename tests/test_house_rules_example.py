@@ -21,8 +21,8 @@ import fivehundred
 from fivehundred.cli.app import app
 from fivehundred.rules.cards import card_str
 from fivehundred.rules.errors import IllegalActionError, RulesetError, UnknownNameError
+from fivehundred.rules.loading import load_ruleset, ruleset_paths
 from fivehundred.rules.manager import BLOCK_ENV, compile_rules, make_plugin_manager, set_plugin_manager
-from fivehundred.rules.ruleset import load_ruleset, ruleset_paths
 
 DIST = "fivehundred-misere-penalty"
 REQUIRE_ENV = "FIVEHUNDRED_REQUIRE_EXAMPLE"

@@ -74,6 +74,7 @@ def setup_py(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     called: dict[str, Any] = {}
     monkeypatch.setattr(setuptools, "setup", lambda **kwargs: called.update(kwargs))
     monkeypatch.setenv("FIVEHUNDRED_NO_EXTENSIONS", "1")
+    monkeypatch.delenv("FIVEHUNDRED_REQUIRE_COMPILED", raising=False)  # CI's: it refuses NO_EXTENSIONS
     monkeypatch.chdir(ROOT)
     names = runpy.run_path(str(ROOT / "setup.py"))
     assert called["ext_modules"] == [] and called["cmdclass"]["build_ext"] is names["BuildExt"]
@@ -118,3 +119,24 @@ def test_ci_runs_every_test_file_of_an_extra_in_its_extras_lane() -> None:
     assert needing and all(any(name in line for line in lane) for name in needing), (needing, lane)
     assert "python -c \"import fivehundred.openspiel, fivehundred.pettingzoo\"" in ci
     assert ".ci-plain-venv/bin/python .ci/plain-install-smoke" in ci
+
+
+def test_a_module_that_does_not_compile_fails_the_install_where_compilation_is_required(
+        setup_py: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """FIVEHUNDRED_REQUIRE_COMPILED=1: the compiler's error stops the install, naming the module; unset, the same
+    error goes to setuptools, which leaves an optional extension's module as Python."""
+    from setuptools import Extension
+    from setuptools.command.build_ext import build_ext
+
+    def fails(self: Any, ext: Any) -> None:
+        raise RuntimeError("error: command 'cc' failed")
+
+    monkeypatch.setattr(build_ext, "build_extension", fails)
+    command = _build_ext(setup_py, "unix")
+    module = Extension("fivehundred.engine.state", ["state.c"])
+    with pytest.raises(RuntimeError, match="'cc' failed"):
+        command.build_extension(module)
+    monkeypatch.setitem(setup_py["BuildExt"].build_extension.__globals__, "REQUIRED", True)
+    with pytest.raises(SystemExit, match=r"FIVEHUNDRED_REQUIRE_COMPILED=1, but fivehundred\.engine\.state did not "
+                                         r"compile \(RuntimeError: error: command 'cc' failed\)"):
+        command.build_extension(module)

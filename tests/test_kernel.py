@@ -12,7 +12,7 @@ import pytest
 import fivehundred
 from fivehundred.engine.kernel import KernelError, PlayKernel
 from fivehundred.engine.state import GameState, Phase, new_game
-from fivehundred.rules.ruleset import ruleset_paths
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.steps import FIRST_STEP_ACTION
 
 SHIPPED = sorted(ruleset_paths())

@@ -13,8 +13,9 @@ from typer.testing import CliRunner
 import fivehundred
 from fivehundred.cli.app import app
 from fivehundred.rules.errors import RulesetError
+from fivehundred.rules.loading import load_ruleset, ruleset_paths
 from fivehundred.rules.resolved import ruleset_yaml
-from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 
 REF = "pagat-australian"
 

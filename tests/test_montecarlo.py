@@ -13,23 +13,15 @@ import pytest
 from helpers import SUITED, N, act, cards, new_hand
 
 import fivehundred
-from fivehundred.bots import montecarlo
+from fivehundred.bots import montecarlo, unseen
 from fivehundred.bots.heuristic import HeuristicPlayer
-from fivehundred.bots.montecarlo import (
-    SETTLE_AFTER,
-    Knowledge,
-    MonteCarloPlayer,
-    call_surprises,
-    clone,
-    deal_unseen,
-    determinise,
-    knowledge,
-)
+from fivehundred.bots.montecarlo import SETTLE_AFTER, MonteCarloPlayer, call_surprises
 from fivehundred.bots.players import RandomPlayer
+from fivehundred.bots.unseen import Knowledge, clone, deal_unseen, determinise, knowledge
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.loading import bundled_dir
 from fivehundred.rules.manager import compile_rules, make_player
-from fivehundred.rules.ruleset import bundled_dir
 
 RULESETS = sorted(p.stem for p in bundled_dir().glob("*.yaml"))
 """The shipped rulesets."""
@@ -178,7 +170,7 @@ def test_the_deal_of_unseen_cards_is_uniform(tries: int, monkeypatch: pytest.Mon
     """Six unseen cards, two hidden hands of two (the first void in spades) and two cards nobody
     sees: every agreeing deal is drawn about equally often, and no other; by the counting sampler
     alone, and by plain shuffles first."""
-    monkeypatch.setattr(montecarlo, "REJECTION_TRIES", tries)
+    monkeypatch.setattr(unseen, "REJECTION_TRIES", tries)
     spades, clubs = [2, 3, 4], [22, 23, 24]
     suit_of = [c // 20 for c in range(84)]
     k = Knowledge(seat=0, unseen=spades + clubs, hidden=[1, 2], void=[0, 1, 0, 0], played_by=[[], [], [], []],

@@ -20,8 +20,8 @@ from fivehundred.cli.app import app
 from fivehundred.cli.completion import player_names, ruleset_names
 from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.rules.errors import UnknownNameError, nearest, unknown_name
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import check_ruleset, make_plugin_manager, player_factories
-from fivehundred.rules.ruleset import ruleset_paths
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> Result:

@@ -22,8 +22,8 @@ from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.state import GameState, Phase, new_game
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.show import hand_face
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import make_player
-from fivehundred.rules.ruleset import ruleset_paths
 
 MAX_DEALS = 12
 

@@ -17,7 +17,7 @@ import fivehundred
 from fivehundred.batch.simulation import DEFAULT_PLAYER
 from fivehundred.batch.table import GameStopped, InputEnded, play_at_table, resume_args
 from fivehundred.rules.errors import RecordError
-from fivehundred.rules.ruleset import ruleset_paths
+from fivehundred.rules.loading import ruleset_paths
 
 
 def lines_then(lines: list[str], last: str | None) -> Any:

@@ -28,6 +28,7 @@ from fivehundred.engine.state import GameState
 from fivehundred.rules import hookspecs
 from fivehundred.rules.auction import SingleRoundAuction
 from fivehundred.rules.errors import PluginError, UnknownNameError
+from fivehundred.rules.loading import load_ruleset, ruleset_paths
 from fivehundred.rules.manager import (
     BLOCK_ENV,
     BUILTIN_PLUGINS,
@@ -40,7 +41,7 @@ from fivehundred.rules.manager import (
     set_plugin_manager,
 )
 from fivehundred.rules.markers import applies_when
-from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.tables import Contract, GameResult, HandOutcome, JokerRules, PlayTable
 
 hookimpl = fivehundred.hookimpl

@@ -36,8 +36,8 @@ from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.validation import _Replay, validate_record
 from fivehundred.rules.actions import CALL, DISCARD
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import ruleset_paths
 
 SHIPPED = sorted(ruleset_paths())
 DEALS = 3

@@ -18,7 +18,8 @@ from fivehundred.records.reading import ruleset_of_records
 from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.records.rulesets import CONTENT, RecordRulesets, ruleset_header
 from fivehundred.rules.errors import RecordError
-from fivehundred.rules.ruleset import Ruleset, ruleset_from_data
+from fivehundred.rules.loading import ruleset_from_data
+from fivehundred.rules.ruleset import Ruleset
 
 PTN_DATA = Path(__file__).parent / "data" / "ptn"
 

@@ -26,7 +26,8 @@ from fivehundred.cli.app import app
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.records.record import dumps, game_to_dict, record_schema
 from fivehundred.records.validation import Problem, validate_record
-from fivehundred.rules.ruleset import Ruleset, ruleset_paths
+from fivehundred.rules.loading import ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 
 SEATS = ["N", "E", "S", "W"]
 TEAMS = ["NS", "EW"]

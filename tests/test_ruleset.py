@@ -14,7 +14,8 @@ from pydantic import ValidationError
 
 import fivehundred
 from fivehundred.rules.errors import FiveHundredError, RulesetError, UnknownNameError
-from fivehundred.rules.ruleset import Ruleset, bundled_dir, iter_rulesets, load_ruleset, ruleset_paths
+from fivehundred.rules.loading import bundled_dir, iter_rulesets, load_ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 
 REF = "pagat-australian"
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<key>\S+): (?P<message>.+)$", re.S)

@@ -19,8 +19,9 @@ from fivehundred.engine.state import CHANCE, GameState, new_game
 from fivehundred.plugins.claims import wrong_claim
 from fivehundred.records.sheets import SheetError, score_sheet
 from fivehundred.rules.actions import PASS_ACTION
+from fivehundred.rules.loading import load_ruleset, ruleset_paths
 from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 
 HEADER = "dealer,contractor,contract,tricks,NS,EW"
 

@@ -20,7 +20,8 @@ from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.records.show import call_face, card_face, hand_face, show_game, show_records
 from fivehundred.rules.cards import faces
 from fivehundred.rules.errors import RecordError
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.loading import load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import Step, field_text
 
 DATA = Path(__file__).parent / "data"

@@ -12,7 +12,7 @@ from test_kernel import play_phases
 import fivehundred
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.cards import JOKER_BASE
-from fivehundred.rules.ruleset import ruleset_paths
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.steps import FIRST_STEP_ACTION
 
 SHIPPED = sorted(ruleset_paths())

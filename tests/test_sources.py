@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from fivehundred.cli.app import app
-from fivehundred.rules.ruleset import load_ruleset, ruleset_paths
+from fivehundred.rules.loading import load_ruleset, ruleset_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLES = ("“Quinientos (500)”", "“Cómo jugar”", "“Introducción a Quinientos”", "“500 (juego de cartas)”")

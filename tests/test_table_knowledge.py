@@ -19,8 +19,8 @@ import fivehundred
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.reading import next_seats, voids_shown
 from fivehundred.engine.state import CHANCE, JOKER_LEAD, GameState, Phase, new_game
+from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import ruleset_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(p for folder in ("core", "plugins", "cli") for p in (ROOT / folder).rglob("*.py"))

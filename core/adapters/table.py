@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from fivehundred.bots.montecarlo import determinise
+from fivehundred.bots.unseen import determinise
 from fivehundred.engine.state import (
     CALL,
     CHANCE,
@@ -42,8 +42,9 @@ from fivehundred.engine.state import (
 )
 from fivehundred.records.record import game_to_dict
 from fivehundred.rules.cards import JOKER_BASE, SUIT_LETTERS, card_str
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import private_steps
 
 from .tensors import Layout, View
@@ -369,7 +370,7 @@ class Episode:
 
     def determinised(self, player: int, rng: Any) -> Episode:
         """A copy the player cannot tell from this one: the cards it cannot see dealt afresh, uniformly among
-        the deals that agree with all it knows (``fivehundred.bots.montecarlo.determinise``).  Not replayable:
+        the deals that agree with all it knows (``fivehundred.bots.unseen.determinise``).  Not replayable:
         its cards are no longer the ones its chance outcomes drew."""
         other = self.clone()
         if self.state is not None and self.state.phase != _DEAL and not self.over:

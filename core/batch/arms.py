@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fivehundred.bots.params import params_spec, tuned_source
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .simulation import DEFAULT_PLAYER, _players_for
 

@@ -23,9 +23,10 @@ from fivehundred.engine.state import GameState
 from fivehundred.records.columns import Row, hand_rows
 from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.rules.inputs import check_seed
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import compile_rules, player_factories, player_maker
 from fivehundred.rules.outputs import Replacement, check_outputs
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .chunks import chunk_size, game_chunks, in_order, process_pool, quiet_worker
 from .cluster import connect

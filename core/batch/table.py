@@ -34,10 +34,11 @@ from fivehundred.records.record import dumps, game_to_dict, hand_to_dict
 from fivehundred.records.validation import record_actions, validate_record
 from fivehundred.rules.cards import SUIT_LETTERS, card_str
 from fivehundred.rules.errors import FiveHundredError, IllegalActionError, RecordError
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import make_player
 from fivehundred.rules.outputs import check_outputs, replace_file
 from fivehundred.rules.printable import printable
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .simulation import DEFAULT_PLAYER, MAX_DEALS
 from .table_view import face, hand_result, view, with_symbols

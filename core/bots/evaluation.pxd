@@ -62,3 +62,8 @@ cpdef double _suit_danger(list cards, long suit, _Denomination d)
 cpdef double misere_risk(hand, _Denomination d, long discards)
 
 cpdef long _key(contract)
+
+@cython.locals(suit_of=list, rank=list, counts=cython.long[5], c=cython.long, least=cython.double, i=cython.Py_ssize_t,
+               s=cython.long, r=cython.long, keep=cython.double, higher=cython.long, x=cython.long,
+               value=cython.double, trump=cython.long, cards=list, shown=list)
+cpdef _least_useful(hand, _Denomination d, partner_cards=*)

@@ -29,7 +29,7 @@ TRUMP_HONOURS = (0.9, 0.8, 0.65, 0.45, 0.3, 0.12, 0.1)
 
 class _Denomination:
     """One denomination (a trump suit or no-trumps, or misère) with its play table (compiled, an
-    extension type: heuristic.pxd)."""
+    extension type: evaluation.pxd)."""
 
     __slots__ = ("dangers", "holdings", "rank", "size", "table", "throws", "trump")
 
@@ -82,13 +82,12 @@ class _RulesInfo:
         return _Denomination(contract.trump, table, rank, size)
 
 
-_INFO: dict[int, _RulesInfo] = {}
-
-
 def _info(rules: Rules) -> _RulesInfo:
-    info = _INFO.get(id(rules))
-    if info is None or info.rules is not rules:
-        info = _INFO[id(rules)] = _RulesInfo(rules)
+    """The players' tables for ``rules``, worked out once and kept with the rules (``Rules.derived``: released
+    with them)."""
+    info = rules.derived.get("evaluation")
+    if info is None:
+        info = rules.derived["evaluation"] = _RulesInfo(rules)
     return info
 
 
@@ -121,7 +120,7 @@ def _rank_masks(hand: Sequence[int], d: _Denomination) -> list[int]:
         s = suit_of[c]
         r = rank[c]
         masks[s] |= 1 << r
-    return [masks[0], masks[1], masks[2], masks[3], masks[4]]  # compiled, ``masks`` is a C array (heuristic.pxd)
+    return [masks[0], masks[1], masks[2], masks[3], masks[4]]  # compiled, ``masks`` is a C array (evaluation.pxd)
 
 
 def _ranks(mask: int) -> list[int]:
@@ -227,7 +226,7 @@ def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:
         if len(d.dangers) >= DANGERS_KEPT:
             d.dangers.clear()
         size, rank = d.size[suit], d.rank
-        # sum() of a list, not of a generator: compiled, a generator would be a closure (heuristic.pxd)
+        # sum() of a list, not of a generator: compiled, a generator would be a closure (evaluation.pxd)
         known = d.dangers[key] = sum([_danger(suit, size - 1 - rank[c] - below, below)
                                       for below, c in enumerate(cards)])
     return known
@@ -345,3 +344,37 @@ def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[li
         g.remove(best)
         throws[s] = _suit_throw(g, s, d) if g else None
     return groups
+
+
+def _least_useful(hand: Sequence[int], d: _Denomination, partner_cards: Sequence[int] = ()) -> int:
+    """The card the contractor can best spare: never a trump or a free joker while there is
+    another; keep winners and guarded kings (the cards above them in our hand or among a partner's
+    ``partner_cards`` in sight, a dummy's face-up cards); shorten short side suits (in trumps, to ruff)."""
+    suit_of, rank = d.table.suit_of, d.rank
+    trump = -1 if d.trump is None else d.trump
+    cards, shown = list(hand), list(partner_cards)
+    counts = [0, 0, 0, 0, 0]
+    for c in cards:
+        counts[suit_of[c]] += 1
+    best, least = cards[0], 0.0
+    for i in range(len(cards)):  # min(hand, key=...), written out (evaluation.pxd: no closure)
+        c = cards[i]
+        s = suit_of[c]
+        r = rank[c]
+        if s in (NO_SUIT, trump):
+            keep = 1000.0 - r
+        else:
+            higher = r
+            for x in cards:
+                if suit_of[x] == s and rank[x] < r:
+                    higher -= 1
+            for x in shown:
+                if suit_of[x] == s and rank[x] < r:
+                    higher -= 1
+            value = 60.0 if higher == 0 else 25.0 if higher == 1 and counts[s] >= 2 else \
+                8.0 if higher == 2 and counts[s] >= 3 else 0.0
+            keep = value - 0.5 * r + (6.0 if trump < 0 else 3.0) * counts[s]
+        if i == 0 or keep < least:
+            best, least = c, keep
+    return best
+

@@ -17,7 +17,7 @@ from .evaluation import _Layout, _RulesInfo
 
 class _Track:
     """What the completed tricks of a hand have shown (kept between decisions).  A plain class with its
-    own ``__init__`` (compiled, an extension type: heuristic.pxd), as are ``_Play`` and ``_Seen``."""
+    own ``__init__`` (compiled, an extension type: situation.pxd), as are ``_Play`` and ``_Seen``."""
 
     __slots__ = ("contract", "exact", "key", "laid_out", "log", "misere", "next_seat", "opponents", "out_seats",
                  "power", "suit_of", "table", "tricks", "unplayed", "unseen", "void")

@@ -3,7 +3,7 @@
 ``solver`` (``solver:N``: ``N`` worlds a decision, ``DEFAULT_WORLDS`` without) bids, exchanges and
 nominates as ``club`` does (its pricing of the calls, its discards).  In the play, at each card with a
 choice, it deals ``N`` worlds of the cards it cannot see, uniformly among those consistent with everything
-it has seen (``fivehundred.bots.montecarlo.determinise``: the calls, its own discards, cards shown, voids
+it has seen (``fivehundred.bots.unseen.determinise``: the calls, its own discards, cards shown, voids
 shown, an open misère's exposed hand, a called card), asks the double-dummy solver for the value of each
 legal card in each world, once its hand holds at most ``SOLVE_CARDS`` cards (``solver:N:C``: ``C``; before,
 ``club``'s card) (``fivehundred.solve_cards``: the contracting side's tricks in the hand with best
@@ -72,7 +72,7 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int)
     (``default`` among equals)."""
     import fivehundred
 
-    from .montecarlo import determinise, knowledge
+    from .unseen import determinise, knowledge
 
     seat = state.current_player()
     contract = state.contract

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import importlib.machinery
 import importlib.util
+import os
 import shutil
 from pathlib import Path
 
@@ -13,8 +14,8 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.engine.play", "fivehundred.engine.shuffle", "fivehundred.engine.seeding",
                     "fivehundred.rules.tables", "fivehundred.rules.auction", "fivehundred.rules.manager",
                     "fivehundred.bots.players", "fivehundred.batch.simulation", "fivehundred.bots.evaluation",
-                    "fivehundred.bots.situation",
-                    "fivehundred.bots.heuristic",
+                    "fivehundred.bots.situation", "fivehundred.bots.trick_reading", "fivehundred.bots.misere_play",
+                    "fivehundred.bots.card_play", "fivehundred.bots.heuristic",
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
                     "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
@@ -43,12 +44,29 @@ def _origin(name: str) -> str:
     return str(spec.origin if spec is not None else "")
 
 
+REQUIRE_ENV = "FIVEHUNDRED_REQUIRE_COMPILED"
+"""Set to 1 where the compiled build is expected (CI): ``setup.py`` fails when a module does not compile, and a
+package that runs Python where it should run compiled code says so (``engine_build``, ``not_compiled``)."""
+
+
 def engine_build() -> str:
-    """``compiled``, ``pure Python``, or ``partly compiled (…)`` — printed by the benchmark and the CLI."""
+    """``compiled``, ``pure Python``, or ``partly compiled (…)`` — printed by the benchmark and the CLI; with
+    ``FIVEHUNDRED_REQUIRE_COMPILED=1``, a build short of compiled names what it lacks."""
     compiled = compiled_modules()
     if len(compiled) == len(COMPILED_MODULES):
         return "compiled"
-    return f"partly compiled ({', '.join(compiled)})" if compiled else "pure Python"
+    build = f"partly compiled ({', '.join(compiled)})" if compiled else "pure Python"
+    missing = not_compiled()
+    return f"{build}; {REQUIRE_ENV}=1 but not compiled: {', '.join(missing)}" if missing else build
+
+
+def not_compiled() -> list[str]:
+    """The modules of ``COMPILED_MODULES`` running as Python although ``FIVEHUNDRED_REQUIRE_COMPILED=1`` asks
+    for the compiled build (empty when it does not ask)."""
+    if os.environ.get(REQUIRE_ENV) != "1":
+        return []
+    compiled = set(compiled_modules())
+    return [name for name in COMPILED_MODULES if name not in compiled]
 
 
 def stale_extensions(package: Path | None = None) -> list[Path]:

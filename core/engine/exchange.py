@@ -4,6 +4,10 @@ and the steps plugins add (``fivehundred.rules.steps``).
 ``_advance`` finds the next step due from what the hand's log already holds.
 """
 
+# Compiled (COMPILED_MODULES, core/engine/build.py): exchange.pxd declares ``Exchange``, the base of ``GameState``, an
+# extension type whose attributes (every field of the state, ``Play.__slots__``'s too) are C fields; and it gives
+# ``_by_suit`` C-typed locals.  The pure-Python engine never reads that file.
+
 from __future__ import annotations
 
 from collections.abc import Collection

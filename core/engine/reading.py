@@ -2,6 +2,9 @@
 ``GameState``, on the fields ``Exchange`` declares): the contract, the trick in progress, the tricks won,
 the seats in play order, and what every seat may know of the hands (voids shown, cards unseen)."""
 
+# Compiled (COMPILED_MODULES, core/engine/build.py): reading.pxd declares ``Reading`` an extension type (no fields
+# of its own: exchange.pxd declares them).  The pure-Python engine never reads that file.
+
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence

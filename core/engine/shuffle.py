@@ -1,6 +1,9 @@
 """The shuffle: a deck in a uniformly random order from the deal's seeded generator
 (``fivehundred.engine.seeding`` makes the generator; ``GameState.deal`` shuffles with it)."""
 
+# Compiled (COMPILED_MODULES, core/engine/build.py): shuffle.pxd gives ``shuffled``'s locals C integers (the
+# positions, the draws and the bytes read).  The pure-Python engine never reads that file.
+
 from __future__ import annotations
 
 import random

@@ -8,6 +8,9 @@ deal → auction → kitty exchange → nomination → play → score → next d
 shuffles with the caller's seeded generator, ``deal_cards(hands, kitty)`` replays a recorded one.
 """
 
+# Compiled (COMPILED_MODULES, core/engine/build.py): state.pxd declares ``GameState`` an extension type (its fields
+# on ``Exchange``, exchange.pxd), its read methods cpdef, and C-typed locals for ``_uniform_calls``.
+
 from __future__ import annotations
 
 import random

@@ -26,14 +26,8 @@ from typing import Any
 
 from fivehundred.rules.errors import RecordError, RulesetError, UnknownNameError
 from fivehundred.rules.inputs import MAX_RULESET_BYTES
-from fivehundred.rules.ruleset import (
-    Ruleset,
-    bundled_dir,
-    load_named_ruleset,
-    load_ruleset,
-    ruleset_from_data,
-    ruleset_paths,
-)
+from fivehundred.rules.loading import bundled_dir, load_named_ruleset, load_ruleset, ruleset_from_data, ruleset_paths
+from fivehundred.rules.ruleset import Ruleset
 
 CONTENT = "content"
 """The key of ``ruleset`` under which a record carries its resolved ruleset."""

@@ -33,42 +33,33 @@ A ruleset whose scores depend on a step that names no column is refused, in one 
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-import yaml
-
 from fivehundred.rules import rules_text as R
-from fivehundred.rules.errors import RecordError, RulesetError
-from fivehundred.rules.inputs import MAX_SHEET_BYTES, InputError, decimal_integer, read_text
+from fivehundred.rules.inputs import decimal_integer
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import Rules, compile_rules
-from fivehundred.rules.ruleset import Ruleset, load_plain_yaml, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.tables import Contract, HandOutcome
 
 from .record import over_at_start
+from .sheet_reading import START, START_LINE, SheetError, _read
 
 COLUMNS = ("hand", "dealer", "contractor", "contract", "tricks", "partner")
 PASS = "pass"
-START = "start"
 TRICKS = "tricks_"
 """The prefix of a side's own tricks column: ``tricks_NS``, ``tricks_A``."""
 ALONE = "alone"
 
 NUMBERING = "score sheet: a line per deal, numbered in order from the first hand's number"
-START_LINE = "score sheet: the start line comes first and gives every team's total before the first hand"
 PARTNER = "P5: the contractor calls a card another player holds, or goes alone"
 EACH_SIDE = "rule 26: each defending side scores the tricks it took itself"
 PLAYED_OUT = "B10: a deal everybody passed is played at no-trumps, each side scoring its tricks"
 MUST_BID = "B10: when the others pass the dealer must bid, so no deal is passed out"
 MISERE_STOPS = "rule 27: the hand ends when the misère contractor wins a trick"
-
-class SheetError(RecordError):
-    """A score sheet that cannot be read, or a line that cannot have happened under the ruleset."""
-
 
 @dataclass(frozen=True)
 class SheetHand:
@@ -164,102 +155,6 @@ def score_sheet(sheet: str | Path | Sequence[Mapping[str, Any]], ruleset: Rulese
         rows = [(i, dict(row)) for i, row in enumerate(sheet, 1)]
         source = source or "sheet"
     return _Scorer(compile_rules(rs), source).score(rows)
-
-
-# --- reading -------------------------------------------------------------------------------------
-
-
-def _read(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    try:
-        text = read_text(path, MAX_SHEET_BYTES, "a score sheet")
-    except InputError as e:
-        raise SheetError(str(e)) from None
-    text = text.removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
-    if path.suffix in (".yaml", ".yml"):
-        return _read_yaml(path, text)
-    return _read_csv(path, text)
-
-
-def _read_csv(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
-    reader = csv.reader(io.StringIO(text, newline=""))  # lines end in \n, \r\n or \r (an old Mac's sheet)
-    rows: list[tuple[int, dict[str, Any]]] = []
-    header: list[str] | None = None
-    for cells in _csv_lines(reader, path):
-        if not any(c.strip() for c in cells):
-            continue
-        if header is None:
-            header = [c.strip() for c in cells]
-            twice = next((c for i, c in enumerate(header) if c and c in set(header[:i])), None) if len(
-                set(header)) < len(header) else None
-            if twice:
-                raise SheetError(f"{path}:{reader.line_num}: {twice}: the header names this column twice")
-            continue
-        if len(cells) > len(header):
-            raise SheetError(f"{path}:{reader.line_num}: {len(cells)} cells but the header names {len(header)}")
-        rows.append((reader.line_num, {k: v.strip() for k, v in zip(header, cells, strict=False) if v.strip()}))
-    if header is None:
-        raise SheetError(f"{path}:1: empty sheet: a header line (contractor, contract, tricks …) and a line per hand")
-    return rows
-
-
-def _csv_lines(reader: Any, path: Path) -> Iterator[list[str]]:
-    """The reader's rows; a line it cannot read (a cell over the csv module's 131,072 characters, a stray
-    quote) is a ``SheetError`` naming the line."""
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as e:
-            raise SheetError(f"{path}:{reader.line_num}: not a CSV line: {e}") from None
-        yield cells
-
-
-def _read_yaml(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
-    try:
-        node, data = load_plain_yaml(text, str(path))
-    except RulesetError as e:
-        raise SheetError(e.problems[0]) from None
-    start: list[tuple[int, dict[str, Any]]] = []
-    if isinstance(node, yaml.MappingNode) and isinstance(data, dict):
-        nodes = {k.value: v for k, v in node.value}
-        if "hands" not in nodes or not set(data) <= {"hands", START}:
-            raise SheetError(f"{path}:1: a YAML sheet is a list of hands, or a mapping with 'hands' and "
-                             "optionally 'start'")
-        if START in nodes:
-            start = [_yaml_start(path, nodes[START].start_mark.line + 1, data[START])]
-        node, data = nodes["hands"], data["hands"]
-    if not isinstance(node, yaml.SequenceNode) or not isinstance(data, list):
-        raise SheetError(f"{path}:1: a YAML sheet is a list of hands, one mapping each")
-    rows = start
-    for item, row in zip(node.value, data, strict=True):
-        line = item.start_mark.line + 1
-        if not isinstance(row, dict):
-            raise SheetError(f"{path}:{line}: a hand is a mapping (contractor, contract, tricks)")
-        rows.append((line, _cells(path, line, row)))
-    return rows
-
-
-def _cells(path: Path, line: int, row: dict[Any, Any]) -> dict[str, Any]:
-    """A YAML hand's cells: each a word or a number (never a list or a mapping), the empty ones left out."""
-    for key, value in row.items():
-        if isinstance(value, (list, dict)):
-            raise SheetError(f"{path}:{line}: {key}: a cell holds a word or a number, not a list or a mapping")
-    return {str(k): v for k, v in row.items() if v is not None}
-
-
-def _yaml_start(path: Path, line: int, start: Any) -> tuple[int, dict[str, Any]]:
-    """``start: {number, totals: {team: total}}`` as the start line of a CSV sheet."""
-    if not isinstance(start, dict) or not set(start) <= {"number", "totals"} or not isinstance(
-            start.get("totals", {}), dict):
-        raise SheetError(f"{path}:{line}: start: a mapping of 'number' (the first hand's) and 'totals' "
-                         f"(each team's total before it) ({START_LINE})")
-    row = _cells(path, line, start.get("totals", {}))
-    if "number" in start:
-        if isinstance(start["number"], (list, dict)):
-            raise SheetError(f"{path}:{line}: start: number: a hand number, not a list or a mapping")
-        row["hand"] = start["number"]
-    return line, {"contract": START, **row}
 
 
 # --- scoring -------------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from typing import Any
 
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.loading import load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.twins import shipped_twin
 
 KITTY = {43: 3, 45: 5, 46: 6}

@@ -29,9 +29,10 @@ from fivehundred.rules.errors import (
     RulesetError,
     UnknownNameError,
 )
+from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.printable import printable
-from fivehundred.rules.ruleset import Ruleset, load_ruleset
+from fivehundred.rules.ruleset import Ruleset
 
 from .reading import Line, read_record
 from .record import FORMAT, over_at_start, record_schema

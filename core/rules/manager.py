@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import random
 import sys
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cached_property, partial
 from operator import itemgetter
@@ -255,7 +257,8 @@ class Rules:
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
                  "bars_after", "beginning_steps", "call_actions", "call_steps", "calls_over_actions",
-                 "contractor_leads", "controller", "dead_size", "deck", "dummies", "early_steps", "first_steps",
+                 "contractor_leads", "controller", "dead_size", "deck", "derived", "dummies", "early_steps",
+                 "first_steps",
                  "game_result", "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps", "misere_played_out",
                  "next_seat", "pattern", "plain_auction", "plain_exchange", "plain_hands", "players", "pm",
                  "pre_auction_steps", "ruleset", "score_hand", "seats", "step_of_action", "steps", "team_names",
@@ -297,6 +300,9 @@ class Rules:
         """The tables of contracts played without a nomination, by rung (the common case, looked up first)."""
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
+        self.derived: dict[str, Any] = {}
+        """What a reader works out once from these rules (a player's tables, by the reader's name): kept with the
+        rules, so released with them (``compile_rules`` keeps a bounded number of rules)."""
         self._jokers: dict[int, JokerRules] = {}
         self._jokers_in_deck = frozenset(c for c in self.deck if c >= JOKER_BASE)
         self._compile_steps()
@@ -483,17 +489,27 @@ class Rules:
 
 _NO_JOKERS: frozenset[int] = frozenset()
 
-_compiled: dict[tuple[str, int], Rules] = {}
+RULES_KEPT = 32
+"""Compiled rules kept, the most recently used (a batch compares a few rulesets; a search over house rules
+compiles many, and each brings the players' tables kept with it, ``Rules.derived``)."""
+
+_compiled: OrderedDict[tuple[str, pluggy.PluginManager], Rules] = OrderedDict()
+"""Compiled rules by the ruleset's content hash and the plugin manager, least recently used first."""
 
 
 def compile_rules(ruleset: Any, pm: pluggy.PluginManager | None = None) -> Rules:
-    """The compiled ``Rules`` for a ruleset, built once per ruleset and plugin manager."""
+    """The compiled ``Rules`` for a ruleset, built once per ruleset content and plugin manager while it is
+    among the ``RULES_KEPT`` most recently used."""
     pm = pm or plugin_manager()
-    key = (ruleset.content_hash, id(pm))
+    key = (ruleset.content_hash, pm)
     rules = _compiled.get(key)
-    if rules is None:
-        check_unchanged(pm, ruleset, key[0], "after it was loaded")  # by a plugin's import, or an earlier hook
-        rules = _compiled[key] = Rules(ruleset, pm)  # each hook it asks is followed by the same check
+    if rules is not None:
+        _compiled.move_to_end(key)
+        return rules
+    check_unchanged(pm, ruleset, key[0], "after it was loaded")  # by a plugin's import, or an earlier hook
+    rules = _compiled[key] = Rules(ruleset, pm)  # each hook it asks is followed by the same check
+    if len(_compiled) > RULES_KEPT:
+        _compiled.popitem(last=False)
     return rules
 
 
@@ -521,13 +537,15 @@ def check_ruleset(ruleset: Any, pm: pluggy.PluginManager | None = None) -> list[
     return problems
 
 
-_factories: dict[int, dict[str, Callable[..., Any]]] = {}
+_factories: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[str, Callable[..., Any]]] = \
+    weakref.WeakKeyDictionary()
+"""Player factories per plugin manager, released with it."""
 
 
 def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callable[..., Any]]:
     """Player factories by name, from every plugin's ``fivehundred_register_players`` (asked once)."""
     pm = pm or plugin_manager()
-    found = _factories.get(id(pm))
+    found = _factories.get(pm)
     if found is None:
         found = {}
 
@@ -539,7 +557,7 @@ def player_factories(pm: pluggy.PluginManager | None = None) -> dict[str, Callab
             found[name] = factory
 
         _call(pm, "fivehundred_register_players", register=register)
-        _factories[id(pm)] = found
+        _factories[pm] = found
     return found
 
 

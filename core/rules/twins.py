@@ -10,7 +10,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .ruleset import Ruleset, load_ruleset, ruleset_paths
+from .loading import load_ruleset, ruleset_paths
+from .ruleset import Ruleset
 
 PROSE = frozenset({"name", "description", "source"})
 """The top-level fields that describe a ruleset without changing its game."""

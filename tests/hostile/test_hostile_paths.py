@@ -13,7 +13,7 @@ from hostile_cli import REF, one_line_error, run, write
 
 import fivehundred
 from fivehundred.records.record import dumps, game_to_dict
-from fivehundred.rules.ruleset import bundled_dir, load_named_ruleset, ruleset_paths
+from fivehundred.rules.loading import bundled_dir, load_named_ruleset, ruleset_paths
 
 SECRET = "api_key: hunter2\ntoken: s3cr3t\n"
 

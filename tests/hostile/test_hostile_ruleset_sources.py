@@ -19,7 +19,7 @@ from hostile_cli import REF, one_line_error, run, write
 
 import fivehundred
 from fivehundred.records.record import dumps, game_to_dict
-from fivehundred.rules.ruleset import bundled_dir, is_ruleset_path, load_named_ruleset
+from fivehundred.rules.loading import bundled_dir, is_ruleset_path, load_named_ruleset
 
 SECRET = "api_key: hunter2\ntoken: s3cr3t\n"
 HOUSE = f"extends: {REF}\ngame: {{target: 300}}\n"

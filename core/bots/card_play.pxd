@@ -1,0 +1,28 @@
+# C types for the compiled players' play of a trump or no-trump contract (Cython's "augmenting .pxd":
+# card_play.py stays plain Python, and the pure-Python player never reads this file).
+import cython
+
+from fivehundred.bots.evaluation cimport _RulesInfo
+from fivehundred.bots.misere_play cimport MiserePlay
+from fivehundred.bots.situation cimport _card, _Play, _Seen
+from fivehundred.bots.trick_reading cimport _all_void, _exact_in, _following, _ruffable
+
+
+cdef class CardPlay(MiserePlay):
+    @cython.locals(p=_Play, misere=cython.bint, seen=_Seen)
+    cpdef _play(self, long seat, obs, info, legal)
+
+    @cython.locals(led=cython.long, best=cython.long, winner=cython.long, remaining=list, opponents=list,
+                   partner_winning=cython.bint, row=list, winners=list, heights=list, a=cython.long,
+                   height=cython.long, i=cython.Py_ssize_t)
+    cpdef _follow(self, _Play p, legal)
+
+    @cython.locals(suit_of=list, power=list, counts=cython.long[5], top=list, c=cython.long, s=cython.long,
+                   a=cython.long, mine=cython.long, key=cython.long, best_key=cython.long, trumps=cython.long,
+                   master=cython.bint)
+    cpdef _cheapest(self, _Play p, legal)
+
+    @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,
+                   theirs=cython.long, mine=list, cards=list, cash=list, side=list, longest=cython.long,
+                   key=tuple, longest_key=tuple, power=list, row=list, i=cython.Py_ssize_t)
+    cpdef _lead(self, _Play p, legal)

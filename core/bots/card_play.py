@@ -1,0 +1,197 @@
+"""How the rule-of-thumb players play a trump or no-trump contract: draw trumps while our side holds most
+of them, cash winners, second hand low, third hand high, win cheaply, never overtake a partner who is safely
+winning, ruff when it matters, otherwise throw the least useful card; and which play a decision is
+(``_play``: a lead or a follow, of a misère or not).
+
+Compiled, ``CardPlay`` is an extension type: ``card_play.pxd`` gives its methods C-typed locals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fivehundred.engine.state import JOKER_LEAD
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+
+from .evaluation import _RulesInfo
+from .misere_play import MiserePlay
+from .situation import Seen, _card, _Play
+from .trick_reading import _all_void, _exact_in, _following, _ruffable
+
+
+class CardPlay(MiserePlay):
+    """The choice of a card to lead or to follow with."""
+
+    side_ducks = False
+    """In a misère the contractor's partner plays too, the partner ducks as the contractor does
+    (False: it takes tricks off the contractor, as this player always has)."""
+    exact_then_misere = False
+    """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
+
+    def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
+        p = self._situation(seat, obs, info)
+        seen = p.obs
+        contract = seen.contract
+        misere = p.misere or (self.exact_then_misere and p.exact and _exact_in(seen, info))
+        if misere and self.side_ducks and contract is not None and contract.partner_plays and p.our_contract:
+            p.contractor = seat  # both partners must lose every trick: each plays as the contractor
+        if not misere and self.exact_then_misere and p.exact and seat == p.contractor:
+            spare = self._exact_spare(p, legal)
+            if spare is not None:
+                if not seen.current_trick:  # on lead: take a trick with a master
+                    return self._lead(p, [a for a in legal if a not in spare] or legal)
+                return self._misere_follow(p, spare)
+        if seen.current_trick:
+            return self._misere_follow(p, legal) if misere else self._follow(p, legal)
+        return self._misere_lead(p, legal) if misere else self._lead(p, legal)
+
+    def _exact_spare(self, p: _Play, legal: Sequence[int]) -> list[int] | None:
+        """A contractor playing alone for exactly its tricks who holds the tricks it still needs in
+        masters: the plays that keep those masters back (it loses the rest as a misère, taking
+        the tricks when it must follow with a master).  None otherwise: it plays to take tricks."""
+        contract = p.obs.contract
+        if contract is None or contract.goal != "exactly" or contract.partner_plays:
+            return None
+        need = contract.tricks - p.obs.tricks_won[p.seat]
+        hand = p.obs.hand
+        masters = [c for c in hand if self._master(p, c)]
+        if not 0 < need < len(hand) or len(masters) < need:
+            return None
+        power, suit_of = p.power, p.suit_of
+        kept = set(sorted(masters, key=lambda c: -power[suit_of[c] if suit_of[c] < 4 else 0][c])[:need])
+        return [a for a in legal if _card(a) not in kept] or list(legal)
+
+    def _follow(self, p: _Play, legal: Sequence[int]) -> int:
+        led, best, winner = self._trick_state(p)
+        if led == NO_SUIT:
+            return self._cheapest(p, legal)
+        team = p.info.team_of
+        remaining = self._remaining(p)
+        opponents = [s for s in remaining if team[s] != team[p.seat]]
+        partner_winning = team[winner] == team[p.seat]
+        if partner_winning and not self._can_beat(p, opponents, led, best):
+            return self._cheapest(p, legal)  # never overtake a partner who is safely winning
+        row = p.power[led]
+        winners: list[int] = []  # the plays that win the trick so far, lowest first (a stable insertion sort)
+        heights: list[int] = []
+        for a in legal:
+            height = row[a] if a < JOKER_LEAD else self._strength(p, a, led)
+            if height > best:
+                i = len(winners)
+                while i and heights[i - 1] > height:
+                    i -= 1
+                winners.insert(i, a)
+                heights.insert(i, height)
+        if not winners:
+            return self._cheapest(p, legal)
+        for i in range(len(winners)):
+            a = winners[i]
+            if partner_winning and _card(a) >= JOKER_BASE:
+                break  # a joker wins a trick whenever it is played: not on partner's
+            if not self._can_beat(p, opponents, led, heights[i]):
+                return a  # win as cheaply as is safe
+        if partner_winning:
+            return self._cheapest(p, legal)
+        if not _following(legal, p.suit_of, led):
+            return winners[0]  # void: ruff (or play the joker) as cheaply as possible
+        if len(p.obs.current_trick) == 1 and len(opponents) < len(remaining):
+            return self._cheapest(p, legal)  # second hand low: partner is still to play
+        return winners[-1]  # third hand high
+
+    def _cheapest(self, p: _Play, legal: Sequence[int]) -> int:
+        """The least useful card: the lowest of the suit led, or when void a low card from a short
+        side suit; trumps, winners and jokers are kept."""
+        suit_of = p.suit_of
+        power = p.power
+        trump = p.trump
+        counts = [0, 0, 0, 0, 0]
+        for c in p.obs.hand:
+            counts[suit_of[c]] += 1
+
+        top = p.top
+        trumps = -1 if trump is None else trump
+        best, best_key = legal[0], -1
+        for a in legal:  # min(legal, key=...), written out (card_play.pxd: no closure)
+            c = _card(a)
+            s = suit_of[c]
+            # (a trump, a master, the card's power and its suit's length) as one number: trumps and masters kept
+            if c >= JOKER_BASE:
+                key = 3 << 21 | 1 << 20
+            else:
+                mine = power[s][c]
+                master = s == NO_SUIT or mine > top[s]
+                key = (s == trumps) << 22 | master << 21 | mine + 4 * counts[s]
+            if best_key < 0 or key < best_key:
+                best, best_key = a, key
+        return best
+
+    def _lead(self, p: _Play, legal: Sequence[int]) -> int:
+        hand = [c for c in legal if c < JOKER_LEAD]
+        if not hand:
+            return legal[0]  # only a free joker left to lead
+        suit_of = p.suit_of
+        trump = p.trump
+        void = p.void
+        opponents = p.opponents
+        by_suit: list[list[int]] = [[], [], [], [], []]
+        power = p.power
+        for c in hand:  # by suit, highest first (an insertion sort: a handful of cards a suit)
+            s = suit_of[c]
+            cards = by_suit[s]
+            if s == NO_SUIT:
+                cards.append(c)
+                continue
+            row = power[s]
+            i = len(cards)
+            while i and row[cards[i - 1]] < row[c]:
+                i -= 1
+            cards.insert(i, c)
+        if trump is not None and by_suit[trump] and p.our_contract:
+            # draw trumps while we hold enough of those still unseen
+            theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
+            mine = by_suit[trump]
+            if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
+                return mine[0] if self._master(p, mine[0]) else mine[-1]
+        if not p.our_contract:
+            partner_suit = self._partner_suit(p)
+            if partner_suit is not None and partner_suit != trump and by_suit[partner_suit]:
+                cards = by_suit[partner_suit]
+                return cards[0] if len(cards) == 1 or self._master(p, cards[0]) else cards[-1]
+        cash = [cards[0] for s, cards in enumerate(by_suit[:4])
+                if s != trump and cards and not _ruffable(p, s) and self._master(p, cards[0])]
+        if cash:
+            best = cash[0]
+            for c in cash:  # cash a winner, longest suit first (the first of the longest)
+                if len(by_suit[suit_of[c]]) > len(by_suit[suit_of[best]]):
+                    best = c
+            return best
+        if not p.our_contract and trump is not None and by_suit[trump]:
+            singles = [s for s in range(4) if s != trump and len(by_suit[s]) == 1]
+            if singles:
+                return by_suit[singles[0]][0]  # a singleton, to ruff the next round
+        side = [s for s in range(4) if s != trump and by_suit[s]]
+        if side:
+            longest, longest_key = side[0], None
+            for s in side:  # the first of the longest side suits, of the lowest card
+                key = (len(by_suit[s]), -p.power[s][by_suit[s][-1]])
+                if longest_key is None or key > longest_key:
+                    longest, longest_key = s, key
+            return by_suit[longest][-1]  # low from the longest side suit
+        if trump is not None and by_suit[trump]:
+            return by_suit[trump][-1]
+        return hand[-1]
+
+    def _draw_trumps(self, mine: int, theirs: int, contractor: bool) -> bool:
+        """Lead trumps, holding ``mine`` of them with ``theirs`` unseen (partner's among them)?
+        Drawing freely as contractor won clearly in self-play against drawing only with a majority."""
+        return 2 * mine >= theirs if contractor else mine >= max(2, theirs)
+
+    def _partner_suit(self, p: _Play) -> int | None:
+        """The last suit partner bid, if any."""
+        partners = p.info.partners[p.seat]
+        ladder = p.info.rules.ladder
+        suit = None
+        for seat, call in p.obs.calls:
+            if seat in partners and 0 <= call < len(ladder) and ladder[call].kind == "trumps":
+                suit = ladder[call].trump
+        return suit
