@@ -121,7 +121,7 @@ SETUP_EXTENSIONS = textwrap.dedent("""
 """)
 
 
-NOT_YET_NAMED = {"core/bots/defence.py"}
+NOT_YET_NAMED: set[str] = set()
 """Typed by a .pxd that the module does not name yet (owned by another change in flight; to add: a comment under
 its docstring, as core/engine/shuffle.py has)."""
 

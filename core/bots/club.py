@@ -116,14 +116,12 @@ class _Pricing:
 NO_KEY = -1
 """``_Pricing.call_key`` of a misère: no denomination."""
 
-_PRICING: dict[int, tuple[Rules, _Pricing]] = {}
-
-
 def _pricing(rules: Rules, info: _RulesInfo) -> _Pricing:
-    known = _PRICING.get(id(rules))
-    if known is None or known[0] is not rules:
-        known = _PRICING[id(rules)] = (rules, _Pricing(rules, info))
-    return known[1]
+    """Kept with the rules (``Rules.derived``), released with them."""
+    known = rules.derived.get("club")
+    if known is None:
+        known = rules.derived["club"] = _Pricing(rules, info)
+    return known
 
 
 BIDDER_CHANCE = 0.75

@@ -10,6 +10,8 @@ has shown out of, and, against an open misère, those above every card the contr
 Against an open misère the contractor's hand is public once the first trick is complete
 (``Observation.open_hand``); before that, and against a closed misère, a defender knows only the
 suits the contractor has shown out of and the cards still unseen.
+
+Compiled, ``MisereDefender`` is an extension type: ``defence.pxd`` gives its leads' and sheds' keys C-typed locals.
 """
 
 from __future__ import annotations

@@ -294,7 +294,7 @@ def world_seed(state: GameState, seat: int) -> str:
 def defend(state: GameState, seat: int, worlds: int, default: int) -> int:
     """The card ``seat`` defends a misère with: the one keeping a kill in the most of ``worlds`` sampled
     worlds (``default``, the heuristic defender's card, among equals or when no world decides)."""
-    from .montecarlo import determinise, knowledge
+    from .unseen import determinise, knowledge
 
     if sum(len(state.hand(s)) for s in seats_in_play(state)) > SEARCH_CARDS:
         return default
