@@ -122,20 +122,24 @@ class Solver:
             raise AssertionError("no outcome")  # pragma: no cover - m covers every total
         most = self.goal == "at-least"
         lo, hi = 0, left
+        if guess < 0:  # a contract to take tricks: the tricks bid; a misère: none
+            guess = self.target if most else taken
         probe = guess - taken
+        steps = 2  # from the guess one trick at a time (the searches near the value cost the most), then halves
         while lo < hi:
             if not lo <= probe <= hi or (most and probe == lo) or (not most and probe == hi):
                 probe = (lo + hi + 1) // 2 if most else (lo + hi) // 2
             if most:  # the most the side can force
                 if self.forces(pos, probe, _HUGE):
-                    lo = probe
+                    lo, after = probe, probe + 1
                 else:
-                    hi = probe - 1
+                    hi, after = probe - 1, probe - 1
             elif self.forces(pos, -_HUGE, probe):  # misère: the fewest
-                hi = probe
+                hi, after = probe, probe - 1
             else:
-                lo = probe + 1
-            probe = -1
+                lo, after = probe + 1, probe + 1
+            probe = after if steps else -1
+            steps -= 1
         return taken + lo
 
     def forces(self, pos: Position, lo: int, hi: int) -> bool:

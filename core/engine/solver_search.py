@@ -70,10 +70,12 @@ class Search:
     cython.declare(suit=cython.int[64], power=cython.int[256], under=cython.ulonglong[64],
                    owner=cython.ulonglong[64], bits=cython.int[64], suit_mask=cython.ulonglong[5],
                    mergeable=cython.int[5], on_side=cython.int[8], next_seat=cython.int[8],
-                   hands=cython.ulonglong[8], won=cython.int[8], tops=cython.int[4],
+                   hands=cython.ulonglong[8], won=cython.int[8], tops=cython.int[12],
                    moves=cython.int[5120], scratch=cython.int[128])
     cython.declare(free_mask=cython.ulonglong, joker_mask=cython.ulonglong, cover_mask=cython.ulonglong,
-                   present=cython.ulonglong, players=cython.int, hand_size=cython.int, trick_size=cython.int,
+                   crossing=cython.ulonglong, everywhere=cython.ulonglong, least=cython.int, most=cython.int,
+                   forced_least=cython.int, forced_most=cython.int, present=cython.ulonglong, players=cython.int,
+                   hand_size=cython.int, trick_size=cython.int,
                    played=cython.int, unled=cython.int, compulsory=cython.bint, any_time=cython.bint,
                    named_follow=cython.bint, ends_early=cython.bint, check=cython.bint, relative=cython.bint,
                    quick=cython.bint, lows=cython.bint, key_unled=cython.bint)
@@ -88,7 +90,7 @@ class Search:
         self.owner, self.bits = [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
         self.suit_mask, self.mergeable = [0] * 5, [0] * 5
         self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
-        self.tops, self.moves, self.scratch = [0] * 4, [0] * 5120, [0] * 128
+        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 128
         for b in range(len(kernel.cards)):
             self.suit[b] = kernel.suit[b]
             self.under[b] = kernel.under[b]
@@ -102,6 +104,14 @@ class Search:
             self.on_side[seat] = seat in kernel.side
             self.next_seat[seat] = kernel.next_seat[seat]
         self.free_mask, self.joker_mask, self.cover_mask = kernel.free_mask, kernel.joker_mask, kernel.cover_mask
+        self.crossing = self.everywhere = 0
+        for b in range(len(kernel.cards)):
+            rows = [kernel.power[led][b] for led in range(4)]
+            if any(rows[led] for led in range(4) if led != kernel.suit[b]):
+                self.crossing |= 1 << b  # a card that can take a trick led in another suit (a trump, a joker)
+            if all(rows) and not (kernel.named_follow and kernel.free_mask >> b & 1):
+                self.everywhere |= 1 << b  # a card that can take a trick led in any suit
+        self.least = self.most = self.forced_least = self.forced_most = 0
         self.hand_size, self.trick_size = kernel.hand_size, kernel.trick_size
         self.compulsory, self.any_time, self.named_follow = kernel.compulsory, kernel.any_time, kernel.named_follow
         self.ends_early, self.check = kernel.ends_early, kernel.trick_check is not None
@@ -213,18 +223,22 @@ class Search:
                 return False
             if entry.windows is not None and (lo, hi) in entry.windows:
                 return bool(entry.windows[(lo, hi)])
-        self.top_others(leader)
-        if self.quick and hi == cap:
-            sure = self.sure_tricks(leader)
-            if self.on_side[leader]:
-                if sure >= lo:
-                    if sure > entry.at_least:
-                        entry.at_least = sure
-                    return True
-            elif left - sure < lo:
-                if left - sure + 1 < entry.not_at_least:
-                    entry.not_at_least = left - sure + 1
+        self.top(self.present & ~self.hands[leader], 0)
+        if self.quick:  # bounds from the cards that must take tricks and the leader's winners to cash
+            self.bounds(leader, left)
+            if self.least > entry.at_least:
+                entry.at_least = self.least
+            if self.most + 1 < entry.not_at_least:
+                entry.not_at_least = self.most + 1
+            if self.forced_most < entry.at_most:
+                entry.at_most = self.forced_most
+            if self.forced_least - 1 > entry.not_at_most:
+                entry.not_at_most = self.forced_least - 1
+            if lo > self.most or hi < self.forced_least:
                 return False
+            if (hi == cap and lo <= self.least) or (lo == 0 and hi >= self.forced_most) or (
+                    lo <= self.forced_least and self.forced_most <= hi):
+                return True
         result = self.play(leader, 0, -1, -1, -1, 0, lo, hi, depth, entry)
         if hi == cap:
             if result:
@@ -282,16 +296,15 @@ class Search:
         return (extra, w0, w1, w2, w3)
 
     @cython.cfunc
-    @cython.locals(seat=cython.int, s=cython.int, b=cython.int, led=cython.int, p=cython.int,
-                   others=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong)
+    @cython.locals(cards=cython.ulonglong, slot=cython.int, s=cython.int, b=cython.int, led=cython.int,
+                   p=cython.int, m=cython.ulonglong, low=cython.ulonglong)
     @cython.returns(cython.int)
-    def top_others(self, seat: int) -> int:
-        """``tops``: per suit led, the strongest card the other seats hold (or could turn up)."""
-        others = self.present & ~self.hands[seat]
+    def top(self, cards: int, slot: int) -> int:
+        """``tops[slot + led]``: per suit led, the strongest of ``cards`` in a trick led in that suit."""
         for led in range(4):
-            self.tops[led] = 0
+            self.tops[slot + led] = 0
         for s in range(5):
-            m = others & self.suit_mask[s]
+            m = cards & self.suit_mask[s]
             if not m:
                 continue
             if self.mergeable[s]:
@@ -302,16 +315,81 @@ class Search:
                 b = self.low(low)
                 for led in range(4):
                     p = self.power[led * 64 + b]
-                    if p > self.tops[led]:
-                        self.tops[led] = p
+                    if p > self.tops[slot + led]:
+                        self.tops[slot + led] = p
         return 0
 
     @cython.cfunc
-    @cython.locals(seat=cython.int, s=cython.int, b=cython.int, sure=cython.int, hand=cython.ulonglong,
-                   m=cython.ulonglong, low=cython.ulonglong)
+    @cython.locals(leader=cython.int, left=cython.int, seat=cython.int, slot=cython.int, n=cython.int,
+                   b=cython.int, side_best=cython.int, other_best=cython.int, sure=cython.int,
+                   side_cards=cython.ulonglong, other_cards=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def bounds(self, leader: int, left: int) -> int:
+        """The side's tricks from this lead on: ``forced_least``/``forced_most`` whatever anyone plays (a card
+        that beats every card of the other side in a trick led in any suit takes a trick when it is played,
+        each of one seat's in its own trick); ``least``/``most`` when the side plays for the most tricks and
+        the others for the fewest (the leader cashes its sure tricks).  ``tops[0:4]`` is the leader's others'."""
+        self.least = self.forced_least = 0
+        self.most = self.forced_most = left
+        if self.cover_mask:  # a dummy's face-down cards: not counted
+            return 0
+        side_cards = other_cards = 0
+        for seat in range(self.players):
+            if self.on_side[seat]:
+                side_cards |= self.hands[seat]
+            else:
+                other_cards |= self.hands[seat]
+        side_best = other_best = 0
+        if (side_cards | other_cards) & self.everywhere:
+            self.top(other_cards, 4)
+            self.top(side_cards, 8)
+            for seat in range(self.players):
+                m = self.hands[seat] & self.everywhere
+                slot = 4 if self.on_side[seat] else 8
+                n = 0
+                while m:
+                    low = m & -m
+                    m ^= low
+                    b = self.low(low)
+                    if (self.power[b] > self.tops[slot] and self.power[64 + b] > self.tops[slot + 1] and
+                            self.power[128 + b] > self.tops[slot + 2] and self.power[192 + b] > self.tops[slot + 3]):
+                        n += 1
+                if self.on_side[seat]:
+                    if n > side_best:
+                        side_best = n
+                elif n > other_best:
+                    other_best = n
+        self.least = self.forced_least = side_best
+        self.most = self.forced_most = left - other_best
+        sure = self.sure_tricks(leader)
+        if self.on_side[leader]:
+            if sure > self.least:
+                self.least = sure
+        elif left - sure < self.most:
+            self.most = left - sure
+        return 0
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.locals(x=cython.ulonglong)
+    @cython.returns(cython.int)
+    def count(self, x: int) -> int:
+        """The number of bits of ``x``."""
+        x = x - ((x >> 1) & 0x5555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        return ((x * 0x0101010101010101) & _MASK64) >> 56
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, s=cython.int, b=cython.int, o=cython.int, sure=cython.int, rounds=cython.int,
+                   top=cython.int, n=cython.int, hand=cython.ulonglong, others=cython.ulonglong, m=cython.ulonglong,
+                   low=cython.ulonglong, blockers=cython.ulonglong)
     @cython.returns(cython.int)
     def sure_tricks(self, seat: int) -> int:
-        """The leader's cards no other card left can beat in a trick of their suit (``tops``)."""
+        """Tricks the leader can cash one after the other: the larger of its cards no other card left can beat
+        (``tops[0:4]``) and, suit by suit, its cards above the others' in the suit, as many rounds as every seat
+        that could take a trick of another suit (a trump, a joker) still has to follow."""
         hand = self.hands[seat] & ~self.joker_mask
         sure = 0
         for s in range(4):
@@ -322,7 +400,35 @@ class Search:
                 b = self.low(low)
                 if self.power[s * 64 + b] > self.tops[s]:
                     sure += 1
-        return sure
+        others = self.present & ~self.hands[seat]
+        if self.cover_mask or (self.any_time and others & self.free_mask):
+            return sure
+        blockers = 0  # the seats holding a card that takes tricks of other suits
+        for o in range(self.players):
+            if o != seat and self.hands[o] & self.crossing:
+                blockers |= _ONE << o
+        n = 0
+        for s in range(4):
+            m = hand & self.suit_mask[s]
+            if not m:
+                continue
+            top = 0
+            if others & self.suit_mask[s]:
+                top = self.power[s * 64 + self.high(others & self.suit_mask[s])]
+                if not self.mergeable[s]:
+                    self.top(others & self.suit_mask[s], 4)
+                    top = self.tops[4 + s]
+            rounds = 0
+            while m:
+                low = m & -m
+                m ^= low
+                if self.power[s * 64 + self.low(low)] > top:
+                    rounds += 1
+            for o in range(self.players):
+                if rounds and blockers >> o & 1 and self.count(self.hands[o] & self.suit_mask[s]) < rounds:
+                    rounds = self.count(self.hands[o] & self.suit_mask[s])
+            n += rounds
+        return n if n > sure else sure
 
     # --- the moves -----------------------------------------------------------------------------
 
