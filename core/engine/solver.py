@@ -19,10 +19,12 @@ play their best for the contract's goal:
 The search answers "can the side force its tricks from here into ``[lo, hi]``?" (a null-window
 alpha-beta on an AND/OR tree: the side's seats choose, the others refute), with a transposition table
 at every trick's lead keyed on the cards left in each hand and the leader (bounds kept per key),
-sure tricks cashed by the leader as cut-offs, touching cards of one hand played as one, and the
-moves ordered (the cheapest winning card first, low cards under a partner's winner, low leads in a
-misère).  ``solve`` finds the value by a binary search on the window.  Hands the kernel cannot compile
-(a play restriction reading the hand's history) are searched through the engine itself, slower.
+bounds at each lead as cut-offs (the sure tricks the leader can cash, and the cards that must take a
+trick whoever plays what), touching cards of one hand played as one, and the moves ordered (the
+cheapest winning card first, low cards under a partner's winner, low leads in a misère).  The search
+itself is ``solver_search.Search``, typed for Cython where its code is.  ``solve`` finds the value by a
+binary search on the window.  Hands the kernel cannot compile (a play restriction reading the hand's
+history) or that do not fit the search's 64-bit masks are searched through the engine itself, slower.
 """
 
 from __future__ import annotations
@@ -122,24 +124,20 @@ class Solver:
             raise AssertionError("no outcome")  # pragma: no cover - m covers every total
         most = self.goal == "at-least"
         lo, hi = 0, left
-        if guess < 0:  # a contract to take tricks: the tricks bid; a misère: none
-            guess = self.target if most else taken
         probe = guess - taken
-        steps = 2  # from the guess one trick at a time (the searches near the value cost the most), then halves
         while lo < hi:
             if not lo <= probe <= hi or (most and probe == lo) or (not most and probe == hi):
                 probe = (lo + hi + 1) // 2 if most else (lo + hi) // 2
             if most:  # the most the side can force
                 if self.forces(pos, probe, _HUGE):
-                    lo, after = probe, probe + 1
+                    lo = probe
                 else:
-                    hi, after = probe - 1, probe - 1
+                    hi = probe - 1
             elif self.forces(pos, -_HUGE, probe):  # misère: the fewest
-                hi, after = probe, probe - 1
+                hi = probe
             else:
-                lo, after = probe + 1, probe + 1
-            probe = after if steps else -1
-            steps -= 1
+                lo = probe + 1
+            probe = -1
         return taken + lo
 
     def forces(self, pos: Position, lo: int, hi: int) -> bool:
