@@ -1,0 +1,676 @@
+"""The double-dummy solver's search: "can the contracting side force its tricks into ``[lo, hi]``?" on one
+hand's play kernel, in C integers when compiled.
+
+The types are Cython's pure-Python mode, written where the code is (``cython.locals`` and
+``cython.declare``: the hands as 64-bit masks, the tables as C arrays in ``Search``, the search's functions
+``cfunc``); the module runs unchanged as plain Python (``cython_shim`` stands in where Cython is not
+installed).  A hand of more than ``MAX_CARDS`` cards or ``MAX_SEATS`` seats is not searched here
+(``fits``): the solver then searches through the engine.  What the search does is in ``solver.py``'s
+text and docs/solver.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:
+    import cython
+except ImportError:  # the pure-Python build: Cython is a build requirement only
+    from . import cython_shim as cython  # type: ignore[no-redef, unused-ignore]
+
+from .kernel import PlayKernel, Position
+
+MAX_CARDS = 64
+"""Cards in the deck a search takes (a card is a bit of a 64-bit mask)."""
+MAX_SEATS = 8
+_WIDTH = cython.declare(cython.int, 64)
+"""Moves a ply may list (a hand's cards, a free joker's named suits); ``moves`` holds 80 plies (a search plays
+at most 64 cards)."""
+_ONE = cython.declare(cython.ulonglong, 1)
+_MASK64 = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+"""What a product of masks keeps (the pure build's integers do not wrap at 64 bits, C's do)."""
+_DEBRUIJN = cython.declare(cython.ulonglong, 0x03F79D71B4CB0A89)
+"""A de Bruijn sequence: a single bit times it has its index in its top 6 bits, through ``_debruijn_bits``."""
+
+
+def _debruijn_bits(multiplier: int) -> list[int]:
+    table = [0] * 64
+    for i in range(64):
+        table[((multiplier << i) & 0xFFFFFFFFFFFFFFFF) >> 58] = i
+    return table
+
+
+def fits(kernel: PlayKernel) -> bool:
+    """Whether ``Search`` takes this hand (at most ``MAX_CARDS`` cards and ``MAX_SEATS`` seats)."""
+    return len(kernel.cards) <= MAX_CARDS and kernel.players <= MAX_SEATS
+
+
+@cython.cclass
+class Entry:
+    """What the transposition table knows of a position at a lead: the side can force at least ``at_least``
+    tricks and not ``not_at_least``; at most ``at_most`` and not ``not_at_most``; other windows asked
+    (an exact goal's) in ``windows``; ``move``: the lead that settled the last search from here."""
+
+    cython.declare(at_least=cython.int, not_at_least=cython.int, at_most=cython.int, not_at_most=cython.int,
+                   move=cython.int, windows=dict)
+
+    def __init__(self, cap: int) -> None:
+        self.at_least = 0
+        self.not_at_least = cap + 1
+        self.at_most = cap
+        self.not_at_most = -1
+        self.move = -1
+        self.windows: dict[tuple[int, int], bool] | None = None
+
+
+@cython.cclass
+class Search:
+    """One hand's play tables as C arrays and the position searched (see the module's text)."""
+
+    cython.declare(suit=cython.int[64], power=cython.int[256], under=cython.ulonglong[64],
+                   owner=cython.ulonglong[64], bits=cython.int[64], suit_mask=cython.ulonglong[5],
+                   mergeable=cython.int[5], on_side=cython.int[8], next_seat=cython.int[8],
+                   hands=cython.ulonglong[8], won=cython.int[8], tops=cython.int[12],
+                   moves=cython.int[5120], scratch=cython.int[128])
+    cython.declare(free_mask=cython.ulonglong, joker_mask=cython.ulonglong, cover_mask=cython.ulonglong,
+                   crossing=cython.ulonglong, everywhere=cython.ulonglong, least=cython.int, most=cython.int,
+                   forced_least=cython.int, forced_most=cython.int, present=cython.ulonglong, players=cython.int,
+                   hand_size=cython.int, trick_size=cython.int,
+                   played=cython.int, unled=cython.int, compulsory=cython.bint, any_time=cython.bint,
+                   named_follow=cython.bint, ends_early=cython.bint, check=cython.bint, relative=cython.bint,
+                   quick=cython.bint, lows=cython.bint, key_unled=cython.bint)
+    cython.declare(kernel=object, tt=dict, lead_suits=object)
+    nodes = cython.declare(cython.longlong, visibility="readonly")
+    """Positions visited (cards tried), over every search."""
+
+    def __init__(self, kernel: PlayKernel, lows: bool) -> None:
+        self.kernel = kernel
+        self.tt: dict[Any, Entry] = {}
+        self.suit, self.power, self.under = [0] * 64, [0] * 256, [0] * 64
+        self.owner, self.bits = [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
+        self.suit_mask, self.mergeable = [0] * 5, [0] * 5
+        self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
+        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 128
+        for b in range(len(kernel.cards)):
+            self.suit[b] = kernel.suit[b]
+            self.under[b] = kernel.under[b]
+            for led in range(4):
+                self.power[led * 64 + b] = kernel.power[led][b]
+        for s in range(5):
+            self.suit_mask[s] = kernel.suit_mask[s]
+            self.mergeable[s] = kernel.mergeable[s]
+        self.players = kernel.players
+        for seat in range(kernel.players):
+            self.on_side[seat] = seat in kernel.side
+            self.next_seat[seat] = kernel.next_seat[seat]
+        self.free_mask, self.joker_mask, self.cover_mask = kernel.free_mask, kernel.joker_mask, kernel.cover_mask
+        self.crossing = self.everywhere = 0
+        for b in range(len(kernel.cards)):
+            rows = [kernel.power[led][b] for led in range(4)]
+            if any(rows[led] for led in range(4) if led != kernel.suit[b]):
+                self.crossing |= 1 << b  # a card that can take a trick led in another suit (a trump, a joker)
+            if all(rows) and not (kernel.named_follow and kernel.free_mask >> b & 1):
+                self.everywhere |= 1 << b  # a card that can take a trick led in any suit
+        self.least = self.most = self.forced_least = self.forced_most = 0
+        self.hand_size, self.trick_size = kernel.hand_size, kernel.trick_size
+        self.compulsory, self.any_time, self.named_follow = kernel.compulsory, kernel.any_time, kernel.named_follow
+        self.ends_early, self.check = kernel.ends_early, kernel.trick_check is not None
+        self.relative = kernel.relative
+        self.quick = not self.ends_early and not self.check
+        self.lows = lows
+        self.key_unled = bool(kernel.free_mask) and kernel.table.joker_lead == "unled-suit"
+        self.lead_suits = kernel.table.joker_lead_suits
+        self.nodes = 0
+
+    @cython.locals(seat=cython.int, b=cython.int, tmask=cython.ulonglong, result=cython.bint)
+    def run(self, pos: Position, lo: int, hi: int) -> bool:
+        """Whether the side can force its tricks from ``pos`` on into ``[lo, hi]``."""
+        self.present = 0
+        for seat in range(self.players):
+            self.hands[seat] = pos.hands[seat]
+            self.won[seat] = pos.won[seat]
+            self.present |= pos.hands[seat]
+            for b in range(64):
+                if pos.hands[seat] >> b & 1:
+                    self.owner[b] = seat + 1
+                    if self.cover_mask >> b & 1:
+                        self.present |= self.under[b]
+        tmask = 0
+        for _seat, b, _named in pos.trick:
+            tmask |= _ONE << b
+        self.present |= tmask
+        self.played, self.unled = pos.played, pos.unled
+        if not pos.trick:
+            return bool(self.lead(pos.leader, lo, hi, 0))
+        seat = pos.trick[-1][0]
+        result = self.play(self.next_seat[seat], len(pos.trick), pos.led, pos.best, pos.winner, tmask, lo, hi, 0,
+                           None)
+        return bool(result)
+
+    # --- bits ----------------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.locals(x=cython.ulonglong)
+    @cython.returns(cython.int)
+    def low(self, x: int) -> int:
+        """The index of the lowest bit of ``x`` (not 0)."""
+        return self.bits[(((x & -x) * _DEBRUIJN) & _MASK64) >> 58]
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.locals(x=cython.ulonglong)
+    @cython.returns(cython.int)
+    def high(self, x: int) -> int:
+        """The index of the highest bit of ``x`` (not 0)."""
+        x |= x >> 1
+        x |= x >> 2
+        x |= x >> 4
+        x |= x >> 8
+        x |= x >> 16
+        x |= x >> 32
+        return self.bits[(((x ^ (x >> 1)) * _DEBRUIJN) & _MASK64) >> 58]
+
+    # --- a trick's lead ------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.locals(leader=cython.int, lo=cython.int, hi=cython.int, depth=cython.int, left=cython.int,
+                   cap=cython.int, b=cython.int, best=cython.int, winner=cython.int, seat=cython.int,
+                   _i=cython.int, led=cython.int, taken=cython.int, entry=Entry, sure=cython.int,
+                   result=cython.bint)
+    @cython.returns(cython.bint)
+    def lead(self, leader: int, lo: int, hi: int, depth: int) -> bool:
+        left = self.hand_size - self.played
+        cap = 1 if self.ends_early else left
+        if lo < 0:
+            lo = 0
+        if hi > cap:
+            hi = cap
+        if lo > hi:
+            return False
+        if lo == 0 and hi == cap:
+            return True
+        if left == 1 and not self.present & self.free_mask:  # the last trick: every card forced
+            b = self.high(self.hands[leader])
+            led = self.suit[b]
+            best, winner, seat = self.power[led * 64 + b], leader, leader
+            for _i in range(self.trick_size - 1):
+                seat = self.next_seat[seat]
+                b = self.high(self.hands[seat])
+                if self.power[led * 64 + b] > best:
+                    best, winner = self.power[led * 64 + b], seat
+            taken = self.on_side[winner]
+            return lo <= taken <= hi
+        key = self.key(leader)
+        entry = self.tt.get(key)
+        if entry is None:
+            entry = Entry(cap)
+            self.tt[key] = entry
+        if hi == cap:
+            if lo <= entry.at_least:
+                return True
+            if lo >= entry.not_at_least:
+                return False
+        elif lo == 0:
+            if hi >= entry.at_most:
+                return True
+            if hi <= entry.not_at_most:
+                return False
+        else:
+            if lo >= entry.not_at_least or hi <= entry.not_at_most:
+                return False
+            if entry.windows is not None and (lo, hi) in entry.windows:
+                return bool(entry.windows[(lo, hi)])
+        self.top(self.present & ~self.hands[leader], 0)
+        if self.quick:  # bounds from the cards that must take tricks and the leader's winners to cash
+            self.bounds(leader, left)
+            if self.least > entry.at_least:
+                entry.at_least = self.least
+            if self.most + 1 < entry.not_at_least:
+                entry.not_at_least = self.most + 1
+            if self.forced_most < entry.at_most:
+                entry.at_most = self.forced_most
+            if self.forced_least - 1 > entry.not_at_most:
+                entry.not_at_most = self.forced_least - 1
+            if lo > self.most or hi < self.forced_least:
+                return False
+            if (hi == cap and lo <= self.least) or (lo == 0 and hi >= self.forced_most) or (
+                    lo <= self.forced_least and self.forced_most <= hi):
+                return True
+        result = self.play(leader, 0, -1, -1, -1, 0, lo, hi, depth, entry)
+        if hi == cap:
+            if result:
+                if lo > entry.at_least:
+                    entry.at_least = lo
+            elif lo < entry.not_at_least:
+                entry.not_at_least = lo
+        elif lo == 0:
+            if result:
+                if hi < entry.at_most:
+                    entry.at_most = hi
+            elif hi > entry.not_at_most:
+                entry.not_at_most = hi
+        else:
+            if entry.windows is None:
+                entry.windows = {}
+            entry.windows[(lo, hi)] = result
+        return result
+
+    @cython.cfunc
+    @cython.locals(leader=cython.int, s=cython.int, b=cython.int, n=cython.int, seat=cython.int,
+                   m=cython.ulonglong, low=cython.ulonglong, code=cython.ulonglong, w0=cython.ulonglong,
+                   w1=cython.ulonglong, w2=cython.ulonglong, w3=cython.ulonglong, extra=cython.ulonglong)
+    def key(self, leader: int) -> object:
+        """The transposition table's key of the position at a lead: where the hands are relative (only the
+        order of the cards left matters, ``PlayKernel.relative``), each card left by its holder in the order
+        of its suit, the cards gone squeezed out; else the hands themselves."""
+        extra = leader
+        if self.key_unled:
+            extra |= cython.cast(cython.ulonglong, self.unled) << 3
+        if self.check:
+            for seat in range(self.players):
+                extra |= cython.cast(cython.ulonglong, self.won[seat]) << (7 + 4 * seat)
+        if not self.relative:
+            return (extra, *[self.hands[seat] for seat in range(self.players)])
+        w0 = w1 = w2 = w3 = 0
+        n = 0
+        for s in range(5):  # each card's holder in 3 bits, suit after suit, a 0 between suits
+            m = self.present & self.suit_mask[s]
+            while m:
+                low = m & -m
+                m ^= low
+                b = self.low(low)
+                code = self.owner[b]
+                if n < 21:
+                    w0 |= code << (3 * n)
+                elif n < 42:
+                    w1 |= code << (3 * (n - 21))
+                elif n < 63:
+                    w2 |= code << (3 * (n - 42))
+                else:
+                    w3 |= code << (3 * (n - 63))
+                n += 1
+            n += 1
+        return (extra, w0, w1, w2, w3)
+
+    @cython.cfunc
+    @cython.locals(cards=cython.ulonglong, slot=cython.int, s=cython.int, b=cython.int, led=cython.int,
+                   p=cython.int, m=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def top(self, cards: int, slot: int) -> int:
+        """``tops[slot + led]``: per suit led, the strongest of ``cards`` in a trick led in that suit."""
+        for led in range(4):
+            self.tops[slot + led] = 0
+        for s in range(5):
+            m = cards & self.suit_mask[s]
+            if not m:
+                continue
+            if self.mergeable[s]:
+                m = _ONE << self.high(m)
+            while m:
+                low = m & -m
+                m ^= low
+                b = self.low(low)
+                for led in range(4):
+                    p = self.power[led * 64 + b]
+                    if p > self.tops[slot + led]:
+                        self.tops[slot + led] = p
+        return 0
+
+    @cython.cfunc
+    @cython.locals(leader=cython.int, left=cython.int, seat=cython.int, slot=cython.int, n=cython.int,
+                   b=cython.int, side_best=cython.int, other_best=cython.int, sure=cython.int,
+                   side_cards=cython.ulonglong, other_cards=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def bounds(self, leader: int, left: int) -> int:
+        """The side's tricks from this lead on: ``forced_least``/``forced_most`` whatever anyone plays (a card
+        that beats every card of the other side in a trick led in any suit takes a trick when it is played,
+        each of one seat's in its own trick); ``least``/``most`` when the side plays for the most tricks and
+        the others for the fewest (the leader cashes its sure tricks).  ``tops[0:4]`` is the leader's others'."""
+        self.least = self.forced_least = 0
+        self.most = self.forced_most = left
+        if self.cover_mask:  # a dummy's face-down cards: not counted
+            return 0
+        side_cards = other_cards = 0
+        for seat in range(self.players):
+            if self.on_side[seat]:
+                side_cards |= self.hands[seat]
+            else:
+                other_cards |= self.hands[seat]
+        side_best = other_best = 0
+        if (side_cards | other_cards) & self.everywhere:
+            self.top(other_cards, 4)
+            self.top(side_cards, 8)
+            for seat in range(self.players):
+                m = self.hands[seat] & self.everywhere
+                slot = 4 if self.on_side[seat] else 8
+                n = 0
+                while m:
+                    low = m & -m
+                    m ^= low
+                    b = self.low(low)
+                    if (self.power[b] > self.tops[slot] and self.power[64 + b] > self.tops[slot + 1] and
+                            self.power[128 + b] > self.tops[slot + 2] and self.power[192 + b] > self.tops[slot + 3]):
+                        n += 1
+                if self.on_side[seat]:
+                    if n > side_best:
+                        side_best = n
+                elif n > other_best:
+                    other_best = n
+        self.least = self.forced_least = side_best
+        self.most = self.forced_most = left - other_best
+        sure = self.sure_tricks(leader)
+        if self.on_side[leader]:
+            if sure > self.least:
+                self.least = sure
+        elif left - sure < self.most:
+            self.most = left - sure
+        return 0
+
+    @cython.cfunc
+    @cython.inline
+    @cython.exceptval(check=False)
+    @cython.locals(x=cython.ulonglong)
+    @cython.returns(cython.int)
+    def count(self, x: int) -> int:
+        """The number of bits of ``x``."""
+        x = x - ((x >> 1) & 0x5555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        return ((x * 0x0101010101010101) & _MASK64) >> 56
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, s=cython.int, b=cython.int, o=cython.int, sure=cython.int, rounds=cython.int,
+                   top=cython.int, n=cython.int, hand=cython.ulonglong, others=cython.ulonglong, m=cython.ulonglong,
+                   low=cython.ulonglong, blockers=cython.ulonglong)
+    @cython.returns(cython.int)
+    def sure_tricks(self, seat: int) -> int:
+        """Tricks the leader can cash one after the other: the larger of its cards no other card left can beat
+        (``tops[0:4]``) and, suit by suit, its cards above the others' in the suit, as many rounds as every seat
+        that could take a trick of another suit (a trump, a joker) still has to follow."""
+        hand = self.hands[seat] & ~self.joker_mask
+        sure = 0
+        for s in range(4):
+            m = hand & self.suit_mask[s]
+            while m:
+                low = m & -m
+                m ^= low
+                b = self.low(low)
+                if self.power[s * 64 + b] > self.tops[s]:
+                    sure += 1
+        others = self.present & ~self.hands[seat]
+        if self.cover_mask or (self.any_time and others & self.free_mask):
+            return sure
+        blockers = 0  # the seats holding a card that takes tricks of other suits
+        for o in range(self.players):
+            if o != seat and self.hands[o] & self.crossing:
+                blockers |= _ONE << o
+        n = 0
+        for s in range(4):
+            m = hand & self.suit_mask[s]
+            if not m:
+                continue
+            top = 0
+            if others & self.suit_mask[s]:
+                top = self.power[s * 64 + self.high(others & self.suit_mask[s])]
+                if not self.mergeable[s]:
+                    self.top(others & self.suit_mask[s], 4)
+                    top = self.tops[4 + s]
+            rounds = 0
+            while m:
+                low = m & -m
+                m ^= low
+                if self.power[s * 64 + self.low(low)] > top:
+                    rounds += 1
+            for o in range(self.players):
+                if rounds and blockers >> o & 1 and self.count(self.hands[o] & self.suit_mask[s]) < rounds:
+                    rounds = self.count(self.hands[o] & self.suit_mask[s])
+            n += rounds
+        return n if n > sure else sure
+
+    # --- the moves -----------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.inline
+    @cython.locals(b=cython.int, prev=cython.int, gap=cython.ulonglong)
+    @cython.returns(cython.bint)
+    def touches(self, b: int, prev: int) -> bool:
+        """Whether card ``b`` of a hand plays as its card ``prev`` just below it (one suit, nothing between)."""
+        if prev < 0 or self.suit[b] != self.suit[prev] or not self.mergeable[self.suit[b]]:
+            return False
+        if self.cover_mask >> b & 1:
+            return False
+        gap = (_ONE << b) - (_ONE << (prev + 1))
+        return not self.present & gap
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, nf=cython.int, nl=cython.int, b=cython.int,
+                   prev=cython.int, s=cython.int, i=cython.int, hand=cython.ulonglong, free=cython.ulonglong,
+                   plain=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def leads(self, seat: int, base: int) -> int:
+        """The leader's plays into ``moves`` from ``base`` (a move is ``bit | (named + 1) << 8``), the cards no
+        other can beat first (the highest first), then the others, low first; their number."""
+        hand = self.hands[seat]
+        free = hand & self.free_mask
+        plain = hand if not free else hand & ~self.joker_mask
+        nf = nl = 0
+        prev = -1
+        rest = plain
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b = self.low(low)
+            if self.touches(b, prev):
+                prev = b
+                continue
+            prev = -1 if self.cover_mask >> b & 1 else b
+            s = self.suit[b]
+            if s < 4 and self.power[s * 64 + b] > self.tops[s] and not self.lows:
+                self.scratch[nf] = b
+                nf += 1
+            else:
+                self.scratch[64 + nl] = b
+                nl += 1
+        n = 0
+        for i in range(nf - 1, -1, -1):
+            self.moves[base + n] = self.scratch[i]
+            n += 1
+        for i in range(nl):
+            self.moves[base + n] = self.scratch[64 + i]
+            n += 1
+        if free:
+            n = self.joker_leads(seat, base, n, free, not plain)
+        return n
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, b=cython.int, s=cython.int,
+                   free=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def joker_leads(self, seat: int, base: int, n: int, free: int, only_jokers: bool) -> int:
+        """A free joker led: one move per suit the table lets it name (rule 22)."""
+        unled = [s for s in range(4) if self.unled >> s & 1]
+        suits = self.lead_suits(unled, self.hand_size - self.played, only_jokers)
+        while free:
+            low = free & -free
+            free ^= low
+            b = self.low(low)
+            for s in suits:
+                self.moves[base + n] = b | (s + 1) << 8
+                n += 1
+        return n
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, led=cython.int, best=cython.int, winner=cython.int, base=cython.int,
+                   n=cython.int, nl=cython.int, nh=cython.int, b=cython.int, prev=cython.int, i=cython.int,
+                   j=cython.int, x=cython.int, other=cython.int, hand=cython.ulonglong, legal=cython.ulonglong,
+                   named=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong, void=cython.bint)
+    @cython.returns(cython.int)
+    def follows(self, seat: int, led: int, best: int, winner: int, base: int) -> int:
+        """The plays of a seat following into ``moves`` from ``base``: the cheapest card that takes the trick
+        first, low cards under a partner's winner; in a misère the contractor ducks with its highest losing
+        card, the others stay low; a void seat's cards by their strength.  Their number."""
+        hand = self.hands[seat]
+        legal = hand & self.suit_mask[led]
+        if not legal:
+            legal = (hand & self.free_mask) if self.compulsory and hand & self.free_mask else hand
+        if self.any_time and hand & self.joker_mask:
+            legal |= hand & self.free_mask
+        named = 0
+        if self.named_follow and legal & self.free_mask and hand & self.joker_mask:
+            named = legal & self.free_mask
+            legal &= ~self.free_mask
+        nl = nh = 0
+        prev = -1
+        rest = legal
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b = self.low(low)
+            if self.touches(b, prev):
+                prev = b
+                continue
+            prev = -1 if self.cover_mask >> b & 1 else b
+            if self.power[led * 64 + b] > best:
+                self.scratch[64 + nh] = b
+                nh += 1
+            else:
+                self.scratch[nl] = b
+                nl += 1
+        void = nl + nh > 1 and self.suit[self.scratch[0] if nl else self.scratch[64]] != led
+        if void:  # by strength (a stable insertion sort)
+            self.sort(0, nl, led)
+            self.sort(64, nh, led)
+        n = 0
+        if self.lows and self.on_side[seat]:
+            for i in range(nl - 1, -1, -1):
+                self.moves[base + n] = self.scratch[i]
+                n += 1
+            n = self.copy(64, nh, base, n)
+        elif self.lows or self.on_side[winner] == self.on_side[seat]:
+            n = self.copy(0, nl, base, n)
+            n = self.copy(64, nh, base, n)
+        else:
+            n = self.copy(64, nh, base, n)
+            n = self.copy(0, nl, base, n)
+        if named:
+            other = 0 if led else 1
+            while named:
+                low = named & -named
+                named ^= low
+                b = self.low(low)
+                self.moves[base + n] = b | (led + 1) << 8
+                self.moves[base + n + 1] = b | (other + 1) << 8
+                n += 2
+        return n
+
+    @cython.cfunc
+    @cython.locals(start=cython.int, count=cython.int, led=cython.int, i=cython.int, j=cython.int, x=cython.int)
+    @cython.returns(cython.int)
+    def sort(self, start: int, count: int, led: int) -> int:
+        for i in range(start + 1, start + count):
+            x = self.scratch[i]
+            j = i - 1
+            while j >= start and self.power[led * 64 + self.scratch[j]] > self.power[led * 64 + x]:
+                self.scratch[j + 1] = self.scratch[j]
+                j -= 1
+            self.scratch[j + 1] = x
+        return 0
+
+    @cython.cfunc
+    @cython.locals(start=cython.int, count=cython.int, base=cython.int, n=cython.int, i=cython.int)
+    @cython.returns(cython.int)
+    def copy(self, start: int, count: int, base: int, n: int) -> int:
+        for i in range(start, start + count):
+            self.moves[base + n] = self.scratch[i]
+            n += 1
+        return n
+
+    # --- the search ----------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, count=cython.int, led=cython.int, best=cython.int, winner=cython.int,
+                   tmask=cython.ulonglong, lo=cython.int, hi=cython.int, depth=cython.int, entry=Entry,
+                   side=cython.bint, last=cython.bint, base=cython.int, n=cython.int, i=cython.int, m=cython.int,
+                   b=cython.int, named=cython.int, led2=cython.int, best2=cython.int, winner2=cython.int,
+                   strength=cython.int, hand=cython.ulonglong, bit=cython.ulonglong, unled=cython.int,
+                   result=cython.bint)
+    @cython.returns(cython.bint)
+    def play(self, seat: int, count: int, led: int, best: int, winner: int, tmask: int, lo: int, hi: int,
+             depth: int, entry: Entry | None) -> bool:
+        """Whether the side forces ``[lo, hi]`` with ``seat`` to play the trick's card ``count``."""
+        self.nodes += 1
+        side = self.on_side[seat]
+        last = count == self.trick_size - 1
+        base = depth * _WIDTH
+        if count == 0:
+            n = self.leads(seat, base)
+            if entry is not None and entry.move >= 0:  # the lead that settled this position last time first
+                for i in range(n):
+                    if self.moves[base + i] == entry.move:
+                        while i > 0:
+                            self.moves[base + i] = self.moves[base + i - 1]
+                            i -= 1
+                        self.moves[base] = entry.move
+                        break
+        else:
+            n = self.follows(seat, led, best, winner, base)
+        hand = self.hands[seat]
+        unled = self.unled
+        for i in range(n):
+            m = self.moves[base + i]
+            b = m & 255
+            bit = _ONE << b
+            self.hands[seat] = (hand & ~bit) | self.under[b]
+            if count == 0:
+                named = (m >> 8) - 1
+                led2 = named if named >= 0 else self.suit[b]
+                best2, winner2 = self.power[led2 * 64 + b], seat
+                self.unled = unled & ~(1 << led2)
+            else:
+                led2 = led
+                if m < 256 or (m >> 8) - 1 == led:
+                    strength = self.power[led * 64 + b]
+                else:
+                    strength = 0
+                if strength > best:
+                    best2, winner2 = strength, seat
+                else:
+                    best2, winner2 = best, winner
+            if not last:
+                result = self.play(self.next_seat[seat], count + 1, led2, best2, winner2, tmask | bit, lo, hi,
+                                   depth + 1, None)
+            else:
+                result = self.end_trick(winner2, tmask | bit, lo, hi, depth + 1)
+            self.hands[seat] = hand
+            self.unled = unled
+            if result == side:
+                if entry is not None:
+                    entry.move = m
+                return side
+        return not side
+
+    @cython.cfunc
+    @cython.locals(winner=cython.int, cards=cython.ulonglong, lo=cython.int, hi=cython.int, depth=cython.int,
+                   taken=cython.int, present=cython.ulonglong, played=cython.int, result=cython.bint)
+    @cython.returns(cython.bint)
+    def end_trick(self, winner: int, cards: int, lo: int, hi: int, depth: int) -> bool:
+        taken = self.on_side[winner]
+        present, played = self.present, self.played
+        self.won[winner] += 1
+        self.present, self.played = present & ~cards, played + 1
+        if played + 1 >= self.hand_size or (self.ends_early and taken) or (self.check and self.checked()):
+            result = lo <= taken <= hi
+        else:
+            result = self.lead(winner, lo - taken, hi - taken, depth)
+        self.won[winner] -= 1
+        self.present, self.played = present, played
+        return result
+
+    @cython.cfunc
+    @cython.returns(cython.bint)
+    def checked(self) -> bool:
+        kernel: Any = self.kernel
+        return bool(kernel.checked(tuple([self.won[s] for s in range(self.players)]), self.played))
