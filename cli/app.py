@@ -26,6 +26,7 @@ from fivehundred.rules import rules_text as R
 from fivehundred.rules.outputs import check_outputs
 from fivehundred.rules.printable import printable
 
+from .analyse import analyse as analyse_command
 from .calibrate import calibrate as calibrate_command
 from .compare import compare as compare_command
 from .completion import player_names, ruleset_names
@@ -87,8 +88,12 @@ def simulate(
         help="Play on the Dask cluster of this scheduler, e.g. tcp://host:8786 (needs fivehundred\\[cluster]).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    dd: Annotated[bool, typer.Option("--dd", help="Add each deal's double-dummy table and par to the Parquet rows "
+                                     "(dd_*, par_* columns; seconds a deal: docs/par.md).")] = False,
 ) -> None:
     """Play a batch of seeded games with bots and summarise them."""
+    if dd and (out_file is None or out_file.suffix.lower() != ".parquet"):
+        raise typer.BadParameter("--dd adds columns to Parquet rows: give --out FILE.parquet", param_hint="--dd")
     if scheduler is not None and workers != 1:
         raise typer.BadParameter("--workers and --scheduler exclude each other: the cluster's workers play",
                                  param_hint="--workers")
@@ -101,7 +106,7 @@ def simulate(
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)
             summary = fivehundred.simulate(games, seed, rs, players, workers=workers, out=out_file,
-                                           progress=lambda n: bar.advance(task, n), scheduler=scheduler)
+                                           progress=lambda n: bar.advance(task, n), scheduler=scheduler, dd=dd)
     data = summary.as_dict()
     if summary.kept is not None:
         err.print(f"note: {out_file} is left as it was; the {summary.games:,} games finished are in {summary.kept} "
@@ -194,6 +199,7 @@ app.command("score", cls=Command)(score_command)
 app.command("import", cls=Command)(import_records)
 app.command("export", cls=Command)(export_records)
 app.command("show", cls=Command)(show)
+app.command("analyse", cls=Command)(analyse_command)
 app.command("play", cls=Command)(play_command)
 
 

@@ -45,6 +45,9 @@ def compare(
     html: Annotated[Path | None, typer.Option("--html", help="Also write a two-arm HTML report here: the metrics "
                                               "and each chart of both arms side by side (the report extra).")]
     = None,
+    par: Annotated[bool, typer.Option("--par", help="Compare the rulesets by the par of the first deal of each game "
+                                      "(double dummy: no bot plays; --games deals; seconds a deal: docs/par.md).")]
+    = False,
 ) -> None:
     """Play paired games (the same deals) under two rulesets or two sets of players and compare them.
 
@@ -54,6 +57,11 @@ def compare(
     """
 
     workers = capped_workers(workers)
+    if par:
+        if html is not None:
+            raise typer.BadParameter("--par prints its own tables; --html reports games played", param_hint="--html")
+        _compare_par(games, seed, ruleset, ruleset_b, workers, as_json)
+        return
     with user_errors():
         from fivehundred.records.reading import ruleset_or_records  # a file of records gives its ruleset
 
@@ -87,6 +95,31 @@ def compare(
         (err if as_json else out).print(f"html: {html}", highlight=False, soft_wrap=True)
     if result.interrupted:
         raise typer.Exit(INTERRUPTED)
+
+
+def _compare_par(deals: int, seed: int, ruleset: str, ruleset_b: str | None, workers: int, as_json: bool) -> None:
+    """``compare --par``: ``fivehundred.batch.par_compare.compare_par``."""
+    import sys
+
+    from fivehundred.batch.par_compare import compare_par
+    from fivehundred.records.reading import ruleset_or_records
+    from fivehundred.rules.ruleset import Ruleset
+
+    with user_errors():
+        def load(ref: str) -> Ruleset:
+            found = ruleset_or_records(ref)
+            return found if isinstance(found, Ruleset) else fivehundred.load_ruleset(found or ref)
+
+        a = load(ruleset)
+        b = load(ruleset_b) if ruleset_b else a
+        columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+            task = bar.add_task("deals", total=2 * deals)
+            result = compare_par(deals, seed, a, b, workers=workers, progress=lambda n: bar.advance(task, n))
+    if as_json:
+        print_json(result.as_dict())
+    else:
+        sys.stdout.write("\n".join(result.lines()) + "\n")
 
 
 def tables(c: Comparison) -> list[Table]:

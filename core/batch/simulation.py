@@ -301,6 +301,8 @@ class Batch:
     players: tuple[str, ...]
     output: Output
     max_deals: int
+    dd: bool = False
+    """Each deal's row gets its double-dummy table and par (``fivehundred.batch.par_deals.dd_row``)."""
 
 
 Chunk = tuple[Summary, Any]
@@ -325,6 +327,10 @@ def play_chunk(batch: Batch, start: int, stop: int) -> Chunk:
             lines.append(dumps(game_to_dict(state, seed=batch.seed, game=game, players=names)) + "\n")
         elif batch.output == "rows":
             rows.append(hand_rows(state, seed=batch.seed, game=game))
+            if batch.dd:
+                from .par_deals import game_dd_rows
+
+                rows[-1] = [row + dd for row, dd in zip(rows[-1], game_dd_rows(state), strict=True)]
     return summary, ("".join(lines) if batch.output == "jsonl" else rows if batch.output == "rows" else None)
 
 
@@ -371,10 +377,12 @@ class _JsonLines(_Sink):
 class _Table(_Sink):
     output: Output = "rows"
 
-    def __init__(self, path: str | Path, rules: Any, seed: int | str, names: Sequence[str]):
+    def __init__(self, path: str | Path, rules: Any, seed: int | str, names: Sequence[str], dd: bool = False):
         from fivehundred.records.parquet import ParquetSink
 
-        self.parquet = ParquetSink(path, rules, seed, names)
+        from .par_deals import dd_column_types
+
+        self.parquet = ParquetSink(path, rules, seed, names, extra=dd_column_types(rules) if dd else ())
 
     def add(self, output: Any, games: int) -> None:
         for rows in output:
@@ -388,12 +396,13 @@ def is_parquet(out: str | Path | IO[str] | None) -> bool:
     return isinstance(out, (str, Path)) and str(out).lower().endswith(".parquet")
 
 
-def _open_sink(out: str | Path | IO[str] | None, rs: Ruleset, seed: int | str, names: Sequence[str]) -> _Sink:
+def _open_sink(out: str | Path | IO[str] | None, rs: Ruleset, seed: int | str, names: Sequence[str],
+               dd: bool = False) -> _Sink:
     if out is None:
         return _Sink()
     if is_parquet(out):
         assert isinstance(out, (str, Path))
-        return _Table(out, compile_rules(rs), seed, names)
+        return _Table(out, compile_rules(rs), seed, names, dd)
     if isinstance(out, (str, Path)):
         return _JsonLines(Replacement(out))
     return _JsonLines(out)
@@ -405,7 +414,7 @@ def _open_sink(out: str | Path | IO[str] | None, rs: Ruleset, seed: int | str, n
 def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Path = "pagat-australian",
              players: str | Sequence[str] | None = None, *, workers: int = 1, out: str | Path | IO[str] | None = None,
              progress: Callable[[int], None] | None = None, max_deals: int = MAX_DEALS,
-             scheduler: str | Client | None = None) -> Summary:
+             scheduler: str | Client | None = None, dd: bool = False) -> Summary:
     """Play ``games`` seeded games and return their ``Summary``; stream each game to ``out``.
 
     ``out`` is a path or a text stream: a path ending in ``.parquet`` gets one row per deal (see
@@ -414,11 +423,14 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     ``distributed.Client``; needs ``fivehundred[cluster]``) plays on a Dask cluster instead.
     The records and the summary depend only on (ruleset, seed, players, games): not on ``workers``
     nor on the cluster.  ``progress`` is called with the number of games just finished.  ``players``:
-    one name for every seat, or one per seat (default ``DEFAULT_PLAYER``, the club player).
+    one name for every seat, or one per seat (default ``DEFAULT_PLAYER``, the club player).  ``dd``: each
+    deal's Parquet row also gets its double-dummy table and par (``dd_*``, ``par_*``: docs/par.md; seconds a deal).
     """
     if scheduler is not None and workers != 1:
         raise ValueError("workers and scheduler exclude each other: the cluster's workers play the games")
     check_seed(seed)
+    if dd and not is_parquet(out):
+        raise ValueError("dd adds columns to the Parquet rows: give out a path ending in .parquet")
     if isinstance(out, (str, Path)):
         check_outputs([out], [ruleset] if not isinstance(ruleset, Ruleset) and Path(ruleset).exists() else [])
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
@@ -429,7 +441,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
         with _Interrupts() as interrupts, ExitStack() as stack:
             if scheduler is not None:
                 cluster = stack.enter_context(connect(scheduler))
-            sink = _open_sink(out, rs, seed, names)
+            sink = _open_sink(out, rs, seed, names, dd)
 
             def close(kind: Any, error: Any, tb: Any) -> None:
                 stopped = kind is not None and issubclass(kind, KeyboardInterrupt)
@@ -438,7 +450,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
                     summary.kept = where
 
             stack.push(close)
-            batch = Batch(rs, seed, tuple(names), sink.output, max_deals)
+            batch = Batch(rs, seed, tuple(names), sink.output, max_deals, dd)
             results: Generator[Chunk, None, None]
             if scheduler is not None:
                 results = cluster.results(play_chunk, batch, games)

@@ -29,15 +29,18 @@ def _arrow() -> tuple[Any, Any]:
     return pa, pq
 
 
-def arrow_schema(rules: Rules, seed: int | str, players: Sequence[str]) -> Any:
-    """The ``pyarrow.Schema`` of a batch's rows, with the batch described in its metadata."""
+def arrow_schema(rules: Rules, seed: int | str, players: Sequence[str],
+                 extra: Sequence[tuple[str, str]] = ()) -> Any:
+    """The ``pyarrow.Schema`` of a batch's rows, with the batch described in its metadata (``extra``: columns
+    after the usual ones, as (name, Arrow type): ``simulate --dd``'s)."""
     pa, _ = _arrow()
     types = {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(), "bool": pa.bool_()}
     metadata = {"fivehundred.format": FORMAT, "fivehundred.rules.ruleset": rules.ruleset.name,
                 "fivehundred.ruleset_hash": rules.ruleset.content_hash, "fivehundred.seed": json.dumps(seed),
                 "fivehundred.bots.players": json.dumps(dict(zip(rules.seats, players, strict=True))),
                 "fivehundred.teams": json.dumps(list(rules.team_names))}
-    return pa.schema([pa.field(name, types[kind]) for name, kind in column_types(rules, seed)], metadata=metadata)
+    return pa.schema([pa.field(name, types[kind]) for name, kind in [*column_types(rules, seed), *extra]],
+                     metadata=metadata)
 
 
 _RANGES = {"int64": 63, "int32": 31}
@@ -60,11 +63,11 @@ class ParquetSink:
     """
 
     def __init__(self, path: str | Path, rules: Rules, seed: int | str, players: Sequence[str],
-                 games_per_row_group: int | None = None):
+                 games_per_row_group: int | None = None, extra: Sequence[tuple[str, str]] = ()):
         self._pa, self._pq = _arrow()
         self.path = Path(path)
         self.parts = partial_path(self.path, ".parts")
-        self.schema = arrow_schema(rules, seed, players)
+        self.schema = arrow_schema(rules, seed, players, extra)
         self._lock = create_folder(self.parts, self.path, " (pyarrow.parquet.read_table reads the games in it)")
         self._rows: list[Row] = []
         self._games = 0
