@@ -4,15 +4,16 @@ as a person reads them."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from fivehundred.rules.printable import printable
 
 from .completion import ruleset_names
-from .console import RULESET_FOR_RECORDS, err, out, plain, print_json, user_errors
+from .console import RULESET_FOR_RECORDS, capped_workers, err, out, plain, print_json, user_errors
 
 
 def import_records(
@@ -70,6 +71,9 @@ def show(
     hand: Annotated[int | None, typer.Option("--hand", "-k", min=1, help="Only this hand (its number).")] = None,
     ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", help=RULESET_FOR_RECORDS,
                                                       autocompletion=ruleset_names)] = None,
+    dd: Annotated[bool, typer.Option("--dd", help="Print each hand's double-dummy table and par after it (seconds "
+                                     "a deal: docs/par.md).")] = False,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to use for --dd.")] = 1,
 ) -> None:
     """Print game records as a person reads a game: the deal, the auction in rounds, the exchange,
     each trick with its leader and winner, the score after each hand."""
@@ -79,8 +83,25 @@ def show(
         raise typer.BadParameter("--all and --game exclude each other", param_hint="--all")
     chosen = None if every else game or 1
     with user_errors():
-        text, games = show_records_counted(files, game=chosen, hand=hand, ruleset=ruleset)
+        extra = _dd_lines(files, chosen, hand, ruleset, capped_workers(workers)) if dd else None
+        text, games = show_records_counted(files, game=chosen, hand=hand, ruleset=ruleset, extra=extra)
     sys.stdout.write(text)
     if game is None and not every and games > 1:
         err.print(f"game 1 of {games} shown; another: --game N (1–{games}), every one: --all", highlight=False,
                   soft_wrap=True, markup=False)
+
+
+def _dd_lines(files: list[Path], game: int | None, hand: int | None, ruleset: list[str] | None,
+              workers: int) -> Callable[[int, dict[str, Any]], list[str]]:
+    """``show --dd``: each deal's table and par (``fivehundred.batch.par_deals``), by game and hand."""
+    from fivehundred.batch.par_deals import analyse_jobs, record_deals
+
+    deals = record_deals(files, ruleset=ruleset, game=game, hand=hand)
+    found = {(d.game, d.hand): r["lines"] for d, r in zip(deals, analyse_jobs([d.job for d in deals], workers),
+                                                          strict=True)}
+
+    def lines(index: int, h: dict[str, Any]) -> list[str]:
+        table = found.get((index, h.get("number", -1)))
+        return [] if table is None else ["  double dummy (before the auction; club's discards):", *table]
+
+    return lines

@@ -7,6 +7,8 @@ The public API::
     summary = fivehundred.simulate(games=100, seed=1, ruleset=ruleset)
     report = fivehundred.validate(["games.jsonl"])
     sheet = fivehundred.score_sheet("sheet.csv", ruleset)
+    deal = fivehundred.deal_state(ruleset, hands, kitty)      # a deal before its auction
+    result = fivehundred.analyse(deal)                         # its double-dummy table and par
 """
 
 import warnings
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from fivehundred.analysis.report import make_report
     from fivehundred.batch.checking import validate
     from fivehundred.batch.comparison import Arm, Comparison, compare
+    from fivehundred.batch.par import analyse, dd_table, deal_state, par
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.solver import solve, solve_cards
     from fivehundred.engine.state import GameState, new_game
@@ -65,10 +68,13 @@ __all__ = [
     "Step",
     "UnknownNameError",
     "__version__",
+    "analyse",
     "applies_when",
     "card_str",
     "compare",
     "compile_rules",
+    "dd_table",
+    "deal_state",
     "engine_build",
     "export_ptn",
     "hookimpl",
@@ -76,6 +82,7 @@ __all__ = [
     "load_ruleset",
     "make_report",
     "new_game",
+    "par",
     "parse_card",
     "play_game",
     "score_sheet",
@@ -97,6 +104,10 @@ def __getattr__(name: str) -> object:
         "Comparison": "fivehundred.batch.comparison",
         "compare": "fivehundred.batch.comparison",
         "make_report": "fivehundred.analysis.report",
+        "analyse": "fivehundred.batch.par",
+        "dd_table": "fivehundred.batch.par",
+        "deal_state": "fivehundred.batch.par",
+        "par": "fivehundred.batch.par",
         "play_game": "fivehundred.batch.simulation",
         "simulate": "fivehundred.batch.simulation",
         "solve": "fivehundred.engine.solver",

@@ -279,10 +279,10 @@ class Par:
     def text(self, rules: Rules) -> str:
         scores = ", ".join(f"{t} {p:+d}" for t, p in zip(rules.team_names, self.scores, strict=True))
         if self.entry is None:
-            return "par: everybody passes (" + scores + ")"
+            return "  par: everybody passes (" + scores + ")"
         e = self.entry
         how = ("made" if e.made else "failed") + f", {e.tricks} trick{'s' * (e.tricks != 1)}"
-        return f"par: {e.call} by {rules.seats[e.seat]} ({how}): {scores}"
+        return f"  par: {e.call} by {rules.seats[e.seat]} ({how}): {scores}"
 
 
 def par(table: DDTable) -> Par:
@@ -292,7 +292,9 @@ def par(table: DDTable) -> Par:
     contract it; the auction ends when every other team has passed over a bid (everybody passing: nothing
     scored).  Each team maximises its points less the mean of the others' (for two teams: the difference),
     the hand scored by ``score_of``; ties go to passing, then to the lower rung, then to the seat first in
-    order.  Blind bids (B8, made before looking) are left out."""
+    order.  A rung that wants a bid standing below it (``requires_standing``: misère over a 7-level bid) is open to
+    a team that has two bidders whatever stands (one bids the 7-level, a partner overcalls it with the misère), and
+    to a lone bidder only over such a bid.  Blind bids (B8, made before looking) are left out."""
     rules = table.rules
     n_teams = len(rules.team_names)
     order: list[int] = []
@@ -313,6 +315,10 @@ def par(table: DDTable) -> Par:
             total = sum(sc)
             payoff[(e.seat, rung)] = tuple(p - (total - p) / (n_teams - 1) if n_teams > 1 else p for p in sc)
     zero = (0.0,) * n_teams
+    pairs = {team: sum(rules.team_of[s] == team for s in range(rules.players)
+                       if s not in rules.auction.silent) > 1 for team in order}
+    """A team of two or more bidders reaches a rung that wants a bid standing under it by itself: one of them
+    bids that, a partner overcalls it (N 7♠, E passes, S misère)."""
     memo: dict[tuple[int, int, int, int], tuple[tuple[float, ...], tuple[int, int] | None]] = {}
 
     def node(rung: int, seat: int, team: int, passes: int) -> tuple[tuple[float, ...], tuple[int, int] | None]:
@@ -328,7 +334,7 @@ def par(table: DDTable) -> Par:
             result = node(rung, seat, nxt[team], passes + 1)  # passing first: ties go to it
             for r2, entries in by_rung.items():
                 need = rules.ladder[r2].requires_standing
-                if r2 <= rung or (need is not None and rung < need):
+                if r2 <= rung or (need is not None and rung < need and not pairs[team]):
                     continue
                 for e in entries:
                     if rules.team_of[e.seat] != team:

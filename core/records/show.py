@@ -169,10 +169,12 @@ def _tricks(h: dict[str, Any], seats: list[str]) -> Iterator[str]:
 
 
 def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "",
-              ruleset: Ruleset | RecordRulesets | None = None) -> Iterator[str]:
+              ruleset: Ruleset | RecordRulesets | None = None,
+              extra: Callable[[dict[str, Any]], Iterable[str]] | None = None) -> Iterator[str]:
     """The lines of one game record (only hand number ``hand`` when given).  The steps of ``ruleset`` (by
     default the ruleset the record carries or names, if there is one: ``RecordRulesets``) print their fields
-    (``Step.show``)."""
+    (``Step.show``); ``extra(hand)`` gives lines to print after each hand (``show --dd``: its double-dummy
+    table)."""
     meta = record.get("ruleset") or {}
     about = [f"ruleset {meta.get('name')}"]
     if isinstance(ruleset, Ruleset):
@@ -201,6 +203,8 @@ def show_game(record: dict[str, Any], *, hand: int | None = None, title: str = "
         if hand is None or h.get("number") == hand:
             yield ""
             yield from show_hand(h, totals or None, steps)
+            if extra is not None:
+                yield from extra(h)
         if h.get("totals"):
             totals = dict(h["totals"])
     result = record.get("result")
@@ -238,9 +242,10 @@ def show_records(paths: Iterable[str | Path], *, game: int | None = None, hand: 
 
 
 def show_records_counted(paths: Iterable[str | Path], *, game: int | None = None, hand: int | None = None,
-                         ruleset: RulesetRefs = None) -> tuple[str, int]:
+                         ruleset: RulesetRefs = None,
+                         extra: Callable[[int, dict[str, Any]], Iterable[str]] | None = None) -> tuple[str, int]:
     """``show_records``' text and the number of games in the files (``fivehundred show`` says how to choose
-    another)."""
+    another); ``extra(game, hand)`` gives lines to print after each hand (``show_game``)."""
     lines: list[str] = []
     index = 0
     rulesets = RecordRulesets(load_rulesets(ruleset))
@@ -251,8 +256,9 @@ def show_records_counted(paths: Iterable[str | Path], *, game: int | None = None
         try:
             if lines:
                 lines.append("")
+            after = None if extra is None else (lambda h, i=index: extra(i, h))
             lines.extend(printable(line) for line in show_game(record, hand=hand, title=f"game {index} ({source})",
-                                                               ruleset=rulesets))
+                                                               ruleset=rulesets, extra=after))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             if isinstance(e, RecordError):
                 raise
