@@ -114,7 +114,7 @@ def _compare_par(deals: int, seed: int, ruleset: str, ruleset_b: str | None, wor
         b = load(ruleset_b) if ruleset_b else a
         columns = (TextColumn("solving"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
-            task = bar.add_task("deals", total=2 * deals)
+            task = bar.add_task("deals", total=deals)
             result = compare_par(deals, seed, a, b, workers=workers, progress=lambda n: bar.advance(task, n))
     if as_json:
         print_json(result.as_dict())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_cli import ok, run, user_error
@@ -133,6 +134,21 @@ def test_every_shipped_ruleset_forces_every_seat_and_call() -> None:
                 assert hand.phase == Phase.PLAY and hand.contractor == seat
                 assert hand.hand_log.contract is not None and hand.hand_log.contract.rung == rung
         assert all("signal" in why or "dummy" in why for why in skipped.values()), skipped
+
+
+def test_two_rulesets_share_only_the_solves_they_play_alike(tmp_path: Path) -> None:
+    played_out = tmp_path / "played-out.yaml"
+    played_out.write_text("extends: three-handed\nname: three-played-out\nplay:\n  misere_ends_early: false\n"
+                          "auction:\n  ladder_changes:\n    misere: {value: 300}\n", encoding="utf-8")
+    calls = ("7S", "misere", "open-misere")
+    a, b = random_deal("three-handed", "11:0"), random_deal(str(played_out), "11:0")
+    solved: dict[Any, int] = {}
+    shared_a = fivehundred.dd_table(a, calls=calls, solved=solved)
+    shared_b = fivehundred.dd_table(b, calls=calls, solved=solved)
+    alone_b = fivehundred.dd_table(b, calls=calls)
+    assert {k: e.tricks for k, e in shared_b.entries.items()} == {k: e.tricks for k, e in alone_b.entries.items()}
+    assert shared_b.solves < alone_b.solves  # the suit contracts play alike, the misères not (played out)
+    assert shared_a.solves + shared_b.solves == len(solved)
 
 
 # --- par ----------------------------------------------------------------------------------------

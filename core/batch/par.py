@@ -128,8 +128,11 @@ def biddable(rules: Rules) -> tuple[list[int], list[int], dict[str, str]]:
     return seats, rungs, skipped
 
 
-def dd_table(state: GameState, *, seats: Iterable[int] | None = None, calls: Iterable[str] | None = None) -> DDTable:
-    """The deal's double-dummy table (see the module's text); ``seats`` and ``calls`` limit it."""
+def dd_table(state: GameState, *, seats: Iterable[int] | None = None, calls: Iterable[str] | None = None,
+             solved: dict[Any, int] | None = None) -> DDTable:
+    """The deal's double-dummy table (see the module's text); ``seats`` and ``calls`` limit it.  ``solved``: the
+    solves of positions met before, by ``play_key`` (filled in; shared by two rulesets' tables of one deal, it
+    solves once what both play alike)."""
     rules = state.rules
     if state.phase not in (Phase.AUCTION, Phase.STEP) or state.hand_log.calls or state.contract is not None:
         raise ValueError("a double-dummy table reads a deal before its first call (deal_state builds one)")
@@ -139,7 +142,7 @@ def dd_table(state: GameState, *, seats: Iterable[int] | None = None, calls: Ite
         wanted = {rules.parse_call(c) for c in calls}
         rungs = [r for r in rungs if r in wanted]
     table = DDTable(rules, state.dealer, skipped=skipped, totals=tuple(state.totals))
-    solved: dict[Any, int] = {}
+    solved = {} if solved is None else solved
     for rung in rungs:
         for seat in wanted_seats:
             forced = force(state, seat, rung)
@@ -159,20 +162,25 @@ def dd_table(state: GameState, *, seats: Iterable[int] | None = None, calls: Ite
 
 
 def play_key(state: GameState) -> tuple[Any, ...]:
-    """What the solve of a position at the first lead depends on: two positions with the same key have the same
-    value (the hands, the side, the play table, the goal; the value too where the rules end a hand by the score)."""
+    """What the solve of a position at the first lead reads (``PlayKernel``): the cards in each hand, the side, the
+    seats sitting out, the leader, the play order, the play table and the contract's joker rules, the goal, the
+    misère's early end.  Two positions with the same key have the same value, under any two rulesets; where the
+    rules read more (a per-trick check by the score, E6; a play filter of a plugin's; dummies' face-down cards)
+    the key holds the ruleset's content hash too, and the contract's value."""
     contract = state.contract
     assert contract is not None
     table = state.play_table
     assert table is not None
     rules = state.rules
-    covered = tuple(state.covering(s) for s in range(rules.players))  # the cards under them: the deal's, fixed
+    covered = tuple(state.covering(s) for s in range(rules.players))
+    own = rules.trick_check is not None or table.legal_filter is not None or any(covered)
     return (tuple(state.hand(s) for s in range(rules.players)), covered, state.contracting_side,
-            state.sitting_out, state.current_player(), tuple(table.suit_of), tuple(map(tuple, table.power)),
-            table.free_jokers, table.joker_lead, table.joker_void_compulsory, table.nomination,
-            table.legal_filter is not None, contract.kind, contract.goal,
+            state.sitting_out, state.current_player(), tuple(state.play_order), rules.hand_size,
+            tuple(table.suit_of), tuple(map(tuple, table.power)), table.jokers, table.free_jokers, table.joker_lead,
+            table.joker_void_compulsory, table.nomination, rules.joker_rules(contract), contract.goal,
             contract.tricks if contract.goal != "at-least" else None,
-            contract.value if rules.trick_check is not None else None, state.hand_log.played_out)
+            contract.goal == "none" and not state.hand_log.played_out and not state.misere_play_out,
+            (rules.ruleset.content_hash, contract.value) if own else None)
 
 
 def force(state: GameState, seat: int, rung: int) -> GameState | str:
@@ -366,9 +374,10 @@ class Analysis:
         return [*table_lines(self.table), self.par.text(self.table.rules)]
 
 
-def analyse(state: GameState, *, seats: Iterable[int] | None = None, calls: Iterable[str] | None = None) -> Analysis:
+def analyse(state: GameState, *, seats: Iterable[int] | None = None, calls: Iterable[str] | None = None,
+            solved: dict[Any, int] | None = None) -> Analysis:
     """The deal's double-dummy table and its par (``dd_table``, ``par``)."""
-    table = dd_table(state, seats=seats, calls=calls)
+    table = dd_table(state, seats=seats, calls=calls, solved=solved)
     return Analysis(table, par(table))
 
 

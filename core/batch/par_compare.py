@@ -16,7 +16,7 @@ from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
-from .par_deals import DealJob, analyse_jobs
+from .par_deals import DealJob, analyse_job, in_workers
 
 
 def first_deal(ruleset: Ruleset, seed: int | str, game: int) -> DealJob:
@@ -26,6 +26,12 @@ def first_deal(ruleset: Ruleset, seed: int | str, game: int) -> DealJob:
         state.deal(rng)
     log = state.hand_log
     return DealJob(ruleset, log.dealer, tuple(tuple(h) for h in log.hands), tuple(log.kitty), tuple(log.dead))
+
+
+def analyse_pair(jobs: tuple[DealJob, DealJob]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both arms' analyses of one deal, the positions both play alike solved once (``dd_table``'s ``solved``)."""
+    solved: dict[Any, int] = {}
+    return analyse_job(jobs[0], solved), analyse_job(jobs[1], solved)
 
 
 def contract_type(result: dict[str, Any]) -> str:
@@ -135,24 +141,17 @@ def compare_par(deals: int, seed: int | str, a: Ruleset, b: Ruleset, *, workers:
     """Par of the first deal of games ``0 … deals - 1`` of ``seed`` under both rulesets (docs/par.md)."""
     rules_a, rules_b = compile_rules(a), compile_rules(b)
     result = ParComparison(seed, ParArm(a.name, tuple(rules_a.team_names)), ParArm(b.name, tuple(rules_b.team_names)))
-    jobs = [job for i in range(deals) for job in (first_deal(a, seed, i), first_deal(b, seed, i))]
-    results = analyse_jobs(jobs, workers, None if progress is None else lambda n: progress(n))
-    pending: dict[str, Any] | None = None
-    for k, r in enumerate(results):
-        if k % 2 == 0:
-            pending = r
-            continue
-        assert pending is not None
-        ja, jb = jobs[k - 1], jobs[k]
-        result.a.add(pending)
-        result.b.add(r)
+    jobs = [(first_deal(a, seed, i), first_deal(b, seed, i)) for i in range(deals)]
+    for (ja, jb), (ra, rb) in zip(jobs, in_workers(analyse_pair, jobs, workers, progress), strict=True):
+        result.a.add(ra)
+        result.b.add(rb)
         if (ja.hands, ja.kitty, ja.dead, ja.dealer) == (jb.hands, jb.kitty, jb.dead, jb.dealer):
             result.identical += 1
-            pa, pb = pending["par"], r["par"]
+            pa, pb = ra["par"], rb["par"]
             if (pa["contract"], pa["contractor"]) != (pb["contract"], pb["contractor"]):
                 result.differ += 1
-                result.moved[(contract_type(pending), contract_type(r))] += 1
+                result.moved[(contract_type(ra), contract_type(rb))] += 1
     return result
 
 
-__all__ = ["ParArm", "ParComparison", "compare_par", "contract_type", "first_deal"]
+__all__ = ["ParArm", "ParComparison", "analyse_pair", "compare_par", "contract_type", "first_deal"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fivehundred.engine.state import GameState, HandLog
 from fivehundred.records.reading import records_in
@@ -22,6 +22,9 @@ from fivehundred.rules.ruleset import Ruleset
 
 from .chunks import in_order, process_pool, quiet_worker
 from .par import analyse, biddable, columns, deal_state
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,23 +45,29 @@ class DealJob:
                           totals=self.totals, number=self.number)
 
 
-def analyse_job(job: DealJob) -> dict[str, Any]:
-    """A deal's ``Analysis`` as plain data, with its text under ``lines``."""
-    result = analyse(job.state())
+def analyse_job(job: DealJob, solved: dict[Any, int] | None = None) -> dict[str, Any]:
+    """A deal's ``Analysis`` as plain data, with its text under ``lines`` (``solved``: ``dd_table``'s)."""
+    result = analyse(job.state(), solved=solved)
     return result.as_dict() | {"lines": result.lines()}
 
 
 def analyse_jobs(jobs: Iterable[DealJob], workers: int = 1,
                  progress: Callable[[int], None] | None = None) -> Iterator[dict[str, Any]]:
     """``analyse_job`` of each job, in order, in ``workers`` processes."""
+    return in_workers(analyse_job, jobs, workers, progress)
+
+
+def in_workers(work: Callable[[J], R], jobs: Iterable[J], workers: int = 1,
+               progress: Callable[[int], None] | None = None) -> Iterator[R]:
+    """``work(job)`` of each job, in order, in ``workers`` processes (``work``: a module's function)."""
     if workers <= 1:
         for job in jobs:
-            yield analyse_job(job)
+            yield work(job)
             if progress is not None:
                 progress(1)
         return
     with process_pool(workers, quiet_worker) as pool:
-        for result in in_order(lambda job: pool.apply_async(analyse_job, (job,)), lambda r: r.get(), jobs,
+        for result in in_order(lambda job: pool.apply_async(work, (job,)), lambda r: r.get(), jobs,
                                window=2 * workers):
             yield result
             if progress is not None:
@@ -179,5 +188,5 @@ def game_dd_rows(state: GameState) -> list[tuple[Any, ...]]:
     return [dd_row(rules, None if job is None else analyse_job(job)) for job in game_jobs(state)]
 
 
-__all__ = ["DealJob", "RecordDeal", "analyse_job", "analyse_jobs", "analyse_records", "game_jobs", "log_job",
-           "record_deals"]
+__all__ = ["DealJob", "RecordDeal", "analyse_job", "analyse_jobs", "analyse_records", "game_jobs", "in_workers",
+           "log_job", "record_deals"]
