@@ -197,7 +197,9 @@ def force(state: GameState, seat: int, rung: int) -> GameState | str:
             return "the deal is thrown in on the way"
         phase = s.phase
         if phase == Phase.PLAY:
-            if s.contractor != seat or s.hand_log.contract is None or s.hand_log.contract.rung != rung:
+            bids = [c for c in s.hand_log.calls if c[1] >= 0]  # the auction's, whatever a step made of it since
+            won = bids[-1] == (seat, rung) if bids else s.contract is not None and s.contract.rung == rung  # B8
+            if s.contractor != seat or not won:
                 return "the auction cannot end there"
             return s
         who = s.current_player()
