@@ -176,8 +176,8 @@ def play_key(state: GameState) -> tuple[Any, ...]:
     own = rules.trick_check is not None or table.legal_filter is not None or any(covered)
     return (tuple(state.hand(s) for s in range(rules.players)), covered, state.contracting_side,
             state.sitting_out, state.current_player(), tuple(state.play_order), rules.hand_size,
-            tuple(table.suit_of), tuple(map(tuple, table.power)), table.jokers, table.free_jokers, table.joker_lead,
-            table.joker_void_compulsory, table.nomination, rules.joker_rules(contract), contract.goal,
+            tuple(table.suit_of), tuple(map(tuple, table.power)), table.jokers, table.free_jokers, table.nomination,
+            rules.joker_rules(contract), contract.kind, contract.goal,
             contract.tricks if contract.goal != "at-least" else None,
             contract.goal == "none" and not state.hand_log.played_out and not state.misere_play_out,
             (rules.ruleset.content_hash, contract.value) if own else None)
