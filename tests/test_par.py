@@ -122,7 +122,7 @@ def test_a_cell_is_the_solve_of_the_hand_forced_by_calls(name: str, seed: str, s
 
 
 def test_every_shipped_ruleset_forces_every_seat_and_call() -> None:
-    from fivehundred.rules.ruleset import ruleset_paths
+    from fivehundred.rules.loading import ruleset_paths
 
     for name in sorted(ruleset_paths()):
         state = random_deal(name, "9:0")
