@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules import effects
 from fivehundred.rules.cards import call_face
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
@@ -57,7 +58,7 @@ class BlindBid(Step):
         rung = -1 if action == LOOK else state.rules.parse_call(self.calls[action - BLIND])
         state.hand_log.steps.setdefault(self.name, []).append((seat, rung))
         if rung >= 0:
-            state.open_bid(seat, rung)
+            state.carry_out(effects.StandingBid(seat, rung))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         return "only the ruleset's blind bids, or a look at the cards"

@@ -21,6 +21,7 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules import effects
 from fivehundred.rules.markers import applies_when, hookimpl
 from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import NOMINATION_ORDER, Step
@@ -142,7 +143,7 @@ class BreachCall(Step):
         log = state.hand_log
         log.steps.setdefault(self.name, []).append((seat, action == BREACH))
         if action == BREACH and log.contract is not None and log.contract.goal == "none":
-            state.play_every_trick()  # the misère side's third trick decides the breach
+            state.carry_out(effects.PlayEveryTrick())  # the misère side's third trick decides the breach
 
     def text(self, action: int) -> str:
         return "breach" if action == BREACH else "no breach"

@@ -4,7 +4,7 @@ remaining trick; a wrong claim costs the contracting side ``play.claim_penalty``
 The claim is a step of the play (``Claim``, stage ``"lead"``): when ``play.claims`` is on, it offers
 the contractor the action ``claim`` beside the cards it may lead, once a hand, with two or more tricks
 to go, in a contract to take tricks (a misère contractor has nothing to claim).  An upheld claim gives
-the side every remaining trick and ends the hand (``GameState.take_remaining_tricks``); a wrong one is
+the side every remaining trick and ends the hand (the ``EndPlay`` effect); a wrong one is
 kept in ``HandLog.steps["claim"]`` as ``(claimer, tricks played before it, upheld)``, the wrapper below
 takes the penalty off the side's score, and the hand is played on.
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules import effects
 from fivehundred.rules.actions import JOKER_LEAD, Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.markers import applies_when, hookimpl
@@ -66,7 +67,7 @@ class Claim(Step):
         upheld = takes_every_trick(state)
         log.steps[self.name] = (seat, len(log.tricks), upheld)
         if upheld:
-            state.take_remaining_tricks(seat)
+            state.carry_out(effects.EndPlay(rest_to=seat))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         return "the contractor may claim, once a hand, when about to lead"

@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules import effects
 from fivehundred.rules.cards import card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
@@ -64,7 +65,7 @@ class Declaration(Step):
         assert c is not None
         log.steps[self.name] = _RECORDED[action]
         if action != NO_DECLARATION:
-            state.set_contract(_declared(c, action, state.rules))
+            state.carry_out(effects.SetContract(_declared(c, action, state.rules)))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         return "this declaration is not offered for this contract"
@@ -157,9 +158,8 @@ class Gift(Step):
 
     def apply(self, state: GameState, seat: int, action: int) -> None:
         card = action - GIVE
-        state.pass_card(card, seat, state.hand_log.contractor)
+        state.carry_out(effects.MoveCard(card, seat, state.hand_log.contractor), effects.OweDiscards(1))
         state.hand_log.steps[self.name] = card
-        state.owe_discards(1)
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         return "the card is not in the partner's hand"

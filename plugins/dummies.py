@@ -5,13 +5,14 @@ cards for it (``Rules.controller``), and when a face-up card has been played the
 up once the trick is over.  Every seat sees a dummy's face-up cards.
 
 The laying out is a step without actions (``LaidOut.begin``, as soon as the hand is dealt), through the
-engine's ``GameState.lay_out``; the engine turns the covered cards up.
+``LayOut`` effect (``fivehundred.rules.effects``); the engine turns the covered cards up.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fivehundred.rules import effects
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
 from fivehundred.rules.steps import Step
@@ -35,7 +36,7 @@ class LaidOut(Step):
         for seat in self.seats:
             dealt = state.hand_log.hands[seat]
             half = len(dealt) // 2
-            state.lay_out(seat, dict(zip(dealt[half:], dealt[:half], strict=True)))
+            state.carry_out(effects.LayOut(seat, dict(zip(dealt[half:], dealt[:half], strict=True))))
 
     def actor(self, state: GameState) -> int | None:
         return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fivehundred.rules import effects
 from fivehundred.rules.cards import JACK, JOKER_BASE, KING, QUEEN
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
@@ -38,7 +39,7 @@ class ThrowIn(Step):
 
     def begin(self, state: GameState) -> None:
         if any(map(faceless, state.hand_log.hands)):
-            state.throw_in()
+            state.carry_out(effects.ThrowIn())
 
     def actor(self, state: GameState) -> int | None:
         return None
@@ -63,7 +64,7 @@ class Misdeal(Step):
         return [MISDEAL]
 
     def apply(self, state: GameState, seat: int, action: int) -> None:
-        state.throw_in(seat)
+        state.carry_out(effects.ThrowIn(caller=seat))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         return "only a player without a face card may call a misdeal, as a first call"

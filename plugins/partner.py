@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules import effects
 from fivehundred.rules.cards import JOKER_BASE, card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
@@ -51,7 +52,7 @@ class PartnerCall(Step):
         card = None if action == ALONE else action - PARTNER
         state.hand_log.steps[self.name] = -1 if card is None else card
         holder = next((s for s in range(state.rules.players) if card in state.hand(s)), None)
-        state.set_contracting_side(frozenset({seat} | ({holder} if holder is not None else set())))
+        state.carry_out(effects.SetSide(frozenset({seat} | ({holder} if holder is not None else set()))))
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:
         players = state.rules.ruleset.players

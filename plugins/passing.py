@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from fivehundred.rules import effects
 from fivehundred.rules.cards import card_face, card_str, parse_card
 from fivehundred.rules.markers import hookimpl
 from fivehundred.rules.ruleset import Ruleset
@@ -48,7 +49,7 @@ class PassToPartner(Step):
 
     def apply(self, state: GameState, seat: int, action: int) -> None:
         card = action - PASS_BASE
-        state.pass_card(card, seat, partner(state, seat))
+        state.carry_out(effects.MoveCard(card, seat, partner(state, seat)))
         state.hand_log.steps.setdefault(self.name, []).append(card)
 
     def why_illegal(self, state: GameState, seat: int, action: int) -> str:

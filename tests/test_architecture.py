@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ("core", "plugins", "cli", "rulesets")
 """The source folders of the package (``pyproject.toml``'s ``package-dir``)."""
 ENGINE = {f"core/engine/{name}.py" for name in (
-    "state", "exchange", "reading", "play", "observation", "parsing", "illegal", "kernel", "solver")}
+    "state", "exchange", "reading", "play", "observation", "parsing", "illegal", "kernel", "solver", "effects")}
 OWN = {"self", "cls"}
 
 

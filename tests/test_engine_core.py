@@ -27,8 +27,8 @@ ENGINE_DEBT: dict[str, set[str]] = {
     # follower's joker played with a named suit and seats that never call or are played by another are
     # data the engine reads without naming a variant: the deal pattern's dead packets, the auction rules'
     # bars, AllPassed and silent seats, Contract.partner_open, the joker actions a play table's legal plays
-    # offer, Rules.controller.  A misdeal and a hand laid out on the table are steps' calls to the engine:
-    # GameState.throw_in and GameState.lay_out.)
+    # offer, Rules.controller.  A misdeal and a hand laid out on the table are steps' effects:
+    # fivehundred.rules.effects.ThrowIn and LayOut, carried out by GameState.carry_out.)
     "core/engine/state.py": set(),
     "core/engine/exchange.py": set(),
     "core/engine/reading.py": set(),

@@ -472,7 +472,7 @@ def test_ruleset_checks_accept_the_variants(tmp_path: Path) -> None:
 
 def test_reentry_a_player_who_passed_is_asked_again_once_the_bid_changed(tmp_path: Path) -> None:
     again = variant(tmp_path, "reentry", auction={"reentry": "if-bid-changed"})
-    assert type(again.auction) is ReentryAfterChange and not again.plain_auction
+    assert type(again.auction) is ReentryAfterChange
     ref, var = new_hand(SUITED), new_hand(SUITED, rules=again)
     act(ref, "6S pass 6C pass 6D")  # E passed over 6S; the bid has changed twice since
     act(var, "6S pass 6C pass 6D")

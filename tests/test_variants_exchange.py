@@ -47,6 +47,7 @@ from fivehundred.plugins import deck as deck_plugin
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.validation import validate_record
 from fivehundred.rules.cards import JOKER_BASE, card_str, parse_card, parse_cards
+from fivehundred.rules.effects import LayOut, ThrowIn
 from fivehundred.rules.errors import IllegalActionError, RulesetError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.tables import HandOutcome
@@ -257,7 +258,7 @@ def test_P2_a_hand_is_laid_out_only_from_its_own_cards_as_it_is_dealt() -> None:
     assert st.covering(S) == tuple(cards("10H JH QH KH AH")) and st.hand(S) == st.covering(S)
     assert st.voids(S) == frozenset()  # a face-down card may turn up in any suit
     with pytest.raises(ValueError, match="laid out"):  # only as the hand is dealt, from a step's begin
-        st.lay_out(N, {parse_card("QS"): parse_card("JS")})
+        st.carry_out(LayOut(N, {parse_card("QS"): parse_card("JS")}))
 
 
 # --- P3: three players ----------------------------------------------------------------------------
@@ -747,7 +748,7 @@ def test_D4_a_deal_is_thrown_in_only_before_the_auction_ends(tmp_path: Path) -> 
     assert st.action_to_str(st.legal_actions()[-1]) == "misdeal"  # a step's offer, beside the calls
     act(st, "7NT pass pass pass")
     with pytest.raises(IllegalActionError, match="thrown in only before the auction ends"):
-        st.throw_in(N)
+        st.carry_out(ThrowIn(caller=N))
 
 
 # --- records of every exchange variant replay ---------------------------------------------------------

@@ -17,6 +17,8 @@ from fivehundred.rules.actions import Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.tables import NOBODY, Contract, PlayTable
 
+from .kernel import decided_by
+
 if TYPE_CHECKING:
     from fivehundred.rules.manager import Rules
     from fivehundred.rules.steps import Step
@@ -30,7 +32,7 @@ _PLAY, _DISCARD, _NOMINATE, _STEP = Phase.PLAY, Phase.DISCARD, Phase.NOMINATE, P
 class Exchange:
     """The exchange steps of ``GameState`` (a mixin: it works on the state's hand attributes)."""
 
-    __slots__ = ("_buckets", "_ends_early", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_step",
+    __slots__ = ("_buckets", "_decided_by", "_leader", "_next", "_open", "_out", "_side", "_sitting_out", "_step",
                  "_suit_of", "_table", "_trick_size", "_turn", "phase")
     """What the exchange steps set (the rest of the state's slots are ``GameState``'s)."""
 
@@ -50,7 +52,8 @@ class Exchange:
     _table: PlayTable
     _suit_of: list[int]
     _leader: int
-    _ends_early: bool
+    _decided_by: frozenset[int]
+    """The seats whose trick ends the hand before its last (``fivehundred.engine.kernel.decided_by``)."""
     _open: bool
     _open_hand_shown: bool
     _step: Step | None
@@ -188,7 +191,7 @@ class Exchange:
         if first in self._out:
             first = self._next[first]
         self._leader = self._turn = first
-        self._ends_early = contract.goal == "none" and not log.played_out  # rule 27: a misère lost at its first trick
+        self._decided_by = decided_by(contract, self._side, log.played_out)  # rule 27: a misère lost at its first trick
         self._open = contract.open or contract.partner_open
         self.phase = _PLAY
 

@@ -38,7 +38,7 @@ class HandLog:
     dead: list[int] = field(default_factory=list)
     """The cards the deal pattern deals to nobody (its ``dead`` packets), out of play."""
     misdeal: bool = False
-    """The deal was thrown in before the play and the same dealer dealt again (``GameState.throw_in``)."""
+    """The deal was thrown in before the play and the same dealer dealt again (the ``ThrowIn`` effect)."""
     calls: list[tuple[int, int]] = field(default_factory=list)
     contract: Contract | None = None
     contractor: int = -1

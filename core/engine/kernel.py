@@ -32,7 +32,7 @@ from typing import Any
 from fivehundred.rules.actions import JOKER_LEAD, Phase
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.steps import FIRST_STEP_ACTION
-from fivehundred.rules.tables import Contract
+from fivehundred.rules.tables import NOBODY, Contract
 
 _J2_J5 = "fivehundred.plugins.tricks"
 """The module whose ``legal_filter`` (the joker variants J2–J5) the kernel knows how to compile."""
@@ -89,8 +89,9 @@ class PlayKernel:
         self.trick_size = len(self.seats)
         self.side: frozenset[int] = state.contracting_side
         self.side_mask = sum(1 << s for s in self.side)
-        log = state.hand_log
-        self.ends_early: bool = contract.goal == "none" and not log.played_out and not state.misere_play_out
+        self.decided_mask = sum(1 << s for s in state._decided_by)
+        """The seats whose trick decides the hand before its last (``decided_by``), as a mask."""
+        self.ends_early: bool = bool(self.decided_mask)
         self.trick_check = rules.trick_check
         self._probe: Any = state.clone() if self.trick_check is not None else None
         self._checked: dict[tuple[tuple[int, ...], int], bool] = {}
@@ -279,7 +280,7 @@ class PlayKernel:
     def ends_here(self, pos: Position, winner: int) -> bool:
         """Whether the hand ends after a trick won by ``winner``: its last trick, a misère's first trick
         lost (rule 27), or the rules' per-trick check (E6)."""
-        if pos.played >= self.hand_size or (self.ends_early and self.side_mask >> winner & 1):
+        if pos.played >= self.hand_size or self.decided_mask >> winner & 1:
             return True
         return self.trick_check is not None and self.checked(tuple(pos.won), pos.played)
 
@@ -301,6 +302,16 @@ class PlayKernel:
 
     def side_tricks(self, pos: Position) -> int:
         return sum(pos.won[s] for s in self.side)
+
+
+def decided_by(contract: Contract, side: frozenset[int], every_trick: bool) -> frozenset[int]:
+    """The contract's goal as the end of the play: the seats whose trick decides the hand before its last
+    trick.  A contract to take no trick (``goal: none``, rule 27's misère) is lost at the contracting side's
+    first trick, and the play stops there, unless the hand is played to its last trick (``every_trick``: the
+    ruleset's ``play.misere_ends_early: false``, a step's ``PlayEveryTrick``, a record played out); a
+    contract to take at least or exactly some tricks is played out.  The one statement of that end: the
+    engine's play (``GameState``'s ``_decided_by``, set as the play begins) and the kernel read it."""
+    return side if contract.goal == "none" and not every_trick else NOBODY
 
 
 def _blank_trick() -> Any:

@@ -8,10 +8,8 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from fivehundred.rules import rules_text as R
 from fivehundred.rules.actions import CHANCE, JOKER_LEAD, TERMINAL, Phase
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
-from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.steps import FIRST_STEP_ACTION
 from fivehundred.rules.tables import NOBODY, GameResult, HandOutcome
 
@@ -144,7 +142,7 @@ class Play(Reading):
         """Whether the play loops may end a trick themselves (hands laid out on the table, open hands and per-trick
         checks go through ``_finish_trick``), and the seats whose trick ends a misère early."""
         plain = not self._covered and not self._open and self.rules.trick_check is None
-        return plain, self._side if self._ends_early and not self.misere_play_out else ()
+        return plain, self._decided_by
 
     def _uniform_play(self, draws: list[Callable[[], float]]) -> None:
         """``_play_loop`` for players who all pick ``legal[int(draw() * len(legal))]``: the engine
@@ -172,14 +170,6 @@ class Play(Reading):
         """What ``steps`` offer the seat to act beside its calls or cards."""
         seat, state = self._turn, cast("GameState", self)
         return [a for step in steps if step.actor(state) == seat for a in step.legal(state, seat)]
-
-    def take_remaining_tricks(self, seat: int) -> None:
-        """A step of the play gives ``seat`` every trick still to play (an upheld claim): the hand is
-        over and scored.  Only between tricks."""
-        if self.phase != _PLAY or self._trick:
-            raise IllegalActionError("tricks are given only when a trick is about to be led", rule=R.WRONG_PHASE)
-        self._won[seat] += self.rules.hand_size - len(self.hands_log[-1].tricks)
-        self._score_hand()
 
     def _plain_legal_plays(self) -> list[int]:
         """Rules 16, 21, 22: follow suit; a free joker only when void (compulsory in misère); leading it."""
@@ -256,9 +246,8 @@ class Play(Reading):
         self._won[winner] += 1
         if self._open and len(log.tricks) == 1:
             self._open_hand_shown = True  # rule 18
-        lost_misere = self._ends_early and winner in self._side and not self.misere_play_out
         check = self.rules.trick_check
-        if lost_misere or len(log.tricks) == self.rules.hand_size or (check is not None and check(self)):
+        if winner in self._decided_by or len(log.tricks) == self.rules.hand_size or (check is not None and check(self)):
             self._score_hand()
         else:
             self._leader = self._turn = winner

@@ -1,7 +1,6 @@
 # Types for the compiled engine (Cython's "augmenting .pxd": state.py stays plain Python, and the pure-Python
 # engine never reads this file).  The state is an extension type (its fields declared on ``Exchange``,
-# exchange.pxd; its bases ``Reading`` and ``Play`` in reading.pxd and play.pxd, which types the trick loop);
-# the auction loop gets C integers for seats and calls, and the lists it indexes.
+# exchange.pxd; its bases ``Reading`` and ``Play`` in reading.pxd and play.pxd, which types the trick loop).
 import cython
 
 from fivehundred.engine.play cimport Play
@@ -14,8 +13,3 @@ cdef class GameState(Play):
     cpdef tuple trick_view(self)
     cpdef tuple cards_seen(self, seat)
 
-
-@cython.locals(offers=tuple, next_seat=tuple, passed=list, calls=list, n=cython.Py_ssize_t, passes=cython.Py_ssize_t,
-               standing=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, step=cython.Py_ssize_t,
-               offered=tuple, call=cython.long, draw=cython.double)
-cpdef _uniform_calls(state, list draws)

@@ -14,7 +14,6 @@ shuffles with the caller's seeded generator, ``deal_cards(hands, kitty)`` replay
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,15 +34,15 @@ from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's
     action_text,
     parse_action_text,
 )
-from fivehundred.rules.auction import PASS as PASS_CALL
-from fivehundred.rules.auction import Bidding, closed
-from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.auction import Bidding
+from fivehundred.rules.effects import Effect, SetSide
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.steps import FIRST_STEP_ACTION
-from fivehundred.rules.tables import NOBODY, Contract, GameResult, PlayTable
+from fivehundred.rules.tables import NOBODY, GameResult, PlayTable
 
 from . import illegal, parsing
+from .effects import carry_out
 from .exchange import Exchange, _by_suit
 from .hand_log import HandLog, Trick, copy_log, straight_line  # noqa: F401 - Trick re-exported
 from .observation import Observation, observe
@@ -85,13 +84,13 @@ class GameState(Play):
     _sitting_out: int
     _open_hand_shown: bool
     _covered: dict[int, dict[int, int]]
-    """For each seat whose hand is laid out on the table (``lay_out``), its face-up cards and the face-down
+    """For each seat whose hand is laid out on the table (the ``LayOut`` effect), its face-up cards and the face-down
     card under each."""
     _side: frozenset[int]
     """The contracting side's seats."""
     _out: frozenset[int]
     """Seats sitting the hand out (the misère contractor's partners)."""
-    _ends_early: bool
+    _decided_by: frozenset[int]
     _open: bool
 
     def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
@@ -291,14 +290,8 @@ class GameState(Play):
                         self._uniform_play(draws)  # type: ignore[arg-type]
                     else:
                         self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
-                elif self.phase == _AUCTION and uniform and rules.plain_hands:
-                    self._uniform_hand(draws)  # type: ignore[arg-type]
-                elif self.phase == _AUCTION and rules.plain_auction:
-                    if uniform:
-                        self._uniform_auction(draws)  # type: ignore[arg-type]
-                        self._auction_over()
-                    else:
-                        self._auction_loop(acts)
+                elif self.phase == _AUCTION and not rules.call_steps:
+                    self._auction_turns(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
                     cards = self._held[seat]
                     self.step += 1
@@ -312,65 +305,23 @@ class GameState(Play):
             else:
                 return
 
-    def _uniform_hand(self, draws: list[Callable[[], float]]) -> None:
-        """From the first call to the first lead, for uniform players under a ruleset with
-        ``Rules.plain_hands``: the auction, the kitty and the discards (rule 14) in one go, each discard
-        drawn as ``legal_actions()`` would list it (the same game as one ``apply()`` at a time: the
-        engine-path tests play both).  A nomination, and a hand everybody passed, go back to the
-        general steps."""
-        self._uniform_auction(draws)
-        rules, bidding, log = self.rules, self._bidding, self.hands_log[-1]
-        holder = bidding.holder
-        if holder < 0:
-            self._all_passed()
-            return
-        contract = rules.ladder[bidding.standing]
-        log.contract, log.contractor = contract, holder
-        self._side = rules.team_seats[holder]
-        held = self._held[holder]
-        if contract.kitty:
-            held += log.kitty
-            held.sort()
-            draw, discards = draws[holder], log.discards
-            for _ in range(rules.kitty_size):
-                discards.append(held.pop(int(draw() * len(held))))
-            self.step += rules.kitty_size
-        if held[-1] >= JOKER_BASE and rules.joker_rules(contract).nominate:  # rule 19 (the hand is sorted)
-            self.phase, self._turn = _NOMINATE, holder
-        else:
-            self._start_play(None)
-
-    def _uniform_auction(self, draws: list[Callable[[], float]]) -> None:
-        """Rules 8–12 for uniform players under a plain auction (``Rules.plain_auction``: the calls
-        depend only on the standing bid), each call drawn as ``legal_actions()`` would list it; the
-        state is brought up to date when the auction is over (nobody looks at it before)."""
-        _uniform_calls(self, draws)
-
-    def _auction_loop(self, acts: list[Any]) -> None:
-        """Rules 8–12 as ``AuctionRules`` plays them, without its calls, for players who act: for a
-        ruleset whose calls depend only on the standing bid (``Rules.plain_auction``).  Each player
-        sees the state as ``apply()`` would leave it."""
-        bidding = self._bidding
-        offers, passed, calls, n = self.rules.calls_over_actions, bidding.passed, bidding.calls, bidding.players
-        next_seat = self.rules.next_seat
-        passes, seat = sum(passed), self._turn
-        while True:
+    def _auction_turns(self, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:
+        """Rules 8–12 call after call, as ``apply()`` plays them (``AuctionRules.legal_calls`` and ``apply``:
+        the one statement of whose turn it is, what is legal and when the auction ends), without ``apply()``'s
+        validation, for players who act or (``draws``) pick uniformly: a draw picks the call that
+        ``legal_actions()`` lists at that index.  Only where no step offers anything beside the calls."""
+        auction, bidding = self.rules.auction, self._bidding
+        seat = self._turn
+        while not bidding.over:
             self.step += 1
-            call = acts[seat](self, list(offers[bidding.standing + 1])) - CALL
-            calls.append((seat, call))
-            if call == PASS_CALL:
-                passed[seat] = True
-                passes += 1
+            calls = auction.legal_calls(bidding, seat)
+            if draws is None:
+                call = acts[seat](self, self._call_actions(calls)) - CALL
             else:
-                bidding.standing, bidding.holder = call, seat
-            if closed(passes, n, bidding.holder):
-                bidding.over = True
-                self._auction_over()
-                return
-            seat = next_seat[seat]
-            while passed[seat]:
-                seat = next_seat[seat]
-            bidding.turn = self._turn = seat
+                call = calls[int(draws[seat]() * len(calls))]
+            auction.apply(bidding, seat, call)
+            seat = self._turn = bidding.turn
+        self._auction_over()
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
@@ -415,60 +366,19 @@ class GameState(Play):
                                      over=self._bidding.over)
         return other
 
-    # --- for the plugins' steps (fivehundred.rules.steps): what a step reads and changes ------------
+    # --- for the plugins' steps (fivehundred.rules.steps): how a step changes the hand ---------------
+
+    def carry_out(self, *effects: Effect) -> None:
+        """Carry out the effects a step asks for, in order (``fivehundred.rules.effects``: cards moved, a hand
+        laid out, the deal thrown in, a standing bid, the auction or the play ended, the hand's terms
+        changed).  The one way a step changes the state; ``docs/plugins.md`` lists the effects."""
+        for effect in effects:
+            carry_out(self, effect)  # type: ignore[arg-type]
 
     def set_contracting_side(self, seats: frozenset[int]) -> None:
-        """A step decides who partners the contractor this hand (a called partner)."""
-        self._side = frozenset(seats)
-
-    def set_contract(self, contract: Contract) -> None:
-        """A step changes what the contract requires (a slam call: every trick)."""
-        self.hands_log[-1].contract = contract
-
-    def pass_card(self, card: int, giver: int, receiver: int) -> None:
-        """A step moves a card from one hand to another before the play (a gift)."""
-        if self.phase == _PLAY:
-            raise IllegalActionError("cards change hands only before the play", rule=R.WRONG_PHASE)
-        self._held[giver].remove(card)
-        insort(self._held[receiver], card)
-
-    def play_every_trick(self) -> None:
-        """A step asks for the hand to be played to its last trick (a breach counted against a misère)."""
-        self.hands_log[-1].played_out = True
-
-    def lay_out(self, seat: int, under: dict[int, int]) -> None:
-        """A step lays ``seat``'s hand out on the table as it is dealt (from ``Step.begin``): ``under`` maps
-        face-up cards to the face-down card under each, which leaves the hand until the card over it has
-        been played and its trick is over.  Every seat sees the face-up cards; the seat shows no void."""
-        held, down = self._held[seat], set(under.values())
-        if self.phase != _DEAL or self.hands_log[-1].calls or not down | set(under) <= set(held) or down & set(under):
-            raise ValueError(f"seat {seat}: a hand is laid out from its own cards as it is dealt")
-        self._covered[seat] = dict(under)
-        self._held[seat] = [card for card in held if card not in down]
-
-    def throw_in(self, seat: int | None = None) -> None:
-        """A step throws the deal in before the play (a misdeal): the same dealer deals again.  ``seat``,
-        when given, threw it in by a call, which joins the hand's calls as ``THROWN_IN_CALL``."""
-        if self.phase not in (_DEAL, _AUCTION, _STEP) or self._bidding.over:
-            raise IllegalActionError("a deal is thrown in only before the auction ends", rule=R.WRONG_PHASE)
-        log = self.hands_log[-1]
-        if seat is not None:
-            log.calls.append((seat, THROWN_IN_CALL))
-        log.misdeal = True
-        self._redeal()
-
-    def open_bid(self, seat: int, call: int) -> None:
-        """A step before the auction makes a bid that stands when the auction opens (a blind bid): the
-        calls then go on from the bidder's left."""
-        bidding = self._bidding
-        bidding.standing, bidding.holder, bidding.turn = call, seat, seat
-        self.rules.auction.next_turn(bidding)
-
-    def owe_discards(self, count: int) -> None:
-        """A step asks the contractor for ``count`` more discards (after receiving a card)."""
-        self.hands_log[-1].discards_owed += count
-
-    # --- text ----------------------------------------------------------------------------
+        """Determinisation (a sampling player's world, as ``redistribute``): the contracting side is ``seats``
+        (``carry_out(SetSide(seats))``)."""
+        self.carry_out(SetSide(frozenset(seats)))
 
     # --- text ----------------------------------------------------------------------------
 
@@ -487,6 +397,7 @@ class GameState(Play):
         rules = self.rules
         self.deals += 1
         log = HandLog(self.deals, self.dealer, hands, kitty, dead)
+        log.played_out = self.misere_play_out  # every hand to its last trick (``kernel.decided_by``)
         self.hands_log.append(log)
         self._held = list(map(sorted, hands))
         self._covered = {}
@@ -530,6 +441,8 @@ class GameState(Play):
             step = self._step
             assert step is not None
             step.apply(self, self._turn, action)
+            if self.phase != _STEP or self._step is not step:  # its effects moved the hand on (a deal thrown in…)
+                return
             self._step = None
             if step.stage == "before-auction":
                 self._open_auction()
@@ -579,33 +492,6 @@ class GameState(Play):
 
     def _why_illegal(self, action: int) -> IllegalActionError:
         return illegal.why_illegal(self, action)
-
-
-def _uniform_calls(state: GameState, draws: list[Callable[[], float]]) -> None:
-    """``GameState._uniform_auction``, typed by ``state.pxd`` as ``_uniform_tricks`` is."""
-    rules, bidding = state.rules, state._bidding
-    offers, next_seat, passed, calls, n = rules.calls_over_actions, rules.next_seat, bidding.passed, \
-        bidding.calls, rules.players
-    passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, state._turn, state.step
-    while True:
-        step += 1
-        offered = offers[standing + 1]
-        draw = draws[seat]()
-        call = offered[int(draw * len(offered))] - CALL
-        calls.append((seat, call))
-        if call == PASS_CALL:
-            passed[seat] = True
-            passes += 1
-        else:
-            standing, holder = call, seat
-        if closed(passes, n, holder):
-            break
-        seat = next_seat[seat]
-        while passed[seat]:
-            seat = next_seat[seat]
-    state.step = step
-    bidding.standing, bidding.holder, bidding.turn, bidding.over = standing, holder, seat, True
-
 
 
 _SLOTS = Exchange.__slots__ + Play.__slots__

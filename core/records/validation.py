@@ -22,6 +22,7 @@ from fivehundred.engine.state import (
 )
 from fivehundred.rules import rules_text as R
 from fivehundred.rules.cards import parse_card, parse_suit
+from fivehundred.rules.effects import PlayEveryTrick
 from fivehundred.rules.errors import (
     IllegalActionError,
     PluginError,
@@ -343,7 +344,8 @@ class _Replay:
         state, rules = self.state, self.rules
         tricks = h.get("tricks", [])
         assert log.contract is not None
-        state.misere_play_out = log.contract.kind == "misere" and len(tricks) == rules.hand_size
+        if log.contract.kind == "misere" and len(tricks) == rules.hand_size:
+            state.carry_out(PlayEveryTrick())  # the record played the misère out
         for number, trick in enumerate(tricks, 1):
             self._at_lead(h, number - 1)
             if state.phase != Phase.PLAY:

@@ -35,7 +35,7 @@ CALL = 401  # + rung, below 500 (``fivehundred.rules.steps.FIRST_STEP_ACTION``):
 
 THROWN_IN_CALL = -2
 """Among a hand's calls (``HandLog.calls``, beside ``-1`` for a pass and the rungs): the call that threw the deal
-in (``GameState.throw_in``), written ``misdeal``."""
+in (the ``ThrowIn`` effect), written ``misdeal``."""
 
 KINDS = (
     (0, JOKER_LEAD, "play"), (JOKER_LEAD, JOKER_LEAD + 16, "lead-joker"), (DISCARD, DISCARD + 100, "discard"),

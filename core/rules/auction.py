@@ -52,8 +52,9 @@ class Bidding:
 class AuctionRules:
     """Rules 8–13: an auction of as many rounds as needed in which a pass is final.
 
-    Subclass and override ``next_turn`` / ``legal_calls`` for other auctions (single round,
-    re-bidding rules); return the subclass from ``fivehundred_auction_rules``.  ``legal_calls``
+    Subclass and override ``may_call`` (who is asked again), ``next_turn`` (who is asked first) or
+    ``legal_calls`` for other auctions (single round, re-bidding rules); return the subclass from
+    ``fivehundred_auction_rules``.  ``legal_calls``
     should return shared tuples where it can (the engine memoises by identity).
 
     :param dealer_must_bid: B10: the last seat to call, when all the others have passed without a
@@ -182,6 +183,10 @@ class AuctionRules:
             bidding.standing, bidding.holder = PASS, -1
 
     def next_turn(self, bidding: Bidding) -> None:
+        """Whose call it is after the last one, or the auction's end: the one statement of both (rules 11
+        and 12, ``closed``; the next seat round the table that ``may_call``).  The engine, the random
+        players' draws and every auction flow go through it; a flow changes who may call (``may_call``)
+        or who is asked first (``WinnerMayRaise``), never the loop."""
         n = bidding.players
         if closed(sum(bidding.passed), n, bidding.holder):
             bidding.over = True
@@ -189,9 +194,14 @@ class AuctionRules:
         seat = bidding.turn
         for _ in range(n):
             seat = (seat + 1) % n
-            if not bidding.passed[seat]:
-                break
-        bidding.turn = seat
+            if self.may_call(bidding, seat):
+                bidding.turn = seat
+                return
+        bidding.over = True  # nobody may call again (B5: every seat has called once)
+
+    def may_call(self, bidding: Bidding, seat: int) -> bool:
+        """Whether ``seat`` is asked again when its turn comes round (rule 11: a pass is final)."""
+        return not bidding.passed[seat]
 
 
 def closed(passes: int, players: int, holder: int) -> bool:
@@ -203,16 +213,8 @@ def closed(passes: int, players: int, holder: int) -> bool:
 class SingleRoundAuction(AuctionRules):
     """Each player calls exactly once, in turn; the highest bid wins (variant B5)."""
 
-    def next_turn(self, bidding: Bidding) -> None:
-        n = bidding.players
-        called = {seat for seat, _ in bidding.calls}
-        seat = bidding.turn
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if seat not in called and not bidding.passed[seat]:
-                bidding.turn = seat
-                return
-        bidding.over = True
+    def may_call(self, bidding: Bidding, seat: int) -> bool:
+        return not bidding.passed[seat] and not bidding.has_called(seat)
 
 
 class RebidAfterInterveningBid(AuctionRules):
@@ -242,7 +244,7 @@ class WinnerMayRaise(AuctionRules):
 
     def next_turn(self, bidding: Bidding) -> None:
         last_caller = bidding.calls[-1][0] if bidding.calls else -1
-        raise_due = bidding.holder >= 0 and sum(bidding.passed) == bidding.players - 1
+        raise_due = bidding.holder >= 0 and closed(sum(bidding.passed), bidding.players, bidding.holder)
         if raise_due and last_caller != bidding.holder:
             bidding.turn = bidding.holder
             return
@@ -263,18 +265,8 @@ class ReentryAfterChange(AuctionRules):
             bidding.passed[seat] = False  # a re-entry: this seat's latest call is a bid
         super().apply(bidding, seat, call)
 
-    def next_turn(self, bidding: Bidding) -> None:
-        passes = sum(bidding.passed)
-        n = bidding.players
-        if passes == n or (bidding.holder >= 0 and passes == n - 1):
-            bidding.over = True
-            return
-        seat = bidding.turn
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if not bidding.passed[seat] or self._changed_since_pass(bidding, seat):
-                break
-        bidding.turn = seat
+    def may_call(self, bidding: Bidding, seat: int) -> bool:
+        return not bidding.passed[seat] or self._changed_since_pass(bidding, seat)
 
     @staticmethod
     def _changed_since_pass(bidding: Bidding, seat: int) -> bool:

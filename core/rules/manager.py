@@ -20,7 +20,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .actions import CALL, THROWN_IN_CALL
+from .actions import THROWN_IN_CALL
 from .auction import AuctionRules
 from .cards import JOKER_BASE, MAX_CARD, RANK_TEXT
 from .culprits import (
@@ -256,11 +256,11 @@ class Rules:
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
     __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
-                 "bars_after", "beginning_steps", "call_actions", "call_steps", "calls_over_actions",
+                 "bars_after", "beginning_steps", "call_actions", "call_steps",
                  "contractor_leads", "controller", "dead_size", "deck", "derived", "dummies", "early_steps",
                  "first_steps",
                  "game_result", "hand_size", "kitty_size", "ladder", "late_steps", "lead_steps", "misere_played_out",
-                 "next_seat", "pattern", "plain_auction", "plain_exchange", "plain_hands", "players", "pm",
+                 "next_seat", "pattern", "players", "pm",
                  "pre_auction_steps", "ruleset", "score_hand", "seats", "step_of_action", "steps", "team_names",
                  "team_of", "team_seats", "trick_check")
 
@@ -308,19 +308,10 @@ class Rules:
         self._compile_steps()
         self.contractor_leads = ruleset.play.first_lead == "contractor"  # rule 16; L1
         self.misere_played_out = not ruleset.play.misere_ends_early
-        self.plain_auction = type(self.auction) is AuctionRules and self.auction.plain and not self.call_steps
-        """The calls depend only on the standing bid: the engine's own auction loop may run it."""
-        self.calls_over_actions = tuple(tuple(CALL + c for c in calls) for calls in self.auction.calls_over)
         auction = self.auction
         self.bars_after = (type(auction).barred_after is not AuctionRules.barred_after or bool(auction.bars)
                            or auction.set_bar is not None or auction.set_bar_misere is not None)
         """Whether a hand can bar anybody from the next auction (R1, R2): else nobody is asked."""
-        acting_steps = any(step.actions for step in self.steps)  # a step without actions (Step.begin) adds no turn
-        self.plain_exchange = not acting_steps
-        """Between the deal and the play, only the auction, the contractor's discards and a nomination."""
-        self.plain_hands = self.plain_auction and self.plain_exchange and not self.dummies
-        """A hand of uniform players may run from the first call to the first lead in one go (see
-        ``GameState._uniform_hand``)."""
         self._in_order: dict[frozenset[int], tuple[int, ...]] = {}
         self.score_hand: Callable[[HandOutcome], Sequence[int]] = self._checked_scores(_per_hand_caller(
             pm, "fivehundred_score_hand", ruleset, ("outcome",), required="score_hand"))

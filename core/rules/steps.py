@@ -9,6 +9,10 @@ how it is written to a game record, read back and printed (``show``), what every
 (``public``) and what only some seats see (``private``: a card passed between partners).  The engine only
 asks the steps of a ruleset, in order, which one is due, so it names no step itself.
 
+A step changes the hand only through effects (``fivehundred.rules.effects``: cards moved, a hand laid out,
+the deal thrown in, a standing bid, the auction or the play ended, the contract or the side changed),
+which it hands to ``GameState.carry_out``: a new step needs no new engine method.
+
 Steps keep what happened in the hand log's ``steps`` mapping under their own ``name`` (plain data:
 it is copied with the state, and bots, records and scoring read it from there).
 
@@ -17,8 +21,8 @@ Where a step runs (``stage``):
 - ``"before-auction"``: after the deal, before the first call;
 - ``"call"``: during the auction.  Such a step's actions are offered to the seat about to call beside
   its calls, when ``actor`` names that seat (a misdeal called by a hand without a face card).  A call
-  that throws the deal in (``GameState.throw_in(seat)``) joins the hand's calls, and a record writes it
-  there as ``misdeal``, where the step's ``parse`` reads it back;
+  that throws the deal in (``carry_out(ThrowIn(caller=seat))``) joins the hand's calls, and a record
+  writes it there as ``misdeal``, where the step's ``parse`` reads it back;
 - ``"exchange"``: once the contractor has taken the kitty, before the first lead.  ``order`` places a
   step among the others of its stage: below ``DISCARDS_ORDER`` it comes before the discards (cards
   passed to the partner, who then discards), above it after them; the joker's nomination (rule 19)
@@ -172,7 +176,7 @@ class Step:
 
     def sheet_contract(self, data: Any, contract: Contract, rules: Rules) -> Contract:
         """The contract once this step has done ``data`` (as ``from_sheet`` gives it): the auction's
-        unless the step changes it (``GameState.set_contract``)."""
+        unless the step changes it (the ``SetContract`` effect)."""
         return contract
 
     def plays_every_trick(self, data: Any, contract: Contract) -> bool:

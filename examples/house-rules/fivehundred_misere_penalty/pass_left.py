@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fivehundred import Step, card_str, hookimpl, parse_card
+from fivehundred.rules.effects import MoveCard
 from fivehundred.rules.ruleset import Ruleset
 
 RULE = "pass-left"
@@ -51,8 +52,7 @@ class PassLeft(Step):
         chosen[seat] = action - PASS
         n = state.rules.players
         if len(chosen) == n:  # everybody has chosen: the cards change hands together
-            for giver, card in chosen.items():
-                state.pass_card(card, giver, (giver + 1) % n)
+            state.carry_out(*(MoveCard(card, giver, (giver + 1) % n) for giver, card in chosen.items()))
 
     def why_illegal(self, state: Any, seat: int, action: int) -> str:
         return "the card is not in the hand of the player passing"
