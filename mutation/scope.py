@@ -19,16 +19,18 @@ ONLY = {
     # 13), the trick's end, scoring a hand and the game's end, the deal's checks.  Left out: the reading
     # API (checked by test_state_api.py against the observation), the text, the error explanations, the
     # determinisation API, the constructor, ``apply`` and ``returns``, the deal's own checks (``deal``,
-    # ``deal_cards``), the claims' ``take_remaining_tricks``, and the fast paths (``play_out``, ``_play_loop``,
-    # ``_uniform_*``, ``_auction_loop``), which the record and path tests replay through ``apply()`` card by card.
+    # ``deal_cards``), and the loops (``play_out``, ``_auction_turns``, ``play._tricks``), which the record and path
+    # tests replay through ``apply()`` card by card.
     "core/engine/state.py": {
         "current_player", "is_terminal", "deck_to_redeal", "deal_deck", "legal_actions", "_start_hand",
         "_open_auction", "_apply", "_call", "_auction_over", "_all_passed", "_redeal",
     },
     # The trick's end, scoring a hand and the next deal, which the state's play (play.py) holds.
     "core/engine/play.py": {
-        "_finish_trick", "_turn_up", "_close_trick", "_inline_trick_end", "_score_hand", "_next_deal",
+        "_end_trick", "_turn_up", "_score_hand", "_next_deal",
     },
+    # The rules of the trick as the play kernel states them once (its bitmask search is the solver's).
+    "core/engine/kernel.py": {"trick_winner", "play_over", "decided_by"},
 }
 """Modules of which only these functions are mutated."""
 

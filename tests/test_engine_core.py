@@ -90,3 +90,156 @@ def test_the_checks_would_catch_a_variant_wired_into_the_engine() -> None:
     assert "R2" in variant_ids(wired)
     tree = ast.parse(wired + "    pass\n")
     assert {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)} & call_names()
+
+
+# --- each rule of the play and of the auction written once ------------------------------------------------------
+
+ONCE_SCOPE = ("core/engine", "core/rules", "plugins")
+"""Where the rules of the trick and of the auction must be written once.  Not scanned: the double-dummy
+solver's search (``core/engine/solver.py``), which restates the trick inline for speed on the kernel's
+compiled tables, and the players (``core/bots``), whose own look-ahead reads the table's tables: the
+issue's item on what the table knows."""
+ONCE_EXEMPT = {"core/engine/solver.py"}
+
+WRITTEN_ONCE = {
+    "the trick's winner": {"core/engine/kernel.py:trick_winner"},
+    "follow suit": {"core/rules/tables.py:PlayTable.follows"},
+    "the end of the play": {"core/engine/kernel.py:play_over"},
+    "the auction's end": {"core/rules/auction.py:closed", "core/rules/auction.py:AuctionRules.next_turn",
+                          "core/engine/effects.py:_end_auction"},
+    "whose call it is": {"core/rules/auction.py:AuctionRules.next_turn",
+                         "core/rules/auction.py:WinnerMayRaise.next_turn", "core/engine/effects.py:_standing_bid"},
+}
+"""Each rule, and the functions allowed to state it.  The auction ends in its one routine (``closed`` and
+``AuctionRules.next_turn``) or by a step's ``EndAuction`` effect; whose call it is is ``next_turn``'s (the
+raise ``WinnerMayRaise`` offers, and a ``StandingBid``'s bidder before ``next_turn`` moves on, set it too)."""
+
+
+def _functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
+    """Every function of a module with its qualified name (``Class.method``, ``outer.inner``)."""
+    found: list[tuple[str, ast.AST]] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.append((prefix + child.name, child))
+                visit(child, f"{prefix}{child.name}.")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, f"{prefix}{child.name}.")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    return found
+
+
+def _name(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _stores(node: ast.AST, word: str) -> bool:
+    return any(isinstance(t, (ast.Name, ast.Attribute)) and isinstance(t.ctx, ast.Store) and word in _name(t)
+               for t in ast.walk(node))
+
+
+def _decides_a_trick(fn: ast.AST) -> bool:
+    """``if strength > best: ... winner = seat``: a card compared with the trick's best so far."""
+    def compares_up(test: ast.AST) -> bool:
+        return any(isinstance(c, ast.Compare) and any(isinstance(op, (ast.Gt, ast.GtE)) for op in c.ops)
+                   for c in ast.walk(test))
+
+    return any(isinstance(n, ast.If) and compares_up(n.test) and any(_stores(b, "winner") for b in n.body)
+               for n in ast.walk(fn))
+
+
+def _follows_suit(fn: ast.AST) -> bool:
+    """``hand[led] or …`` (the cards of the suit led, else …) or ``hand & suit_mask[led]``."""
+    for n in ast.walk(fn):
+        if (isinstance(n, ast.BoolOp) and isinstance(n.op, ast.Or) and isinstance(n.values[0], ast.Subscript)
+                and _name(n.values[0].slice).endswith("led")):
+            return True
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.BitAnd) and any(
+                isinstance(side, ast.Subscript) and "suit_mask" in _name(side.value)
+                and _name(side.slice).endswith("led") for side in (n.left, n.right)):
+            return True
+    return False
+
+
+def _ends_the_play(fn: ast.AST) -> bool:
+    """Tricks played compared with the hand's size, or a trick's ``winner`` looked up in a set of seats (a
+    misère lost)."""
+    for n in ast.walk(fn):
+        if not isinstance(n, ast.Compare):
+            continue
+        sides = [n.left, *n.comparators]
+        played = any((isinstance(s, ast.Call) and _name(s.func) == "len" and "trick" in ast.unparse(s.args[0]))
+                     or _name(s) in ("played", "tricks_played") for s in sides)
+        if played and any(_name(s) == "hand_size" for s in sides):
+            return True
+        if isinstance(n.left, ast.Name) and n.left.id == "winner" and any(isinstance(op, (ast.In, ast.NotIn))
+                                                                          for op in n.ops):
+            return True
+    return False
+
+
+def _ends_the_auction(fn: ast.AST) -> bool:
+    """``bidding.over = …``, or the passes counted against the seats."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Attribute) and n.attr == "over" and isinstance(n.ctx, ast.Store) \
+                and "bidding" in ast.unparse(n.value):
+            return True
+        if isinstance(n, ast.Compare) and any(isinstance(op, ast.Eq) for op in n.ops) and any(
+                _name(s) == "passes" or (isinstance(s, ast.Call) and _name(s.func) == "sum"
+                                         and "passed" in ast.unparse(s)) for s in [n.left, *n.comparators]):
+            return True
+    return False
+
+
+def _moves_the_turn(fn: ast.AST) -> bool:
+    """``bidding.turn = …``: whose call it is."""
+    return any(isinstance(n, ast.Attribute) and n.attr == "turn" and isinstance(n.ctx, ast.Store)
+               and "bidding" in ast.unparse(n.value) for n in ast.walk(fn))
+
+
+RULE_CHECKS = {"the trick's winner": _decides_a_trick, "follow suit": _follows_suit,
+               "the end of the play": _ends_the_play, "the auction's end": _ends_the_auction,
+               "whose call it is": _moves_the_turn}
+
+
+def _statements(sources: dict[str, str]) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {rule: set() for rule in RULE_CHECKS}
+    for path, source in sources.items():
+        for name, fn in _functions(ast.parse(source)):
+            for rule, check in RULE_CHECKS.items():
+                if check(fn):
+                    found[rule].add(f"{path}:{name}")
+    return found
+
+
+def test_the_rules_of_the_trick_and_of_the_auction_are_each_written_once() -> None:
+    sources = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
+               for folder in ONCE_SCOPE for p in sorted((ROOT / folder).rglob("*.py"))}
+    found = _statements({path: text for path, text in sources.items() if path not in ONCE_EXEMPT})
+    for rule, allowed in WRITTEN_ONCE.items():
+        assert found[rule] == allowed, f"{rule} is stated in {sorted(found[rule] - allowed)}" if found[rule] - allowed \
+            else f"{rule}: {sorted(allowed - found[rule])} no longer state it: update WRITTEN_ONCE"
+
+
+def test_the_written_once_check_would_catch_a_restated_rule() -> None:
+    restated = '''
+def loop(hand, held, led, row, trick, nxt, bidding, tricks, hand_size, misere_side):
+    pool = hand[led] or held
+    mask = bits & suit_mask[led]
+    best, winner = -1, -1
+    for card in trick:
+        if row[card] > best:
+            best, winner = row[card], seat
+    if len(tricks) == hand_size or winner in misere_side:
+        return
+    if sum(bidding.passed) == bidding.players:
+        bidding.over = True
+    bidding.turn = (bidding.turn + 1) % 4
+'''
+    found = _statements({"core/engine/restated.py": restated})
+    assert all(found[rule] == {"core/engine/restated.py:loop"} for rule in RULE_CHECKS), found
+    assert all(found[rule] for rule in WRITTEN_ONCE)

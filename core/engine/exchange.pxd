@@ -10,8 +10,8 @@ cdef class Exchange:
     # Compiled, the state is an extension type: its attributes are C fields (a slot read through Python's
     # generic attribute lookup costs some 140 instructions).  Declared here, on the base, since the
     # exchange steps read the whole state; ``GameState`` adds none.  Public: plugins, bots and tests read them.
-    cdef public object _barred, _best, _bidding, _buckets, _covered, _deck_order, _decided_by, _follow_names
+    cdef public object _barred, _bidding, _buckets, _covered, _deck_order, _decided_by, _follow_names
     cdef public object _held, _leader, _led, _legal, _legal_step, _named, _next, _open, _open_hand_shown, _out
     cdef public object _power_led, _redeals, _reuse_deck, _side, _sitting_out, _step, _suit_of, _table, _trick
-    cdef public object _trick_size, _turn, _unled, _winner, _won, dealer, deals, hands_log, misere_play_out, phase
+    cdef public object _trick_size, _turn, _unled, _won, dealer, deals, hands_log, misere_play_out, phase
     cdef public object result, rules, step, totals

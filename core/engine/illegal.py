@@ -85,7 +85,7 @@ def _why_illegal_play(state: GameState, action: int, error: Any) -> IllegalActio
     seat = state._turn
     table = state._table
     if table.explain_illegal is not None:  # a variant's own restriction names its own rule
-        found = table.explain_illegal(state, seat, action, state._plain_legal_plays())
+        found = table.explain_illegal(state, seat, action, state._table_plays())
         if found is not None:
             return error(*found)
     named = None

@@ -25,6 +25,7 @@ history, J3 and J4): a caller then searches through the engine itself (``fivehun
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -89,9 +90,9 @@ class PlayKernel:
         self.trick_size = len(self.seats)
         self.side: frozenset[int] = state.contracting_side
         self.side_mask = sum(1 << s for s in self.side)
-        self.decided_mask = sum(1 << s for s in state._decided_by)
-        """The seats whose trick decides the hand before its last (``decided_by``), as a mask."""
-        self.ends_early: bool = bool(self.decided_mask)
+        self.decided: frozenset[int] = state._decided_by
+        """The seats whose trick decides the hand before its last (``decided_by``)."""
+        self.ends_early: bool = bool(self.decided)
         self.trick_check = rules.trick_check
         self._probe: Any = state.clone() if self.trick_check is not None else None
         self._checked: dict[tuple[tuple[int, ...], int], bool] = {}
@@ -188,18 +189,18 @@ class PlayKernel:
                 named = names[card]
             pos.trick.append((seat, b, named))
             pos.hands[seat] |= self.under[b]
-            strength = self._strength(b, named, led, k == 0)
-            if k == 0:
-                pos.led, pos.best, pos.winner = led, strength, seat
-            elif strength > pos.best:
-                pos.best, pos.winner = strength, seat
             seat = self.next_seat[seat]
+        if pos.trick:
+            pos.led = led
+            pos.winner, pos.best = self.standing(pos)
         return pos
 
-    def _strength(self, b: int, named: int, led: int, leading: bool) -> int:
-        if named < 0 or leading:
-            return self.power[led][b]
-        return self.power[named][b] if named == led else 0
+    def standing(self, pos: Position) -> tuple[int, int]:
+        """Who wins the trick in progress so far, and how strongly (``trick_winner`` on the kernel's bits)."""
+        trick = pos.trick
+        names = {b: named for _, b, named in trick[1:] if named >= 0}
+        return trick_winner(self.power[pos.led], [b for _, b, _ in trick], trick[0][0], self.next_seat,
+                            names or None, pos.led)
 
     # --- the plays ------------------------------------------------------------------------------
 
@@ -222,9 +223,7 @@ class PlayKernel:
             for b in card_bits(free):
                 out.extend((b, s) for s in suits)
             return out
-        legal = hand & self.suit_mask[pos.led]
-        if not legal:
-            legal = (hand & self.free_mask) if self.compulsory and hand & self.free_mask else hand
+        legal = self.table.follows([hand & m for m in self.suit_mask], hand, pos.led)  # rules 16, 21
         if self.any_time and hand & self.joker_mask:
             legal |= hand & self.free_mask
         if self.named_follow and legal & self.free_mask and hand & self.joker_mask:
@@ -260,13 +259,10 @@ class PlayKernel:
         pos.hands[seat] |= self.under[b]
         if not pos.trick:
             led = named if named >= 0 else self.suit[b]
-            pos.led, pos.best, pos.winner = led, self.power[led][b], seat
+            pos.led = led
             pos.unled &= ~(1 << led)
-        else:
-            strength = self._strength(b, named, pos.led, False)
-            if strength > pos.best:
-                pos.best, pos.winner = strength, seat
         pos.trick.append((seat, b, named))
+        pos.winner, pos.best = self.standing(pos)
         if len(pos.trick) < self.trick_size:
             return None
         winner = pos.winner
@@ -280,7 +276,7 @@ class PlayKernel:
     def ends_here(self, pos: Position, winner: int) -> bool:
         """Whether the hand ends after a trick won by ``winner``: its last trick, a misère's first trick
         lost (rule 27), or the rules' per-trick check (E6)."""
-        if pos.played >= self.hand_size or self.decided_mask >> winner & 1:
+        if play_over(pos.played, self.hand_size, winner, self.decided):
             return True
         return self.trick_check is not None and self.checked(tuple(pos.won), pos.played)
 
@@ -302,6 +298,35 @@ class PlayKernel:
 
     def side_tricks(self, pos: Position) -> int:
         return sum(pos.won[s] for s in self.side)
+
+
+def trick_winner(row: Sequence[int], cards: Sequence[int], leader: int, next_seat: Sequence[int],
+                 named: Mapping[int, int] | None = None, led: int = -1) -> tuple[int, int]:
+    """Who wins a trick (or, of a trick in progress, wins it so far) and how strongly: ``(seat, strength)``.
+
+    ``cards`` are in play order from ``leader`` (seats after each other by ``next_seat``); a card's strength
+    is ``row[card]``, the hand's play table for the suit led (``PlayTable.power[led]``: for a free joker led,
+    the suit named for it).  A joker a follower played naming a suit (``named``: card to suit) ranks in that
+    suit only: as ``row`` ranks it when it names ``led``, else 0.  The highest wins, the first of equals
+    (rule 17).  The one statement of the trick's winner: the engine's play (card by card and in its play
+    loop), its read API (``GameState.trick_standing``) and the kernel's positions call it."""
+    seat = winner = leader
+    best = row[cards[0]]
+    for i in range(1, len(cards)):
+        seat = next_seat[seat]
+        card = cards[i]
+        strength = row[card] if named is None or named.get(card, led) == led else 0
+        if strength > best:
+            best, winner = strength, seat
+    return winner, best
+
+
+def play_over(played: int, hand_size: int, winner: int, decided: frozenset[int]) -> bool:
+    """Whether the play ends after a trick won by ``winner``, ``played`` tricks into a hand of ``hand_size``:
+    its last trick, or a trick that decides the contract (``decided_by``: a misère's first trick lost,
+    rule 27).  (The rules' per-trick check, E6, reads the whole game: the engine and the kernel ask it
+    after this.)  The one statement of the end of the play."""
+    return played >= hand_size or winner in decided
 
 
 def decided_by(contract: Contract, side: frozenset[int], every_trick: bool) -> frozenset[int]:

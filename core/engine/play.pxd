@@ -1,6 +1,6 @@
 # Types for the compiled engine's play (Cython's "augmenting .pxd", as state.pxd): ``Play`` is an extension type
-# with no fields of its own (exchange.pxd declares them), and the random players' trick loop gets C integers for
-# seats, cards and trick strengths, and the lists it indexes and pops.
+# with no fields of its own (exchange.pxd declares them), and the play loop gets C integers for seats, cards and
+# draws, and the lists it indexes and pops.
 import cython
 
 from fivehundred.engine.reading cimport Reading
@@ -11,13 +11,12 @@ cdef class Play(Reading):
 
 
 @cython.locals(suit_of=list, power=list, buckets=list, held=list, nxt=tuple, size=cython.Py_ssize_t,
-               unled=list, log_tricks=list, won=list, track_unled=cython.bint, plain=cython.bint,
-               hand_size=cython.Py_ssize_t, tricks_left=cython.Py_ssize_t, first_left=cython.Py_ssize_t,
+               unled=list, log_tricks=list, acting=cython.bint, hand_size=cython.Py_ssize_t,
                seat=cython.Py_ssize_t, hand=list, cards=list, jokers=list, others=cython.Py_ssize_t,
                i=cython.Py_ssize_t, n=cython.Py_ssize_t, s=cython.Py_ssize_t, card=cython.long,
-               led=cython.long, row=list, best=cython.long, winner=cython.Py_ssize_t,
-               leader=cython.Py_ssize_t, trick=list, pool=list, strength=cython.long, draw=cython.double, _=cython.Py_ssize_t)
-cpdef _uniform_tricks(state, list draws)
+               led=cython.long, row=list, leader=cython.Py_ssize_t, trick=list, pool=list, draw=cython.double,
+               _=cython.Py_ssize_t)
+cpdef _tricks(state, list acts, draws)
 
 
 @cython.locals(trick=object)

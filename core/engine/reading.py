@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from fivehundred.rules.actions import JOKER_LEAD, Phase
-from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
+from fivehundred.rules.actions import Phase
+from fivehundred.rules.cards import NO_SUIT
 from fivehundred.rules.tables import NOBODY, Contract, PlayTable
 
 from .exchange import Exchange, next_seats  # noqa: F401 - next_seats: part of the read API
+from .kernel import trick_winner
 
 if TYPE_CHECKING:
     from fivehundred.rules.auction import Bidding
@@ -119,8 +120,7 @@ class Reading(Exchange):
         only); ``(-1, -1)`` when no card of a trick is on the table."""
         if self.phase != _PLAY or not self._trick:
             return -1, -1
-        best, winner = self._trick_standing()
-        return winner, best
+        return trick_winner(self._power_led, self._trick, self._leader, self._next, self._follow_names, self._led)
 
     @property
     def played(self) -> tuple[int, ...]:
@@ -173,25 +173,6 @@ class Reading(Exchange):
         """Seats that take no part in this hand's auction (the auction rules' ``silent`` seats, and those they
         bar after the last hand, ``AuctionRules.barred_after``)."""
         return frozenset(s for s, out in enumerate(self._bidding.passed) if out) if self.hands_log else NOBODY
-
-    def _trick_standing(self) -> tuple[int, int]:
-        """The best card's strength in the current trick, and its player (as ``_play`` keeps them)."""
-        seat, best, winner = self._leader, -1, -1
-        names = self._follow_names or {}
-        for i, card in enumerate(self._trick):
-            if i and card in names:
-                strength = self._named_joker_power(JOKER_LEAD + 4 * (card - JOKER_BASE) + names[card], self._led)
-            else:
-                strength = self._power_led[card]
-            if i == 0 or strength > best:
-                best, winner = strength, seat
-            seat = self._next[seat]
-        return best, winner
-
-    def _named_joker_power(self, action: int, led: int) -> int:
-        """A joker played with a named suit is the top card of that suit, and of no other."""
-        n, named = divmod(action - JOKER_LEAD, 4)
-        return self._table.power[named][JOKER_BASE + n] if named == led else 0
 
 
 def voids_shown(tricks: Iterable[tuple[int, Sequence[int], int | None]], next_seat: Sequence[int], table: PlayTable,

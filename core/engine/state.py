@@ -46,7 +46,7 @@ from .effects import carry_out
 from .exchange import Exchange, _by_suit
 from .hand_log import HandLog, Trick, copy_log, straight_line  # noqa: F401 - Trick re-exported
 from .observation import Observation, observe
-from .play import Play
+from .play import Play, _tricks
 from .shuffle import shuffled as _shuffled
 
 # Module constants: an enum member lookup costs more than the comparison it feeds.
@@ -78,8 +78,6 @@ class GameState(Play):
     _led: int
     _named: int | None
     _follow_names: dict[int, int] | None
-    _best: int
-    _winner: int
     _leader: int
     _sitting_out: int
     _open_hand_shown: bool
@@ -275,7 +273,8 @@ class GameState(Play):
         """Drive the game to its end (or to ``max_deals`` deals) with one player per seat.
 
         Each player is asked ``act(state, legal)`` with the sorted legal actions and is trusted to
-        return one of them.  The play phase runs in its own tight loop: no validation, no dispatch.
+        return one of them.  The auction (``_auction_turns``) and the play (``play._tricks``) run in loops of
+        their own, on the same routines as ``apply()``: no validation, no dispatch.
         """
         rules = self.rules
         deciders = [players[c] for c in rules.controller]  # a seat may be played by another (its controller)
@@ -285,11 +284,9 @@ class GameState(Play):
         while True:
             seat = self._turn
             if seat >= 0:
-                if self.phase == _PLAY and not self._trick:  # the loops below start at a lead
-                    if uniform and self._table.legal_filter is None and not rules.lead_steps:
-                        self._uniform_play(draws)  # type: ignore[arg-type]
-                    else:
-                        self._play_loop(acts, draws if uniform else None)  # type: ignore[arg-type]
+                if (self.phase == _PLAY and not self._trick and self._table.legal_filter is None
+                        and not rules.lead_steps):  # the loop starts at a lead; a filter or a step: apply()
+                    _tricks(self, acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif self.phase == _AUCTION and not rules.call_steps:
                     self._auction_turns(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
@@ -358,8 +355,6 @@ class GameState(Play):
             other._won = list(self._won)
             other._covered = {seat: dict(cards) for seat, cards in self._covered.items()}
             other._unled = list(self._unled)
-            if self.phase == _PLAY and self._trick:
-                other._best, other._winner = self._trick_standing()
             other._bidding = Bidding(players=self._bidding.players, turn=self._bidding.turn,
                                      standing=self._bidding.standing, holder=self._bidding.holder,
                                      passed=list(self._bidding.passed), calls=other.hands_log[-1].calls,
@@ -373,7 +368,7 @@ class GameState(Play):
         laid out, the deal thrown in, a standing bid, the auction or the play ended, the hand's terms
         changed).  The one way a step changes the state; ``docs/plugins.md`` lists the effects."""
         for effect in effects:
-            carry_out(self, effect)  # type: ignore[arg-type]
+            carry_out(self, effect)
 
     def set_contracting_side(self, seats: frozenset[int]) -> None:
         """Determinisation (a sampling player's world, as ``redistribute``): the contracting side is ``seats``
@@ -405,7 +400,7 @@ class GameState(Play):
         self._trick = []
         self._won = [0] * rules.players
         self._unled = [0, 1, 2, 3]
-        self._best = self._winner = self._leader = self._sitting_out = -1
+        self._leader = self._sitting_out = -1
         self._follow_names = self._named = None
         self._open_hand_shown = False
         self._side = self._out = NOBODY

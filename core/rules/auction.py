@@ -148,8 +148,9 @@ class AuctionRules:
 
     @staticmethod
     def _last_to_call_unopened(bidding: Bidding) -> bool:
-        """No bid yet and every other seat has passed (or sits the auction out)."""
-        return bidding.holder < 0 and sum(bidding.passed) == bidding.players - 1
+        """No bid yet and every other seat has passed (or sits the auction out): this seat's pass would close
+        the auction (``closed``) with nobody's bid standing."""
+        return bidding.holder < 0 and closed(sum(bidding.passed) + 1, bidding.players, bidding.holder)
 
     def why_illegal(self, bidding: Bidding, seat: int, call: int) -> tuple[str, str] | None:
         """Why this auction's own rules forbid ``seat`` to make ``call`` now, as ``(message, rule)``;

@@ -255,7 +255,7 @@ class Rules:
 
     # Slots for what the engine reads every hand (more names than an instance dict shares keys for);
     # the cached properties live in __dict__.
-    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_plain_tables", "_tables", "auction",
+    __slots__ = ("__dict__", "_in_order", "_jokers", "_jokers_in_deck", "_tables", "auction",
                  "bars_after", "beginning_steps", "call_actions", "call_steps",
                  "contractor_leads", "controller", "dead_size", "deck", "derived", "dummies", "early_steps",
                  "first_steps",
@@ -296,8 +296,6 @@ class Rules:
         self.trick_check: Callable[[Any], bool] | None = named_check(pm, ruleset,
                                                                      self._hook("fivehundred_trick_check"))
         self._tables: dict[tuple[int, int | None, frozenset[int]], PlayTable] = {}
-        self._plain_tables: dict[int, PlayTable] = {}
-        """The tables of contracts played without a nomination, by rung (the common case, looked up first)."""
         self.call_actions: dict[int, tuple[tuple[int, ...], list[int]]] = {}
         """Legal-call action lists by the identity of the auction rules' bid tuple (see GameState)."""
         self.derived: dict[str, Any] = {}
@@ -441,9 +439,6 @@ class Rules:
         """The trick table for ``contract``; ``nominated``: the jokers a nomination applies to (all by default)."""
         key: tuple[int, int | None, frozenset[int]]
         if nomination is None:
-            plain = self._plain_tables.get(contract.rung)
-            if plain is not None:
-                return plain
             key = (contract.rung, None, _NO_JOKERS)
         else:
             key = (contract.rung, nomination, self._jokers_in_deck if nominated is None else nominated)
@@ -461,8 +456,6 @@ class Rules:
                 "trick_table",
             )
             self._tables[key] = table
-            if nomination is None:
-                self._plain_tables[contract.rung] = table
         return table
 
     def call_text(self, call: int) -> str:
