@@ -105,14 +105,10 @@ WRITTEN_ONCE = {
     "the trick's winner": {"core/engine/kernel.py:trick_winner"},
     "follow suit": {"core/rules/tables.py:PlayTable.follows"},
     "the end of the play": {"core/engine/kernel.py:play_over"},
-    "the auction's end": {"core/rules/auction.py:closed", "core/rules/auction.py:AuctionRules.next_turn",
-                          "core/engine/effects.py:_end_auction"},
-    "whose call it is": {"core/rules/auction.py:AuctionRules.next_turn",
-                         "core/rules/auction.py:WinnerMayRaise.next_turn", "core/engine/effects.py:_standing_bid"},
+    "the auction's end": {"core/rules/auction.py:closed"},
+    "whose call it is": {"core/rules/auction.py:next_caller"},
 }
-"""Each rule, and the functions allowed to state it.  The auction ends in its one routine (``closed`` and
-``AuctionRules.next_turn``) or by a step's ``EndAuction`` effect; whose call it is is ``next_turn``'s (the
-raise ``WinnerMayRaise`` offers, and a ``StandingBid``'s bidder before ``next_turn`` moves on, set it too)."""
+"""Each rule, and the one function allowed to state it."""
 
 
 def _functions(tree: ast.AST) -> list[tuple[str, ast.AST]]:
@@ -183,11 +179,8 @@ def _ends_the_play(fn: ast.AST) -> bool:
 
 
 def _ends_the_auction(fn: ast.AST) -> bool:
-    """``bidding.over = …``, or the passes counted against the seats."""
+    """The passes counted against the seats (rules 11 and 12)."""
     for n in ast.walk(fn):
-        if isinstance(n, ast.Attribute) and n.attr == "over" and isinstance(n.ctx, ast.Store) \
-                and "bidding" in ast.unparse(n.value):
-            return True
         if isinstance(n, ast.Compare) and any(isinstance(op, ast.Eq) for op in n.ops) and any(
                 _name(s) == "passes" or (isinstance(s, ast.Call) and _name(s.func) == "sum"
                                          and "passed" in ast.unparse(s)) for s in [n.left, *n.comparators]):
@@ -196,9 +189,17 @@ def _ends_the_auction(fn: ast.AST) -> bool:
 
 
 def _moves_the_turn(fn: ast.AST) -> bool:
-    """``bidding.turn = …``: whose call it is."""
-    return any(isinstance(n, ast.Attribute) and n.attr == "turn" and isinstance(n.ctx, ast.Store)
-               and "bidding" in ast.unparse(n.value) for n in ast.walk(fn))
+    """A loop that steps a ``seat`` on round the table past the seats that passed (or are out): whose call it is."""
+    for loop in ast.walk(fn):
+        if isinstance(loop, (ast.For, ast.While)):
+            skips = any(isinstance(n, ast.Subscript) and any(w in _name(n.value) for w in ("passed", "out"))
+                        and _name(n.slice) == "seat" for n in ast.walk(loop))
+            steps = any(isinstance(n, ast.Assign) and any(_name(t) == "seat" for t in n.targets)
+                        and isinstance(n.value, (ast.BinOp, ast.Subscript)) and "seat" in ast.unparse(n.value)
+                        for n in ast.walk(loop))  # seat = (seat + 1) % n, seat = next_seat[seat]
+            if skips and steps:
+                return True
+    return False
 
 
 RULE_CHECKS = {"the trick's winner": _decides_a_trick, "follow suit": _follows_suit,
@@ -238,7 +239,9 @@ def loop(hand, held, led, row, trick, nxt, bidding, tricks, hand_size, misere_si
         return
     if sum(bidding.passed) == bidding.players:
         bidding.over = True
-    bidding.turn = (bidding.turn + 1) % 4
+    seat = bidding.turn
+    while bidding.passed[seat]:
+        seat = (seat + 1) % 4
 '''
     found = _statements({"core/engine/restated.py": restated})
     assert all(found[rule] == {"core/engine/restated.py:loop"} for rule in RULE_CHECKS), found

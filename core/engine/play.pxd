@@ -21,5 +21,3 @@ cpdef _tricks(state, list acts, draws)
 
 @cython.locals(trick=object)
 cdef _trick(leader, list cards, winner, named, follow_names)
-
-cdef void _take(list cards, card)

@@ -47,12 +47,6 @@ def _trick(leader: int, cards: list[int], winner: int, named: int | None,
 _new_object = object.__new__
 
 
-def _take(cards: list[int], card: int) -> None:
-    """``cards.remove(card)`` for the play loop: compiled, a C call on a typed list (``play.pxd``), not a
-    method looked up on the list at every card."""
-    cards.remove(card)
-
-
 class Play(Reading):
     """The play of ``GameState`` (a base class: it works on the state's hand attributes)."""
 
@@ -245,7 +239,7 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
             else:
                 n, named = divmod(action - JOKER_LEAD, 4)
                 card = JOKER_BASE + n
-            _take(cards, card)
+            cards.remove(card)
         elif jokers:  # a free joker may be led naming a suit (rule 22): drawn as _table_plays lists it
             others = len(cards) - len(jokers)  # the jokers sort last
             suits = table.joker_lead_suits(unled, hand_size - len(log_tricks), not others)
@@ -256,12 +250,12 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
             else:
                 n, s = divmod(i - others, len(suits))
                 card, named = jokers[n], suits[s]
-                _take(cards, card)
+                cards.remove(card)
         else:
             draw = draws[seat]()  # type: ignore[index]
             card = cards.pop(int(draw * len(cards)))
         led = suit_of[card] if named is None else named
-        _take(hand[suit_of[card]], card)
+        hand[suit_of[card]].remove(card)
         if led in unled:
             unled.remove(led)
         row = power[led]
@@ -277,12 +271,12 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
                 state._turn = seat
                 state.step += 1
                 card = acts[seat](state, list(pool))
-                _take(hand[suit_of[card]], card)
-                _take(cards, card)
+                hand[suit_of[card]].remove(card)
+                cards.remove(card)
             else:
                 draw = draws[seat]()  # type: ignore[index]
                 card = pool.pop(int(draw * len(pool)))
-                _take(hand[suit_of[card]] if pool is cards else cards, card)
+                (hand[suit_of[card]] if pool is cards else cards).remove(card)
             trick.append(card)
         if not acting:
             state.step += size

@@ -13,3 +13,8 @@ cdef class GameState(Play):
     cpdef tuple trick_view(self)
     cpdef tuple cards_seen(self, seat)
 
+
+@cython.locals(offers=list, passed=list, calls=list, n=cython.Py_ssize_t, passes=cython.Py_ssize_t,
+               standing=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, step=cython.Py_ssize_t,
+               offered=tuple, call=cython.long, draw=cython.double)
+cpdef _uniform_calls(state, list draws)

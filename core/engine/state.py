@@ -34,7 +34,8 @@ from fivehundred.rules.actions import (  # noqa: F401 - re-exported: the state's
     action_text,
     parse_action_text,
 )
-from fivehundred.rules.auction import Bidding
+from fivehundred.rules.auction import PASS as PASS_CALL
+from fivehundred.rules.auction import Bidding, closed, next_caller
 from fivehundred.rules.effects import Effect, SetSide
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.manager import Rules, compile_rules
@@ -306,17 +307,23 @@ class GameState(Play):
         """Rules 8–12 call after call, as ``apply()`` plays them (``AuctionRules.legal_calls`` and ``apply``:
         the one statement of whose turn it is, what is legal and when the auction ends), without ``apply()``'s
         validation, for players who act or (``draws``) pick uniformly: a draw picks the call that
-        ``legal_actions()`` lists at that index.  Only where no step offers anything beside the calls."""
+        ``legal_actions()`` lists at that index.  Only where no step offers anything beside the calls.  An
+        auction that is its tables (``AuctionRules.table_driven``) is drawn at table speed (``_uniform_calls``)."""
         auction, bidding = self.rules.auction, self._bidding
+        if draws is not None and auction.table_driven:
+            _uniform_calls(self, draws)
+            self._auction_over()
+            return
+        legal_calls, call_made = auction.legal_calls, auction.apply
         seat = self._turn
         while not bidding.over:
             self.step += 1
-            calls = auction.legal_calls(bidding, seat)
+            calls = legal_calls(bidding, seat)
             if draws is None:
                 call = acts[seat](self, self._call_actions(calls)) - CALL
             else:
                 call = calls[int(draws[seat]() * len(calls))]
-            auction.apply(bidding, seat, call)
+            call_made(bidding, seat, call)
             seat = self._turn = bidding.turn
         self._auction_over()
 
@@ -487,6 +494,32 @@ class GameState(Play):
 
     def _why_illegal(self, action: int) -> IllegalActionError:
         return illegal.why_illegal(self, action)
+
+
+def _uniform_calls(state: GameState, draws: list[Callable[[], float]]) -> None:
+    """The calls of uniform players in an auction that is its tables (``AuctionRules.table_driven``): each drawn
+    from ``calls_over[standing + 1]`` as ``legal_actions()`` lists it, the turn passed on by ``next_caller``, the
+    end by ``closed`` (the auction rules' own statements of both); the auction's state is brought up to date at
+    its end (nobody looks at it before).  A function of the module, typed by ``state.pxd``."""
+    bidding = state._bidding
+    offers, passed, calls, n = state.rules.auction.calls_over, bidding.passed, bidding.calls, bidding.players
+    passes, standing, holder, seat, step = sum(passed), bidding.standing, bidding.holder, state._turn, state.step
+    while True:
+        step += 1
+        offered = offers[standing + 1]
+        draw = draws[seat]()
+        call = offered[int(draw * len(offered))]
+        calls.append((seat, call))
+        if call == PASS_CALL:
+            passed[seat] = True
+            passes += 1
+        else:
+            standing, holder = call, seat
+        if closed(passes, n, holder):
+            break
+        seat = next_caller(passed, seat, n)
+    state.step = step
+    bidding.standing, bidding.holder, bidding.turn, bidding.over = standing, holder, seat, True
 
 
 _SLOTS = Exchange.__slots__ + Play.__slots__

@@ -52,7 +52,7 @@ class Bidding:
 class AuctionRules:
     """Rules 8–13: an auction of as many rounds as needed in which a pass is final.
 
-    Subclass and override ``may_call`` (who is asked again), ``next_turn`` (who is asked first) or
+    Subclass and override ``out`` (who is passed over), ``next_turn`` (who is asked first) or
     ``legal_calls`` for other auctions (single round, re-bidding rules); return the subclass from
     ``fivehundred_auction_rules``.  ``legal_calls``
     should return shared tuples where it can (the engine memoises by identity).
@@ -92,6 +92,12 @@ class AuctionRules:
         self.plain = not (self._first_calls or self._first_own or self._signals or dealer_must_bid)
         """No call depends on who calls or on the calls so far, and every bid can stand:
         ``calls_over`` answers alone."""
+        own = type(self)
+        self.table_driven = self.plain and all(getattr(own, name) is getattr(AuctionRules, name)
+                                               for name in ("legal_calls", "apply", "next_turn", "out"))
+        """This auction is its tables: the legal calls ``calls_over[standing + 1]``, the turn ``next_caller`` past
+        the seats that passed, the end ``closed`` (derived from the methods: a subclass that changes any of them
+        is not)."""
         self._shared: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.bars: list[Callable[[HandOutcome], frozenset[int]]] = []
         """Further bars on the next auction, from plugins (R2's breach): seats barred after a hand."""
@@ -185,24 +191,33 @@ class AuctionRules:
 
     def next_turn(self, bidding: Bidding) -> None:
         """Whose call it is after the last one, or the auction's end: the one statement of both (rules 11
-        and 12, ``closed``; the next seat round the table that ``may_call``).  The engine, the random
-        players' draws and every auction flow go through it; a flow changes who may call (``may_call``)
-        or who is asked first (``WinnerMayRaise``), never the loop."""
+        and 12, ``closed``; ``next_caller``, the next seat round the table not ``out``).  The engine and every
+        auction flow go through it; a flow changes who is passed over (``out``)
+        or who is asked first (``WinnerMayRaise``), never the loop.  Where none of that is overridden and the
+        calls depend only on the standing bid (``table_driven``), the engine draws the calls of uniform
+        players from ``calls_over`` with ``closed`` and ``next_caller`` alone."""
         n = bidding.players
         if closed(sum(bidding.passed), n, bidding.holder):
             bidding.over = True
             return
-        seat = bidding.turn
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if self.may_call(bidding, seat):
-                bidding.turn = seat
-                return
-        bidding.over = True  # nobody may call again (B5: every seat has called once)
+        seat = next_caller(self.out(bidding), bidding.turn, n)
+        if seat < 0:
+            bidding.over = True  # nobody may call again (B5: every seat has called once)
+        else:
+            bidding.turn = seat
 
-    def may_call(self, bidding: Bidding, seat: int) -> bool:
-        """Whether ``seat`` is asked again when its turn comes round (rule 11: a pass is final)."""
-        return not bidding.passed[seat]
+    def out(self, bidding: Bidding) -> list[bool]:
+        """By seat, whether it is passed over when its turn comes round (rule 11: a pass is final)."""
+        return bidding.passed
+
+
+def next_caller(out: Sequence[bool], seat: int, players: int) -> int:
+    """The next seat after ``seat`` round the table that is not ``out``; -1 when every seat is."""
+    for _ in range(players):
+        seat = (seat + 1) % players
+        if not out[seat]:
+            return seat
+    return -1
 
 
 def closed(passes: int, players: int, holder: int) -> bool:
@@ -214,8 +229,9 @@ def closed(passes: int, players: int, holder: int) -> bool:
 class SingleRoundAuction(AuctionRules):
     """Each player calls exactly once, in turn; the highest bid wins (variant B5)."""
 
-    def may_call(self, bidding: Bidding, seat: int) -> bool:
-        return not bidding.passed[seat] and not bidding.has_called(seat)
+    def out(self, bidding: Bidding) -> list[bool]:
+        called = {seat for seat, _ in bidding.calls}
+        return [passed or seat in called for seat, passed in enumerate(bidding.passed)]
 
 
 class RebidAfterInterveningBid(AuctionRules):
@@ -266,8 +282,8 @@ class ReentryAfterChange(AuctionRules):
             bidding.passed[seat] = False  # a re-entry: this seat's latest call is a bid
         super().apply(bidding, seat, call)
 
-    def may_call(self, bidding: Bidding, seat: int) -> bool:
-        return not bidding.passed[seat] or self._changed_since_pass(bidding, seat)
+    def out(self, bidding: Bidding) -> list[bool]:
+        return [passed and not self._changed_since_pass(bidding, seat) for seat, passed in enumerate(bidding.passed)]
 
     @staticmethod
     def _changed_since_pass(bidding: Bidding, seat: int) -> bool:
