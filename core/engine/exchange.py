@@ -10,7 +10,7 @@ and the steps plugins add (``fivehundred.rules.steps``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from fivehundred.rules.actions import Phase
@@ -39,6 +39,7 @@ class Exchange:
     rules: Rules
     hands_log: list[HandLog]
     dealer: int
+    step: int
     phase: Phase
     _turn: int
     _held: list[list[int]]
@@ -71,25 +72,36 @@ class Exchange:
             held.sort()
         self._advance()
 
-    def _kitty_discards_due(self) -> int:
+    def _discards_due(self) -> int:
+        """Rule 14: the kitty's discards (when the contract takes the kitty) and those a step asked for."""
         log = self.hands_log[-1]
         assert log.contract is not None
-        return self.rules.kitty_size if log.contract.kitty else 0
-
-    def _discards_due(self) -> int:
-        return self._kitty_discards_due() + self.hands_log[-1].discards_owed
+        return (self.rules.kitty_size if log.contract.kitty else 0) + log.discards_owed
 
     def _discard(self, card: int) -> None:
-        log = self.hands_log[-1]
+        seat = self._turn
+        self._held[seat].remove(card)
+        self._discarded(seat, card)
+
+    def _discard_drawn(self, draw: Callable[[], float]) -> None:
+        """The discards of a uniform player, each drawn as ``legal_actions()`` lists it (the hand, in order)."""
         seat = self._turn
         held = self._held[seat]
-        held.remove(card)
+        while True:
+            self.step += 1
+            if not self._discarded(seat, held.pop(int(draw() * len(held)))):
+                return
+
+    def _discarded(self, seat: int, card: int) -> bool:
+        """``card`` has left ``seat``'s hand as a discard: whether the same seat discards again."""
+        log = self.hands_log[-1]
         log.discards.append(card)
         if log.discarders is not None or seat != log.contractor:
             self._note_discarder(log, seat)
-        if len(log.discards) < self._discards_due() and len(held) > self.rules.hand_size:
-            return  # the same seat discards again
+        if len(log.discards) < self._discards_due() and len(self._held[seat]) > self.rules.hand_size:
+            return True  # the same seat discards again
         self._advance()
+        return False
 
     @staticmethod
     def _note_discarder(log: HandLog, seat: int) -> None:

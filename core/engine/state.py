@@ -291,9 +291,7 @@ class GameState(Play):
                 elif self.phase == _AUCTION and not rules.call_steps:
                     self._auction_turns(acts, draws if uniform else None)  # type: ignore[arg-type]
                 elif uniform and self.phase == _DISCARD:  # legal: the hand, in order
-                    cards = self._held[seat]
-                    self.step += 1
-                    self._discard(cards[int(draws[seat]() * len(cards))])  # type: ignore[misc]
+                    self._discard_drawn(draws[seat])  # type: ignore[arg-type]
                 else:
                     legal = self.legal_actions()
                     self._apply(legal[int(draws[seat]() * len(legal))] if uniform  # type: ignore[misc]
