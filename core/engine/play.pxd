@@ -3,11 +3,14 @@
 # draws, and the lists it indexes and pops.
 import cython
 
+from fivehundred.engine.kernel cimport play_over, trick_winner
 from fivehundred.engine.reading cimport Reading
 
 
 cdef class Play(Reading):
-    pass
+    # A trick's end, as a C call from the play loop (``_tricks``, whose ``state`` is typed as ``Play``).
+    @cython.locals(log=object, tricks=list, check=object)
+    cpdef Py_ssize_t _end_trick(self, Py_ssize_t leader, list trick, Py_ssize_t winner, named) except? -2
 
 
 @cython.locals(suit_of=list, power=list, buckets=list, held=list, nxt=tuple, size=cython.Py_ssize_t,
@@ -16,7 +19,7 @@ cdef class Play(Reading):
                i=cython.Py_ssize_t, n=cython.Py_ssize_t, s=cython.Py_ssize_t, card=cython.long,
                led=cython.long, row=list, leader=cython.Py_ssize_t, trick=list, pool=list, draw=cython.double,
                _=cython.Py_ssize_t)
-cpdef _tricks(state, list acts, draws)
+cpdef _tricks(Play state, list acts, draws)
 
 
 @cython.locals(trick=object)
