@@ -10,7 +10,7 @@ and the steps plugins add (``fivehundred.rules.steps``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from fivehundred.rules.actions import Phase
@@ -39,7 +39,6 @@ class Exchange:
     rules: Rules
     hands_log: list[HandLog]
     dealer: int
-    step: int
     phase: Phase
     _turn: int
     _held: list[list[int]]
@@ -82,15 +81,6 @@ class Exchange:
         seat = self._turn
         self._held[seat].remove(card)
         self._discarded(seat, card)
-
-    def _discard_drawn(self, draw: Callable[[], float]) -> None:
-        """The discards of a uniform player, each drawn as ``legal_actions()`` lists it (the hand, in order)."""
-        seat = self._turn
-        held = self._held[seat]
-        while True:
-            self.step += 1
-            if not self._discarded(seat, held.pop(int(draw() * len(held)))):
-                return
 
     def _discarded(self, seat: int, card: int) -> bool:
         """``card`` has left ``seat``'s hand as a discard: whether the same seat discards again."""

@@ -325,6 +325,15 @@ class GameState(Play):
             seat = self._turn = bidding.turn
         self._auction_over()
 
+    def _discard_drawn(self, draw: Callable[[], float]) -> None:
+        """The discards of a uniform player, each drawn as ``legal_actions()`` lists it (the hand, in order)."""
+        seat = self._turn
+        held = self._held[seat]
+        while True:
+            self.step += 1
+            if not self._discarded(seat, held.pop(int(draw() * len(held)))):
+                return
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
         return observe(self, seat)
