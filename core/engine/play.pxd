@@ -14,7 +14,7 @@ cdef class Play(Reading):
 
 
 @cython.locals(suit_of=list, power=list, buckets=list, held=list, nxt=tuple, size=cython.Py_ssize_t,
-               unled=list, log_tricks=list, acting=cython.bint, hand_size=cython.Py_ssize_t,
+               unled=list, log_tricks=list, acting=cython.bint, track_unled=cython.bint, hand_size=cython.Py_ssize_t,
                seat=cython.Py_ssize_t, hand=list, cards=list, jokers=list, others=cython.Py_ssize_t,
                i=cython.Py_ssize_t, n=cython.Py_ssize_t, s=cython.Py_ssize_t, card=cython.long,
                led=cython.long, row=list, leader=cython.Py_ssize_t, trick=list, pool=list, draw=cython.double,

@@ -226,6 +226,7 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
     log_tricks = state.hands_log[-1].tricks
     hand_size = state.rules.hand_size
     acting = draws is None
+    track_unled = acting or bool(table.free_jokers)  # only a free joker's lead (rule 22) asks which suits were led
     seat = state._turn
     while True:
         hand, cards = buckets[seat], held[seat]
@@ -256,7 +257,7 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
             card = cards.pop(int(draw * len(cards)))
         led = suit_of[card] if named is None else named
         hand[suit_of[card]].remove(card)
-        if led in unled:
+        if track_unled and led in unled:
             unled.remove(led)
         row = power[led]
         leader = seat

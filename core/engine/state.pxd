@@ -4,6 +4,7 @@
 import cython
 
 from fivehundred.engine.play cimport Play
+from fivehundred.rules.auction cimport closed, next_caller
 
 
 cdef class GameState(Play):
