@@ -35,6 +35,8 @@ from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.steps import FIRST_STEP_ACTION
 from fivehundred.rules.tables import NOBODY, Contract
 
+from .hand_log import Trick
+
 _J2_J5 = "fivehundred.plugins.tricks"
 """The module whose ``legal_filter`` (the joker variants J2–J5) the kernel knows how to compile."""
 
@@ -340,8 +342,6 @@ def decided_by(contract: Contract, side: frozenset[int], every_trick: bool) -> f
 
 
 def _blank_trick() -> Any:
-    from .state import Trick
-
     return Trick(0, [], 0)
 
 
