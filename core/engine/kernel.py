@@ -21,6 +21,8 @@ the engine and the kernel side by side and checks both agree on every play and e
 
 What the kernel cannot compile it refuses with ``KernelError`` (a play restriction reading the hand's
 history, J3 and J4): a caller then searches through the engine itself (``fivehundred.engine.solver``).
+
+Compiled, ``kernel.pxd`` makes ``trick_winner`` and ``play_over`` C functions (the engine's play cimports them).
 """
 
 from __future__ import annotations

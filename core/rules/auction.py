@@ -5,6 +5,8 @@ the first callers may make and that never become the contract, B8 blind calls) a
 from the ruleset (B10 the dealer must bid, R1 set bars).  Subclasses change the order of calls:
 ``SingleRoundAuction`` (B5), ``RebidAfterInterveningBid`` and ``WinnerMayRaise`` (B6), ``ReentryAfterChange``
 (a pass is final only until the bid changes: Trickster Cards' "bid after pass if bid changed").
+
+Compiled, ``auction.pxd`` makes ``next_caller`` and ``closed`` C functions (the engine's uniform auction cimports them).
 """
 
 from __future__ import annotations
