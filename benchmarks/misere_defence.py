@@ -6,16 +6,18 @@
     python benchmarks/misere_defence.py --defenders club,club:OLD.json,solver:8
 
 The deals and auctions are those of ``-n`` seeded games of ``--players`` (``club:nosearch``) in every seat
-(``fivehundred.batch.simulation.play_game``: the games ``fivehundred simulate`` plays).  Each hand whose
+(``fivehundred.batch.simulation.play_game``: the games ``fivehundred simulate`` plays). Each hand whose
 contract is an open misère is dealt again, its auction replayed call for call, and then played out with
-``club`` as the contractor (a generator seeded with the game and hand, the same for every defence) and
-each of ``--defenders`` (player specs, as ``--players`` takes them) in the defenders' seats.  Printed per
-defence: the open misères made (let through) out of those played, with a 95% Wilson interval, and the
-seconds the defence took.  ``--first`` (default ``club:nosearch``: ``club`` with ``misere_worlds`` 0, the
-heuristic defence alone) is the defence the others are compared against, hand by hand: the hands one
-defence beat and the other let through.  ``--save FILE`` keeps the hands found (deal, calls, score before) as
-JSON lines, ``--hands FILE`` plays those again instead of playing games: the same contracts for defences of
-different versions of the code (a bidding change changes the games, and so the open misères they bid).
+``club`` as the contractor (a generator seeded with the game and hand, the same for every defence) and each of
+``--defenders`` (player specs, as ``--players`` takes them) in the defenders' seats. Printed per defence: the
+open misères made (let through) out of those played, with a 95% Wilson interval, and the seconds the defence
+took. ``--first`` (default ``club:nosearch``: ``club`` with ``misere_worlds`` 0, the heuristic defence alone)
+is the defence the others are compared against, hand by hand: the hands one defence beat and the other let
+through. ``--dd`` adds the defence that sees every card (the double-dummy solver on the position at the first
+lead, after the contractor's exchange of the first defence's replay): the misères no defence could have
+beaten. ``--save FILE`` keeps the hands found (deal, calls, score before) as JSON lines, ``--hands FILE``
+plays those again instead of playing games: the same contracts for defences of different versions of the code
+(a bidding change changes the games, and so the open misères they bid).
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from typing import Any
 import fivehundred
 from fivehundred.batch.simulation import play_game, wilson
 from fivehundred.bots.params import tuned_for
-from fivehundred.engine.state import CALL, PASS_ACTION, GameState, HandLog
+from fivehundred.engine.state import CALL, PASS_ACTION, GameState, HandLog, Phase
 from fivehundred.rules.manager import Rules, compile_rules, make_player
+
+DOUBLE_DUMMY = "double-dummy (every card seen)"
 
 
 def open_misere_hands(ruleset: fivehundred.Ruleset, players: str, games: int, seed: int
@@ -70,9 +74,10 @@ def load_hands(path: Path) -> list[tuple[int, int, list[int], HandLog]]:
     return found
 
 
-def replay(rules: Rules, log: HandLog, totals: list[int], defenders: str, contractor: str, seed: str) -> bool:
+def replay(rules: Rules, log: HandLog, totals: list[int], defenders: str, contractor: str, seed: str,
+           first_lead: list[GameState] | None = None) -> bool:
     """Play the hand of ``log`` again (same deal, same calls) with ``contractor`` in the contractor's side's seats
-    and ``defenders`` in the others; was the misère made?"""
+    and ``defenders`` in the others; was the misère made?  ``first_lead`` gets the position at the first lead."""
     state = GameState(rules, first_dealer=log.dealer)
     state.start_at(totals, log.number)
     state.deal_cards(log.hands, log.kitty, log.dead)
@@ -83,6 +88,9 @@ def replay(rules: Rules, log: HandLog, totals: list[int], defenders: str, contra
     rng = random.Random(seed)
     seats = [make_player(contractor if team[s] == side else defenders, s, rng) for s in range(rules.players)]
     while state.hands_log[0].outcome is None:
+        if first_lead is not None and state.phase == Phase.PLAY and not state.hand_log.tricks and not state.trick:
+            first_lead.append(state.clone())
+            first_lead = None
         seat = state.current_player()
         state.apply(seats[seat].act(state, state.legal_actions()))
     outcome = state.hands_log[0].outcome
@@ -108,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--defenders", default="club", help="comma-separated player specs")
     ap.add_argument("--save", type=Path, help="write the open-misère hands found to this file (JSON lines)")
     ap.add_argument("--hands", type=Path, help="play the hands of this file (from --save) instead of games")
+    ap.add_argument("--dd", action="store_true",
+                    help="add the double-dummy row: the misères no defence could beat with every card seen")
     args = ap.parse_args(argv)
     ruleset = fivehundred.load_ruleset(args.ruleset)
     rules = compile_rules(ruleset)
@@ -122,11 +132,18 @@ def main(argv: list[str] | None = None) -> int:
         defences = [args.first, *[d for d in args.defenders.split(",") if d and d != args.first]]
         made: dict[str, list[bool]] = {}
         seconds: dict[str, float] = {}
+        leads: list[GameState] = []
         for d in defences:
             start = time.process_time()
-            made[d] = [replay(rules, log, totals, spec(d), "club", f"{args.seed}:{game}:{number}")
+            made[d] = [replay(rules, log, totals, spec(d), "club", f"{args.seed}:{game}:{number}",
+                              leads if d == args.first and args.dd else None)
                        for game, number, totals, log in hands]
             seconds[d] = time.process_time() - start
+        if args.dd:  # the defence that sees every card: the misère is let through when the solver says made
+            start = time.process_time()
+            made[DOUBLE_DUMMY] = [bool(s.contract and s.contract.made(fivehundred.solve(s))) for s in leads]
+            seconds[DOUBLE_DUMMY] = time.process_time() - start
+            defences.append(DOUBLE_DUMMY)
     n = len(hands)
     rows: list[dict[str, Any]] = []
     for d in defences:

@@ -79,3 +79,62 @@ def test_the_solvers_cards_do_at_least_as_well_as_clubs_on_the_true_deal() -> No
         differ += card != club_card
     assert differ > 0
     assert ours >= theirs
+
+
+def _first_leads(kinds: tuple[str, ...], wanted: int) -> list[GameState]:
+    """Positions at the first lead of club games whose contract is of one of ``kinds`` (``Contract.kind``)."""
+    found = []
+    for game in range(400):
+        rng = random.Random(f"lead:{game}")
+        state = GameState(RULES, first_dealer=game % 4)
+        players = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+        state.deal(rng)
+        while not state.is_terminal() and len(state.hands_log) < 4 and len(found) < wanted:
+            if state.phase == Phase.DEAL:
+                state.deal(rng)
+                continue
+            contract = state.contract
+            if (state.phase == Phase.PLAY and not state.hand_log.tricks and not state.trick and contract is not None
+                    and contract.kind in kinds and not getattr(contract, "open", False)):
+                found.append(state.clone())
+                break
+            seat = state.current_player()
+            state.apply(players[seat].act(state, state.legal_actions()))
+        if len(found) >= wanted:
+            break
+    return found
+
+
+@pytest.mark.parametrize("kinds", [("trumps", "no-trumps"), ("misere",)])
+def test_a_defenders_worlds_agree_with_the_contractors_bid(kinds: tuple[str, ...]) -> None:
+    """Uniform worlds give a contractor of 7 spades the mere share of the unseen cards a defender expects; the
+    solver's worlds keep its hand as strong as club would bid on (or, for a closed misère, as safe), and a world
+    is the same for the same decision."""
+    from fivehundred.bots.solver_player import BidReading
+    from fivehundred.bots.unseen import determinise, knowledge
+
+    positions = _first_leads(kinds, 6)
+    assert len(positions) >= 3
+    for state in positions:
+        contractor = state.hand_log.contractor
+        defender = next(s for s in range(4) if s not in state.contracting_side)
+        k = knowledge(state, defender)
+        bid = BidReading.of(state, k)
+        assert bid is not None and bid.contractor == contractor
+        assert bid.score(state.hand(contractor)) >= -1.0  # the true hand reads as (nearly) plausible
+        read = [bid.score(bid.world(state, defender, random.Random(i), k).hand(contractor)) for i in range(12)]
+        uniform = [bid.score(determinise(state, defender, random.Random(i), k).hand(contractor)) for i in range(12)]
+        assert sum(x >= 0 for x in read) > sum(x >= 0 for x in uniform)
+        assert sum(read) > sum(uniform)
+        again = bid.world(state, defender, random.Random(3), k)
+        assert again.hand(contractor) == bid.world(state, defender, random.Random(3), k).hand(contractor)
+
+
+def test_no_bid_reading_where_the_contractors_hand_is_seen() -> None:
+    """The contractor itself, and its side's worlds of a contract it holds, need no reading of the bid."""
+    from fivehundred.bots.solver_player import BidReading
+    from fivehundred.bots.unseen import knowledge
+
+    state = _first_leads(("trumps", "no-trumps"), 1)[0]
+    contractor = state.hand_log.contractor
+    assert BidReading.of(state, knowledge(state, contractor)) is None
