@@ -43,6 +43,10 @@ def calibrate(
     fit_misere: Annotated[bool, typer.Option(
         "--fit-misere", help="Instead of the climb: fit the misère curve (misere_mid, open_risk) to the misères "
         "played alone in -n seeded self-play games (after --fit-tricks, with its result).")] = False,
+    play: Annotated[str, typer.Option(
+        "--play", help="Who plays the cards of the games --fit-tricks and --fit-misere learn from: club, or solver "
+        "(club's auction, the play searched double dummy: what defenders who search let through; "
+        "seconds a game).")] = "club",
     as_json: Annotated[bool, typer.Option("--json", help="Print the run as JSON.")] = False,
 ) -> None:
     """Tune the club player's parameters for a ruleset against the best so far, and write them.
@@ -60,8 +64,13 @@ def calibrate(
         target = out_file or Path(f"{rs.name}.club.json")
         check_outputs([target], [p for p in (ruleset, start) if Path(p).is_file()], "parameters file")
         first = tuned_for(rs) if start == "tuned" else DEFAULT if start == "default" else read_params(start)
+        if play != "club" and not (play == "solver" or play.startswith("solver:")):
+            raise typer.BadParameter(f"{play!r}: the fits learn from club or solver (solver:N) play",
+                                     param_hint="--play")
+        if play != "club" and not (fit_tricks or fit_misere):
+            raise typer.BadParameter("--play goes with --fit-tricks or --fit-misere", param_hint="--play")
         if fit_tricks or fit_misere:
-            _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere)
+            _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere, play)
             return
 
         def show(step: Step) -> None:
@@ -88,12 +97,12 @@ def calibrate(
 
 
 def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, seed: int, target: Path,
-         as_json: bool, tricks: bool, misere: bool) -> None:
+         as_json: bool, tricks: bool, misere: bool, play: str = "club") -> None:
     from fivehundred.batch.calibration import fit_misere, fit_tricks
     from fivehundred.bots.params import shipped_path, tuned_source, tuning_of, write_params
 
     words = ["-r", ruleset, *(["--fit-tricks"] if tricks else []), *(["--fit-misere"] if misere else []),
-             "--start", start, "-n", games, "--seed", seed, "-o", target]
+             *(["--play", play] if play != "club" else []), "--start", start, "-n", games, "--seed", seed, "-o", target]
     command = " ".join(["fivehundred calibrate", *(shlex.quote(str(w)) for w in words)])
     source = tuned_source(rs)
     shipped = None if source is None else shipped_path(source)
@@ -102,7 +111,7 @@ def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, s
     best = first
     lines = []
     if tricks:
-        trick_fit = fit_tricks(rs, start=best, seed=seed, games=games)
+        trick_fit = fit_tricks(rs, start=best, seed=seed, games=games, play=play)
         best = trick_fit.best
         tuning["tricks_fit"] = {"command": command, **trick_fit.as_dict()}
         changed = trick_fit.as_dict()["changed"] or "nothing"
@@ -110,7 +119,7 @@ def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, s
                      f"{trick_fit.mean_error:+.2f} tricks on average ({trick_fit.supported_error:+.2f} on the "
                      f"{trick_fit.supported} in a denomination partner had called); changed: {changed}")
     if misere:
-        fit = fit_misere(rs, start=best, seed=seed, games=games)
+        fit = fit_misere(rs, start=best, seed=seed, games=games, play=play)
         best = fit.best
         tuning["misere_fit"] = {"command": command, **fit.as_dict()}
         lines.append(f"{fit.contracts} misères played alone, {fit.made} made; the curve gave them "

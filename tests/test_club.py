@@ -806,3 +806,25 @@ def test_club_prices_a_failure_as_the_scoring_counts_it_when_both_fail_fields_ar
     params = DEFAULT.model_copy(update={"game_bonus": 0.0, "fall_penalty": 0.0})
     # a certain failure at 0–0 (no target or losing score within reach): worth exactly minus the loss
     assert _worth(both, 0.0, 3.0, 0, pricing, params) == -600.0
+
+
+def test_calibrate_learns_from_the_solvers_play(tmp_path: Path) -> None:
+    """``--play solver``: the games the fits learn from are bid by club with the parameters fitted and played by
+    the solver player; the first hand of each game has the same auction, so the same estimate, and the tricks
+    taken differ where the solver plays other cards; the command is recorded with ``--play``."""
+    from fivehundred.batch.calibration import trick_outcomes
+
+    rs = fivehundred.load_ruleset("three-handed")
+    params = tuned_for("three-handed")
+    club = trick_outcomes(rs, params, 8, 5)
+    solver = trick_outcomes(rs, params, 8, 5, play="solver:2:4")
+    assert club and solver and club != solver
+    assert club[0][0] == solver[0][0]  # the first contract's estimate: same deal, same auction
+    path = tmp_path / "three.json"
+    result = CliRunner().invoke(app, ["calibrate", "-r", "three-handed", "--fit-misere", "--play", "solver:2:4",
+                                      "-n", "2", "--seed", "1", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    fit = json.loads(path.read_text())["tuning"]["misere_fit"]
+    assert "--fit-misere --play solver:2:4 " in fit["command"]
+    for bad in (["--play", "heuristic", "--fit-misere"], ["--play", "solver"]):
+        assert CliRunner().invoke(app, ["calibrate", "-r", "three-handed", *bad]).exit_code == 2

@@ -27,6 +27,12 @@ def test_the_solver_player_is_registered_with_its_worlds_and_cards() -> None:
     for bad in ("solver:0", "solver:x", "solver:1:2:3"):
         with pytest.raises(ValueError, match="solver:"):
             make_player(bad, 0, random.Random(0))
+    from fivehundred.bots.params import tuned_for
+
+    bidding = make_player("solver:2:4:three-handed", 0, random.Random(0))  # club's parameters for the auction
+    assert isinstance(bidding, SolverPlayer) and (bidding.worlds, bidding.cards) == (2, 4)
+    assert bidding.params == tuned_for("three-handed")
+    assert make_player("solver:default", 0, random.Random(0)).worlds == 8
 
 
 def test_a_solver_game_is_a_pure_function_of_its_seed() -> None:

@@ -124,10 +124,11 @@ class Calibration:
                 "final": {name: r.as_dict() for name, r in self.final.items()}}
 
 
-def _spec(params: ClubParams, folder: Path, name: str) -> str:
+def _spec(params: ClubParams, folder: Path, name: str, play: str = "club") -> str:
+    """The player spec of ``play`` (``club``, ``solver``, ``solver:N``…) bidding with ``params``."""
     path = folder / f"{name}.json"
     write_params(path, params)
-    return f"club:{path}"
+    return f"{play}:{path}"
 
 
 def calibrate(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int = 0, games: int = 60,
@@ -265,15 +266,15 @@ class TrickFit:
 
 
 def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                   seed: int | str) -> list[tuple[float, int, bool]]:
+                   seed: int | str, play: str = "club") -> list[tuple[float, int, bool]]:
     """(tricks estimated, tricks taken, partner had called the denomination) for every contract to
-    take tricks in ``games`` seeded games of ``club`` with ``params`` in every seat: the
-    contractor's estimate from its hand as dealt and the calls before its last, the tricks its side
-    took."""
+    take tricks in ``games`` seeded games of ``club`` with ``params`` in every seat (``play``: the player
+    that plays them, bidding with ``params``: ``club`` or ``solver``): the contractor's estimate from its
+    hand as dealt and the calls before its last, the tricks its side took."""
     rules = compile_rules(ruleset)
     judge = ClubPlayer(0, random.Random(0), params)
     with tempfile.TemporaryDirectory(prefix="fivehundred-tricks-") as tmp:
-        spec = _spec(params, Path(tmp), "club")
+        spec = _spec(params, Path(tmp), "club", play)
         rows = []
         for game in range(games):
             state = play_game(ruleset, seed, spec, game=game)
@@ -326,15 +327,17 @@ def fit_trick_model(rows: Sequence[tuple[float, int, bool]], params: ClubParams)
 
 
 def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0,
-               games: int = 400, rounds: int = 2) -> TrickFit:
+               games: int = 400, rounds: int = 2, play: str = "club") -> TrickFit:
     """Fit the club player's trick model (``fit_trick_model``) to what its sides take in ``games``
     seeded self-play games, then again to the games the fitted player bids (its contracts are
-    others once it prices them otherwise), ``rounds`` times in all."""
+    others once it prices them otherwise), ``rounds`` times in all.  ``play``: who plays the cards of
+    those games (``solver``: the double-dummy player, bidding as ``club`` with the parameters fitted)."""
     start = start or ClubParams()
     best = start
     first: list[tuple[float, int, bool]] = []
     for round_ in range(rounds):
-        rows = trick_outcomes(ruleset, best, games, f"{seed}:tricks" if round_ == 0 else f"{seed}:tricks:{round_}")
+        rows = trick_outcomes(ruleset, best, games, f"{seed}:tricks" if round_ == 0 else f"{seed}:tricks:{round_}",
+                              play)
         first = first or rows
         best = fit_trick_model(rows, best)
     errors = [taken - estimate for estimate, taken, _ in first]
@@ -344,7 +347,7 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
 
 
 def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                    seed: int | str) -> list[MisereRow]:
+                    seed: int | str, play: str = "club") -> list[MisereRow]:
     """(danger before the open multiplier, shown, made, ``open_leads_chance``) of every misère played
     alone in ``games`` seeded games of ``club`` with ``params`` in every seat; the danger and the
     chance are the contractor's as it bid (its hand as dealt)."""
@@ -352,7 +355,7 @@ def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
     plain = params.model_copy(update={"open_risk": 1.0})
     judge = ClubPlayer(0, random.Random(0), plain)
     with tempfile.TemporaryDirectory(prefix="fivehundred-misere-") as tmp:
-        spec = _spec(params, Path(tmp), "club")
+        spec = _spec(params, Path(tmp), "club", play)
         rows = []
         for game in range(games):
             state = play_game(ruleset, seed, spec, game=game)
@@ -397,15 +400,16 @@ def fit_curve(rows: Sequence[MisereRow], params: ClubParams) -> ClubParams:
 
 
 def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0, games: int = 400,
-               rounds: int = 2) -> MisereFit:
+               rounds: int = 2, play: str = "club") -> MisereFit:
     """Fit the club player's misère curve to what its own defenders let through: play ``games``
     seeded games, fit ``misere_mid`` (and ``open_risk``) to the misères played alone, play again with
-    the fit (fewer, safer misères get bid), and fit to every round's contracts together."""
+    the fit (fewer, safer misères get bid), and fit to every round's contracts together.  ``play``: who
+    plays the cards (``solver``: what defenders who search let through)."""
     start = start or ClubParams()
     best = start
     rows: list[MisereRow] = []
     for round_ in range(rounds):
-        rows += misere_outcomes(ruleset, best, games, f"{seed}:misere:{round_}")
+        rows += misere_outcomes(ruleset, best, games, f"{seed}:misere:{round_}", play)
         if len(rows) < MIN_MISERES:
             break
         best = fit_curve(rows, best)

@@ -38,6 +38,7 @@ from .club import ClubPlayer
 from .defence import MisereDefender
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
 from .misere_search import world_seed
+from .params import ClubParams, ParamsError, params_spec
 from .unseen import Knowledge, determinise, knowledge
 
 DEFAULT_WORLDS = 8
@@ -60,25 +61,31 @@ MISERE_WORLDS_FACTOR = 4
 class SolverPlayer(ClubPlayer):
     """``club``'s auction and exchange; the play by sampled worlds solved double dummy."""
 
-    def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int = SOLVE_CARDS):
-        super().__init__(seat, rng)
+    def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int = SOLVE_CARDS,
+                 params: ClubParams | None = None):
+        super().__init__(seat, rng, params)
         self.worlds = worlds
         self.cards = cards
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> SolverPlayer:
-        """``solver``, ``solver:N`` (worlds a decision, at least 1) or ``solver:N:C`` (solved from ``C`` cards
-        in hand; 10 or more: the whole hand)."""
+        """``solver``, ``solver:N`` (worlds a decision, at least 1), ``solver:N:C`` (solved from ``C`` cards
+        in hand; 10 or more: the whole hand), each optionally ending in ``club``'s parameters for the auction
+        and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``)."""
         if not arg:
             return cls(seat, rng)
         parts = arg.split(":")
-        try:
-            numbers = [int(x) for x in parts]
-        except ValueError:
-            raise ValueError(f"solver:{arg}: give whole numbers, solver:WORLDS or solver:WORLDS:CARDS") from None
-        if len(numbers) > 2 or min(numbers) < 1:
+        numbers: list[int] = []
+        while parts and parts[0].isdigit() and len(numbers) < 2:
+            numbers.append(int(parts.pop(0)))
+        if numbers and min(numbers) < 1:
             raise ValueError(f"solver:{arg}: at least one world and one card (solver:8, solver:8:5)")
-        return cls(seat, rng, *numbers)
+        try:
+            params = params_spec(":".join(parts)) if parts else None
+        except (OSError, ValueError, ParamsError) as e:
+            raise ValueError(f"solver:{arg}: give solver:WORLDS, solver:WORLDS:CARDS, then optionally club's "
+                             f"parameters (default, a ruleset's set or FILE.json): {e}") from None
+        return cls(seat, rng, *numbers, params=params)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         if state.phase != Phase.PLAY:
