@@ -506,12 +506,12 @@ def test_rule_18_the_open_misere_is_shown_in_the_simulators_play_loop_too():
 
 
 def test_a_clone_copies_every_field_of_the_state() -> None:
-    """``clone`` shares every field of the state through ``Exchange._copy_fields``, which names them one by one
+    """``clone`` shares every field of the state through ``Play._copy_fields``, which names them one by one
     (compiled, the state's private fields are C fields that only code typed with its class reaches): a slot added
     to ``Exchange`` or ``Play`` must be copied there too."""
     from pathlib import Path
 
     from fivehundred.engine.state import _SLOTS
 
-    source = (Path(__file__).resolve().parents[1] / "core" / "engine" / "exchange.py").read_text("utf-8")
+    source = (Path(__file__).resolve().parents[1] / "core" / "engine" / "play.py").read_text("utf-8")
     assert [name for name in _SLOTS if f"self.{name} = src.{name}\n" not in source] == []

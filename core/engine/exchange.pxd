@@ -22,4 +22,3 @@ cdef class Exchange:
     cdef object _barred, _deck_order, _led, _legal, _legal_step, _next, _open, _open_hand_shown, _out, _power_led
     cdef object _redeals, _reuse_deck, _side, _step, _suit_of, _table, _trick, _trick_size, _turn
 
-    cpdef _copy_fields(self, Exchange src)
