@@ -84,7 +84,7 @@ def shown_void(state: GameState) -> list[set[int]]:
     log = state.hands_log[-1]
     played = [(t.leader, t.cards, t.named) for t in log.tricks]
     if state.trick:
-        played.append((state.trick_leader, state.trick, state._named))
+        played.append((state.trick_leader, state.trick, state.led_suit))  # the suit led names itself
     for leader, trick, named in played:
         led = named if named is not None else table.suit_of[trick[0]]
         seat = leader

@@ -16,9 +16,9 @@ cdef class Exchange:
     # trick, read (and changed in place: a card moved, a hand laid out, the tricks given) by the engine's own
     # modules that stay Python in the compiled build (effects, illegal, observation) and by the kernel, whose
     # ``state`` is untyped.  Everything else reads the state's public API (reading.py).
-    cdef readonly object _bidding, _buckets, _covered, _decided_by, _follow_names, _held, _leader, _named
-    cdef readonly object _sitting_out, _unled, _won
+    cdef readonly object _bidding, _buckets, _covered, _decided_by, _follow_names, _held, _leader, _sitting_out
+    cdef readonly object _unled, _won
     # Private: reached only by code typed with the state's class (its methods, ``_tricks``, ``_uniform_calls``).
-    cdef object _barred, _deck_order, _led, _legal, _legal_step, _next, _open, _open_hand_shown, _out, _power_led
-    cdef object _redeals, _reuse_deck, _side, _step, _suit_of, _table, _trick, _trick_size, _turn
+    cdef object _barred, _deck_order, _led, _legal, _legal_step, _named, _next, _open, _open_hand_shown, _out
+    cdef object _power_led, _redeals, _reuse_deck, _side, _step, _suit_of, _table, _trick, _trick_size, _turn
 
