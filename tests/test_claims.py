@@ -135,14 +135,14 @@ def test_L2_the_claim_search_agrees_with_every_line_of_play(name: str) -> None:
         st, rng = new_game(rules, game)
         bots = [RandomPlayer(s, random.Random(f"{game}:{s}")) for s in range(rules.players)]
         st.deal(rng)
-        while st.phase != Phase.PLAY or len(log(st).tricks) < rules.hand_size - 3 or st._trick:
+        while st.phase != Phase.PLAY or len(log(st).tricks) < rules.hand_size - 3 or st.trick:
             if st.current_player() < 0:
                 break
             seat = st.current_player()
             st.apply(bots[rules.controller[seat]].act(st, st.legal_actions()))
-        if st.phase != Phase.PLAY or st._trick or log(st).contract.goal != "at-least":
+        if st.phase != Phase.PLAY or st.trick or log(st).contract.goal != "at-least":
             continue
-        expected = _brute(st.clone(), st._side)
+        expected = _brute(st.clone(), st.contracting_side)
         assert takes_every_trick(st) == expected, (name, game)
         checked[expected] += 1
     assert checked[True] >= 1 and checked[False] >= 5, checked

@@ -66,8 +66,8 @@ def every_card(state: GameState) -> list[int]:
     found = [c for h in state._held for c in h]
     found += [c for t in log.tricks for c in t.cards]
     if state.phase == Phase.PLAY:
-        found += state._trick
-        found += [c for s in state._out for c in log.hands[s]]
+        found += state.trick
+        found += [c for s in state.sitting_out for c in log.hands[s]]
     found += log.discards + log.dead + ([] if kitty_taken(state) else log.kitty)
     found += [c for under in state._covered.values() for c in under.values()]
     return sorted(found)
@@ -79,16 +79,17 @@ def shown_void(state: GameState) -> list[set[int]]:
     voids: list[set[int]] = [set() for _ in range(state.rules.players)]
     if state.phase != Phase.PLAY:
         return voids
-    table = state._table
+    table = state.play_table
+    assert table is not None
     log = state.hands_log[-1]
     played = [(t.leader, t.cards, t.named) for t in log.tricks]
-    if state._trick:
-        played.append((state._leader, state._trick, state._named))
+    if state.trick:
+        played.append((state.trick_leader, state.trick, state.led_suit))  # the suit led names itself
     for leader, trick, named in played:
         led = named if named is not None else table.suit_of[trick[0]]
         seat = leader
         for c in trick[1:]:
-            seat = state._next[seat]
+            seat = state.play_order[seat]
             if table.suit_of[c] not in (led, NO_SUIT) and seat not in state.rules.dummies:  # P2: cards turn up
                 voids[seat].add(led)
     return voids
@@ -123,7 +124,7 @@ def test_a_determinised_state_keeps_what_the_seat_knows_and_every_card(name: str
             for s, held in enumerate(world._held):
                 assert held == sorted(held)
                 if state.phase == Phase.PLAY:
-                    suit_of = state._table.suit_of
+                    suit_of = state.play_table.suit_of
                     assert not {suit_of[c] for c in held} & voids[s], (name, seat, s)
                     assert world._buckets[s] == [[c for c in held if suit_of[c] == b] for b in range(5)]
             if name in HISTORY_EXACT:
@@ -151,7 +152,7 @@ def test_a_determinisation_reads_nothing_the_seat_cannot_see(name: str) -> None:
             assert a._held == b._held
             assert (la.hands, la.kitty, la.discards, la.dead) == (lb.hands, lb.kitty, lb.discards, lb.dead)
             assert a._covered == b._covered
-            assert a._side == b._side
+            assert a.contracting_side == b.contracting_side
 
 
 @pytest.mark.parametrize("name", RULESETS)

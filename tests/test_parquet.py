@@ -246,7 +246,7 @@ def test_the_contracting_side_is_the_engines_with_a_called_partner() -> None:
             seat = state.current_player()
             state.apply(players[seat].act(state, state.legal_actions()))
             if state.phase == Phase.PLAY:
-                sides[state.hands_log[-1].number] = tuple(sorted(state._side))
+                sides[state.hands_log[-1].number] = tuple(sorted(state.contracting_side))
         for log in state.hands_log:
             if log.number in sides:
                 assert contracting_side(state.rules, log) == sides[log.number]

@@ -30,6 +30,7 @@ from helpers import (
 import fivehundred
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.bots.unseen import knowledge
+from fivehundred.engine.reading import next_seats
 from fivehundred.engine.state import CHANCE, GameState, Phase, new_game
 from fivehundred.plugins.partner import called_card
 from fivehundred.records.validation import validate_record
@@ -73,7 +74,7 @@ def test_the_read_api_says_what_the_engine_holds(name: str) -> None:
         obs = state.observation(0)
         assert all(state.hand(s) == tuple(state._held[s]) for s in range(players))
         assert state.contract is log.contract and state.contractor == log.contractor
-        assert state.contracting_side == state._side
+        assert log.contractor < 0 or log.contractor in state.contracting_side
         assert state.tricks_won_by_seat == obs.tricks_won
         by_team = [0] * len(rules.team_names)
         for s, won in enumerate(obs.tricks_won):
@@ -88,8 +89,8 @@ def test_the_read_api_says_what_the_engine_holds(name: str) -> None:
             assert state.trick == () and state.led_suit is None and state.trick_leader == -1
             assert state.play_order == rules.next_seat and state.play_table is None
             continue
-        assert state.play_table is state._table and state.play_order == state._next
-        assert state.sitting_out == state._out and sorted(state.sitting_out) == list(obs.sitting)
+        assert state.play_table is not None and state.play_order == next_seats(players, state.sitting_out)
+        assert sorted(state.sitting_out) == list(obs.sitting)
         assert state.played == tuple(c for t in log.tricks for c in t.cards) + state.trick
         for dummy in rules.dummies:
             assert state.covering(dummy) == tuple(sorted(state._covered[dummy]))
@@ -133,7 +134,7 @@ def test_redistribute_keeps_the_engine_consistent(name: str) -> None:
         mine, theirs = world.hand(acting), world.hand(other)
         world.redistribute({acting: theirs, other: mine})
         assert world.hand(acting) == theirs and world.hand(other) == mine
-        suit_of = world._suit_of
+        suit_of = world.play_table.suit_of
         for s in (acting, other):
             assert world._buckets[s] == [[c for c in world._held[s] if suit_of[c] == b] for b in range(5)]
         legal = world.legal_actions()
@@ -502,3 +503,15 @@ def test_rule_18_the_open_misere_is_shown_in_the_simulators_play_loop_too():
     shown = [seen for p in players for seen in p.shown]
     assert len(st.hands_log[0].tricks) > 1 and shown
     assert all(n == (1 if trick >= 1 else 0) for trick, n in shown if trick < len(st.hands_log[0].tricks))
+
+
+def test_a_clone_copies_every_field_of_the_state() -> None:
+    """``clone`` shares every field of the state through ``Play._copy_fields``, which names them one by one
+    (compiled, the state's private fields are C fields that only code typed with its class reaches): a slot added
+    to ``Exchange`` or ``Play`` must be copied there too."""
+    from pathlib import Path
+
+    from fivehundred.engine.state import _SLOTS
+
+    source = (Path(__file__).resolve().parents[1] / "core" / "engine" / "play.py").read_text("utf-8")
+    assert [name for name in _SLOTS if f"self.{name} = src.{name}\n" not in source] == []

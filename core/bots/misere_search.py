@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from fivehundred.engine.kernel import trick_winner
 from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.cards import NO_SUIT
@@ -89,7 +90,7 @@ class _Cards:
         self.suit_of = table.suit_of
         self.power = table.power
         self.targets = targets
-        nxt = state.play_order
+        nxt = self.next_seat = state.play_order
         self.order = {s: _order_from(s, nxt, len(seats)) for s in seats}
         """The seats of a trick in the order they play it, by its leader."""
         self.seats = seats
@@ -106,11 +107,7 @@ class _Cards:
     def kills(self, hands: dict[int, tuple[int, ...]], leader: int, trick: tuple[int, ...], led: int) -> bool:
         order = self.order[leader]
         if len(trick) == len(order):
-            row = self.power[led]
-            best, winner = row[trick[0]], leader
-            for seat, card in zip(order[1:], trick[1:], strict=True):
-                if row[card] > best:
-                    best, winner = row[card], seat
+            winner = trick_winner(self.power[led], trick, leader, self.next_seat)[0]
             if winner in self.targets:
                 return True
             if not hands[winner]:

@@ -7,6 +7,7 @@ import cython
 
 from fivehundred.bots.evaluation cimport _RulesInfo
 from fivehundred.bots.situation cimport _as_seen, _card, _Play, _play_of, _Seen, _Track
+from fivehundred.engine.kernel cimport trick_winner
 
 
 cdef class TrickReader:
@@ -26,8 +27,7 @@ cdef class TrickReader:
     @cython.locals(seats=list, s=cython.long, _=cython.long)
     cpdef list _remaining(self, _Play p)
 
-    @cython.locals(led=cython.long, power=list, best=cython.long, winner=cython.long, seat=cython.long, c=cython.long,
-                   trick=tuple, i=cython.Py_ssize_t)
+    @cython.locals(led=cython.long, best=cython.long, winner=cython.long)
     cpdef tuple _trick_state(self, _Play p)
 
     @cython.locals(n=cython.long, named=cython.long)

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+from fivehundred.engine.kernel import trick_winner
 from fivehundred.engine.state import JOKER_LEAD
 from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.tables import PlayTable
@@ -129,19 +130,12 @@ class TrickReader:
         return seats
 
     def _trick_state(self, p: _Play) -> tuple[int, int, int]:
-        """(suit led, best power, seat winning) of the current trick; a led free joker wins."""
-        trick = p.obs.current_trick
+        """(suit led, best power, seat winning) of the current trick, as the engine's ``trick_winner`` has it; a led
+        free joker wins."""
         led = _led(p.obs, p.table)
         if led == NO_SUIT:
             return NO_SUIT, 1 << 30, p.obs.leader
-        power = p.power[led]
-        best, winner = power[trick[0]], p.obs.leader
-        seat = winner
-        for i in range(1, len(trick)):
-            c = trick[i]
-            seat = p.next_seat[seat]
-            if power[c] > best:
-                best, winner = power[c], seat
+        winner, best = trick_winner(p.power[led], p.obs.current_trick, p.obs.leader, p.next_seat)
         return led, best, winner
 
     def _strength(self, p: _Play, action: int, led: int) -> int:

@@ -15,7 +15,7 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.rules.tables", "fivehundred.rules.auction", "fivehundred.rules.manager",
                     "fivehundred.bots.players", "fivehundred.batch.simulation", "fivehundred.bots.evaluation",
                     "fivehundred.bots.situation", "fivehundred.bots.trick_reading", "fivehundred.bots.misere_play",
-                    "fivehundred.bots.card_play", "fivehundred.bots.heuristic",
+                    "fivehundred.bots.card_play", "fivehundred.bots.heuristic", "fivehundred.bots.call_pricing",
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
                     "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver",
                     "fivehundred.engine.solver_search")

@@ -26,8 +26,6 @@ from fivehundred.rules.effects import (
 )
 from fivehundred.rules.errors import IllegalActionError
 
-from .kernel import decided_by
-
 if TYPE_CHECKING:
     from .state import GameState
 
@@ -96,7 +94,7 @@ def _set_contract(state: GameState, effect: SetContract) -> None:
 
 
 def _set_side(state: GameState, effect: SetSide) -> None:
-    state._side = frozenset(effect.seats)
+    state._set_side(frozenset(effect.seats))
 
 
 def _owe_discards(state: GameState, effect: OweDiscards) -> None:
@@ -106,12 +104,11 @@ def _owe_discards(state: GameState, effect: OweDiscards) -> None:
 def _play_every_trick(state: GameState, effect: PlayEveryTrick) -> None:
     log = state.hands_log[-1]
     log.played_out = True
-    if state.phase == _PLAY and log.contract is not None:
-        state._decided_by = decided_by(log.contract, state._side, True)
+    state._play_every_trick()
 
 
 def _end_play(state: GameState, effect: EndPlay) -> None:
-    if state.phase != _PLAY or state._trick:
+    if state.phase != _PLAY or state.trick:
         raise IllegalActionError("tricks are given only when a trick is about to be led", rule=R.WRONG_PHASE)
     state._won[effect.rest_to] += state.rules.hand_size - len(state.hands_log[-1].tricks)
     state._score_hand()

@@ -13,7 +13,7 @@ from fivehundred.rules.errors import IllegalActionError
 if TYPE_CHECKING:
     from .state import GameState
 
-_AUCTION, _DISCARD, _NOMINATE, _PLAY, _STEP = Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE, Phase.PLAY, Phase.STEP
+_AUCTION, _DISCARD, _NOMINATE, _PLAY = Phase.AUCTION, Phase.DISCARD, Phase.NOMINATE, Phase.PLAY
 
 
 def raise_out_of_turn(state: GameState, seat: int, action: int) -> None:
@@ -43,7 +43,7 @@ def why_illegal(state: GameState, action: int) -> IllegalActionError:
     def error(message: str, rule: str) -> IllegalActionError:
         return IllegalActionError(f"{name}: {text}: {message}", rule=rule, seat=name, action=text)
 
-    step = state._step if state.phase == _STEP else None
+    step = state.current_step
     if step is not None and action in step.actions:
         return error(step.why_illegal(state, seat, action), step.rule)
     expected = {_AUCTION: "call", _DISCARD: "discard", _NOMINATE: "nominate", _PLAY: "play"}.get(state.phase)
@@ -82,8 +82,9 @@ def why_illegal(state: GameState, action: int) -> IllegalActionError:
 
 
 def _why_illegal_play(state: GameState, action: int, error: Any) -> IllegalActionError:
-    seat = state._turn
-    table = state._table
+    seat = state.current_player()
+    table = state.play_table
+    assert table is not None  # the play phase
     if table.explain_illegal is not None:  # a variant's own restriction names its own rule
         found = table.explain_illegal(state, seat, action, state._table_plays())
         if found is not None:
@@ -93,16 +94,18 @@ def _why_illegal_play(state: GameState, action: int, error: Any) -> IllegalActio
     if action >= JOKER_LEAD:
         n, named = divmod(action - JOKER_LEAD, 4)
         card = JOKER_BASE + n
-    if card not in state._held[seat]:
+    held = state.hand(seat)
+    if card not in held:
         return error("the card is not in this hand", R.NOT_IN_HAND)
     free = card in table.free_jokers
-    if state._trick:
+    led = state.led_suit
+    if led is not None:
         if named is not None:
             return error("a suit is named only when leading the joker", R.JOKER_NAME)
         hand = state._buckets[seat]
-        if table.follows(hand, state._held[seat], state._led) is hand[state._led]:
+        if table.follows(hand, list(held), led) is hand[led]:
             rule = R.JOKER_ON_LEAD if free else R.FOLLOW_SUIT
-            return error(f"holds a card of the suit led ({SUIT_LETTERS[state._led]})", rule)
+            return error(f"holds a card of the suit led ({SUIT_LETTERS[led]})", rule)
         return error("a player void in the suit led must play the joker", R.JOKER_COMPULSORY)
     if free and named is None:
         return error("a led joker must name a suit (e.g. JK:H)", R.JOKER_LEAD_SUIT)

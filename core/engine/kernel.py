@@ -292,7 +292,7 @@ class PlayKernel:
         hit = self._checked.get(key)
         if hit is None:
             probe = self._probe
-            probe._won = list(won)
+            probe._set_tricks_won(list(won))
             tricks = probe.hands_log[-1].tricks
             del tricks[played:]
             while len(tricks) < played:

@@ -92,16 +92,17 @@ class Observation:
         return tuple(card for card in sorted(deck) if card not in known)
 
 
-_DEAL, _PLAY, _STEP = Phase.DEAL, Phase.PLAY, Phase.STEP
+_DEAL = Phase.DEAL
 
 
 def observe(state: GameState, seat: int) -> Observation:
     """What ``seat`` knows now; other hands, the kitty and others' discards stay hidden."""
     log = state.hands_log[-1] if state.hands_log and state.phase != _DEAL else None
     contractor = log.contractor if log else -1
-    trick = state._trick if state.phase == _PLAY else []
+    trick = state.trick
     hand, discards, shown = state.cards_seen(seat)
     exposed = next((cards for s, cards in shown if s == contractor), None)
+    step = state.current_step
     return Observation(
         seat=seat, phase=state.phase, dealer=state.dealer,
         hand=hand,
@@ -110,11 +111,11 @@ def observe(state: GameState, seat: int) -> Observation:
         nomination=log.nomination if log else None,
         discards=discards,
         tricks=tuple((t.leader, tuple(t.cards), t.winner, t.named) for t in log.tricks) if log else (),
-        current_trick=tuple(trick), led=state._led if trick else None, leader=state._leader if log else -1,
-        tricks_won=tuple(state._won) if log else (), totals=tuple(state.totals),
+        current_trick=trick, led=state.led_suit, leader=state._leader if log else -1,
+        tricks_won=state.tricks_won_by_seat if log else (), totals=tuple(state.totals),
         open_hand=exposed, open_hands=shown,
-        sitting_out=state._sitting_out if log else -1, sitting=tuple(sorted(state._out)) if log else (),
-        step=state._step.name if state._step is not None and state.phase == _STEP else None,
+        sitting_out=state._sitting_out if log else -1, sitting=tuple(sorted(state.sitting_out)) if log else (),
+        step=step.name if step is not None else None,
         steps=state.public_steps(),
         seen=private_steps(state, seat) if log and log.steps else {},
     )

@@ -30,8 +30,9 @@ def parse_action(state: GameState, text: str) -> int:
     """The action ``text`` means in the current phase: ``7H``/``pass``, ``discard 4D``,
     ``nominate H``/``nominate none``, ``10C`` or ``JK:S`` for a joker led as spades; in a plugin's
     step, as the step reads it (``call AS``/``alone``, ``slam``, ``give 5C``, ``breach``…)."""
-    if state.phase == _STEP and state._step is not None:
-        return state._step.parse(text)
+    current = state.current_step
+    if current is not None:
+        return current.parse(text)
     rules = state.rules
     offering = rules.lead_steps if state.phase == _PLAY else rules.call_steps if state.phase == _AUCTION else ()
     for step in offering:  # what steps offer beside the cards (a claim) or the calls (a misdeal)

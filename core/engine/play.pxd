@@ -11,6 +11,8 @@ cdef class Play(Reading):
     # A trick's end, as a C call from the play loop (``_tricks``, whose ``state`` is typed as ``Play``).
     @cython.locals(log=object, tricks=list, check=object)
     cpdef Py_ssize_t _end_trick(self, Py_ssize_t leader, list trick, Py_ssize_t winner, named) except? -2
+    # Every field of ``src`` into this state (``GameState.clone``), as C fields
+    cpdef _copy_fields(self, Play src)
 
 
 @cython.locals(suit_of=list, power=list, buckets=list, held=list, nxt=tuple, size=cython.Py_ssize_t,

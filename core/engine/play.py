@@ -21,7 +21,7 @@ from fivehundred.rules.steps import FIRST_STEP_ACTION
 from fivehundred.rules.tables import NOBODY, GameResult, HandOutcome
 
 from .hand_log import Trick
-from .kernel import play_over, trick_winner
+from .kernel import decided_by, play_over, trick_winner
 from .reading import Reading
 
 if TYPE_CHECKING:
@@ -64,6 +64,11 @@ class Play(Reading):
     _unled: list[int]
     _barred: frozenset[int]
     _redeals: int
+    deals: int
+    _deck_order: list[int] | None
+    _reuse_deck: list[int] | None
+    _legal: list[int] | None
+    _legal_step: int
 
     def _legal_plays(self) -> list[int]:
         legal = self._table_plays()
@@ -209,6 +214,66 @@ class Play(Reading):
         self.dealer = (self.dealer + 1) % self.rules.players
         self.phase = _DEAL
         self._turn = CHANCE
+
+    # --- what the engine's modules outside the state's classes change (compiled, the state's private fields are C
+    # fields that only code typed with the state's class reaches: exchange.pxd) ---------------------------------
+
+    def _copy_fields(self, src: Play) -> None:
+        """Every field of ``src`` (``Exchange.__slots__`` and ``Play.__slots__``), shared: ``GameState.clone``
+        then copies what is mutable (tests/test_state_api.py checks that every slot is here)."""
+        self._barred = src._barred
+        self._bidding = src._bidding
+        self._buckets = src._buckets
+        self._covered = src._covered
+        self._decided_by = src._decided_by
+        self._deck_order = src._deck_order
+        self._follow_names = src._follow_names
+        self._held = src._held
+        self._leader = src._leader
+        self._led = src._led
+        self._legal = src._legal
+        self._legal_step = src._legal_step
+        self._named = src._named
+        self._next = src._next
+        self._open = src._open
+        self._open_hand_shown = src._open_hand_shown
+        self._out = src._out
+        self._power_led = src._power_led
+        self._redeals = src._redeals
+        self._reuse_deck = src._reuse_deck
+        self._side = src._side
+        self._sitting_out = src._sitting_out
+        self._step = src._step
+        self._suit_of = src._suit_of
+        self._table = src._table
+        self._trick = src._trick
+        self._trick_size = src._trick_size
+        self._turn = src._turn
+        self._unled = src._unled
+        self._won = src._won
+        self.dealer = src.dealer
+        self.deals = src.deals
+        self.hands_log = src.hands_log
+        self.misere_play_out = src.misere_play_out
+        self.phase = src.phase
+        self.result = src.result
+        self.rules = src.rules
+        self.step = src.step
+        self.totals = src.totals
+
+    def _set_side(self, seats: frozenset[int]) -> None:
+        """The contracting side is ``seats`` (the ``SetSide`` effect)."""
+        self._side = seats
+
+    def _play_every_trick(self) -> None:
+        """The hand is played to its last trick, whatever a trick lost decides (the ``PlayEveryTrick`` effect)."""
+        contract = self.hands_log[-1].contract
+        if self.phase == _PLAY and contract is not None:
+            self._decided_by = decided_by(contract, self._side, True)
+
+    def _set_tricks_won(self, won: list[int]) -> None:
+        """Tricks won so far by seat are ``won`` (the kernel's probe of the rules' per-trick check)."""
+        self._won = won
 
 
 def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | None) -> None:

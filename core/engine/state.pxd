@@ -13,9 +13,12 @@ cdef class GameState(Play):
     cpdef tuple hand(self, seat)
     cpdef tuple trick_view(self)
     cpdef tuple cards_seen(self, seat)
+    # ``other``: the copy, whose private fields it sets as C fields
+    @cython.locals(other=GameState)
+    cpdef GameState clone(self)
 
 
 @cython.locals(offers=list, passed=list, calls=list, n=cython.Py_ssize_t, passes=cython.Py_ssize_t,
                standing=cython.Py_ssize_t, holder=cython.Py_ssize_t, seat=cython.Py_ssize_t, step=cython.Py_ssize_t,
                offered=tuple, call=cython.long, draw=cython.double)
-cpdef _uniform_calls(state, list draws)
+cpdef _uniform_calls(GameState state, list draws)

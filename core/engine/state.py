@@ -357,7 +357,7 @@ class GameState(Play):
         """An independent copy: the hand in progress and its log copied; the logs of the hands before it
         shared (nothing changes a hand's log once the next one is dealt), and the rules."""
         other = GameState.__new__(GameState)
-        _copy_slots(self, other)
+        other._copy_fields(self)
         other.totals = list(self.totals)
         other.hands_log = [*self.hands_log[:-1], copy_log(self.hands_log[-1], self.rules)] if self.hands_log else []
         other._legal = None
@@ -534,8 +534,6 @@ _HAND_SLOTS = tuple(name for name in getattr(GameState, "__annotations__", ()) i
 """The attributes of a hand in progress (declared in the class body): None until a hand is dealt.  (Compiled,
 ``GameState`` is an extension type, without annotations, whose fields start as None: none to clear.)"""
 _clear_slots = straight_line("_clear_slots", [f"src.{name} = None" for name in _HAND_SLOTS] or ["pass"])
-_copy_slots = straight_line("_copy_slots", [f"dst.{name} = src.{name}" for name in _SLOTS])
-"""Every attribute of a state, shared (``clone`` then copies what is mutable)."""
 
 
 def new_game(ruleset: Any, seed: int | str, **kwargs: Any) -> tuple[GameState, random.Random]:
