@@ -2,7 +2,7 @@
 import cython
 
 
-@cython.locals(by_seat=list, held=list, buckets=list, card=cython.long)
+@cython.locals(by_seat=list, held=list, buckets=list, card=cython.long, suit=cython.Py_ssize_t)
 cpdef list _by_suit(list hands, list suit_of)
 
 
@@ -15,3 +15,9 @@ cdef class Exchange:
     cdef public object _power_led, _redeals, _reuse_deck, _side, _sitting_out, _step, _suit_of, _table, _trick
     cdef public object _trick_size, _turn, _unled, _won, dealer, deals, hands_log, misere_play_out, phase
     cdef public object result, rules, step, totals
+    # The exchange's steps a deal goes through, as C calls from the engine (state.pxd, play.pxd).
+    cpdef _take_kitty(self, contractor, contract)
+    cpdef _discards_due(self)
+    cpdef _discarded(self, seat, card)
+    cpdef _advance(self)
+    cpdef _to_step(self, steps)

@@ -13,6 +13,8 @@ cdef class Play(Reading):
     # A trick's end, as a C call from the play loop (``_tricks``, whose ``state`` is typed as ``Play``).
     @cython.locals(log=HandLog, tricks=list, check=object)
     cpdef Py_ssize_t _end_trick(self, Py_ssize_t leader, list trick, Py_ssize_t winner, named) except? -2
+    cpdef _score_hand(self)
+    cpdef _next_deal(self)
 
 
 @cython.locals(suit_of=list, power=list, buckets=list, held=list, nxt=tuple, size=cython.Py_ssize_t,
