@@ -153,7 +153,7 @@ class PlayTable:
         """Rules 16 and 21 at this table (``follow_suit``): the cards a player may follow ``led`` with, as the
         very list they are kept in.  ``hand`` is the cards by suit, ``held`` the whole hand (or, from the play
         kernel, masks)."""
-        return follow_suit(hand, held, led, self.joker_void_compulsory)  # type: ignore[no-any-return]
+        return follow_suit(hand, held, led, self.joker_void_compulsory)
 
     def lead_suits_for_joker(self, unled: list[int], tricks_left: int) -> list[int]:
         """Suits a free joker may be led as; an empty list means it may not be led now (rule 22)."""
