@@ -103,7 +103,7 @@ ONCE_EXEMPT = {"core/engine/solver.py", "core/engine/solver_search.py"}
 
 WRITTEN_ONCE = {
     "the trick's winner": {"core/engine/kernel.py:trick_winner"},
-    "follow suit": {"core/rules/tables.py:PlayTable.follows"},
+    "follow suit": {"core/rules/tables.py:follow_suit"},
     "the end of the play": {"core/engine/kernel.py:play_over"},
     "the auction's end": {"core/rules/auction.py:closed"},
     "whose call it is": {"core/rules/auction.py:next_caller"},

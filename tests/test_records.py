@@ -911,3 +911,18 @@ def test_a_record_of_a_whole_game_has_no_start(records: list[dict[str, Any]]) ->
     rec = copy.deepcopy(records[0])
     rec["start"] = {"number": 1, "totals": {"NS": 0, "EW": 0}}
     assert validate_record(rec) == []
+
+
+def test_the_engine_starts_a_hand_log_as_the_constructor_does() -> None:
+    """``new_log`` (how the engine starts each hand's log, without the compiled dataclass constructor) sets every
+    field as ``HandLog(...)`` does, each mutable default a new object."""
+    import dataclasses
+
+    from fivehundred.engine.hand_log import HandLog, new_log
+
+    args = (3, 1, [[4, 5]], [6], [7])
+    made, built = new_log(*args), HandLog(*args)
+    assert made == built and repr(made) == repr(built)
+    for f in dataclasses.fields(HandLog)[len(args):]:
+        if f.default_factory is not dataclasses.MISSING:
+            assert getattr(made, f.name) is not getattr(new_log(*args), f.name), f.name

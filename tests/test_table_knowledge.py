@@ -44,8 +44,9 @@ SKIPPING_ORDER = r"%\s*\w+\s+not\s+in\s+\w+\s+for\s+\w+\s+in\s+range|\(\w+ \+ \w
 
 def test_a_void_shown_is_worked_out_in_one_place() -> None:
     # The play kernel reads the field too, compiling what is legal (a void player must play the joker), not
-    # what a play shows of a void.
-    assert _readers(VOID_RULE) == {"core/rules/tables.py", "core/engine/reading.py", "core/engine/kernel.py"}
+    # what a play shows of a void; so does the engine's play loop, handing it to ``follow_suit`` (a C call).
+    assert _readers(VOID_RULE) == {"core/rules/tables.py", "core/engine/reading.py", "core/engine/kernel.py",
+                                   "core/engine/play.py"}
 
 
 def test_the_play_order_skipping_seats_out_is_worked_out_in_one_place() -> None:

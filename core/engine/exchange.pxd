@@ -2,7 +2,7 @@
 import cython
 
 
-@cython.locals(by_seat=list, held=list, buckets=list, card=cython.long)
+@cython.locals(by_seat=list, held=list, buckets=list, card=cython.long, suit=cython.Py_ssize_t)
 cpdef list _by_suit(list hands, list suit_of)
 
 
@@ -21,4 +21,9 @@ cdef class Exchange:
     # Private: reached only by code typed with the state's class (its methods, ``_tricks``, ``_uniform_calls``).
     cdef object _barred, _deck_order, _led, _legal, _legal_step, _named, _next, _open, _open_hand_shown, _out
     cdef object _power_led, _redeals, _reuse_deck, _side, _step, _suit_of, _table, _trick, _trick_size, _turn
-
+    # The exchange's steps a deal goes through, as C calls from the engine (state.pxd, play.pxd).
+    cpdef _take_kitty(self, contractor, contract)
+    cpdef _discards_due(self)
+    cpdef _discarded(self, seat, card)
+    cpdef _advance(self)
+    cpdef _to_step(self, steps)

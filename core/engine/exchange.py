@@ -219,7 +219,8 @@ def _by_suit(hands: list[list[int]], suit_of: list[int]) -> list[list[list[int]]
     for held in hands:
         buckets: list[list[int]] = [[], [], [], [], []]
         for card in held:
-            buckets[suit_of[card]].append(card)
+            suit = suit_of[card]
+            buckets[suit].append(card)
         by_seat.append(buckets)
     return by_seat
 

@@ -1,6 +1,12 @@
 """The record of a hand as the engine keeps it: the deal, the calls, the exchange, the tricks and the score
 (``HandLog``, one per deal in ``GameState.hands_log``), and how a log is copied (``GameState.clone``)."""
 
+# Compiled (COMPILED_MODULES, core/engine/build.py): hand_log.pxd declares ``Trick`` and ``HandLog`` extension types
+# (Cython makes the dataclasses extension-type dataclasses: the same fields, constructor, equality and repr), so that
+# the engine makes a trick's record and a hand's log, and reads their fields, without Python's generic calls.  Compiled,
+# their instances take no attributes but their fields (Cython's dataclasses take no ``slots=True``: the pure-Python
+# classes keep an instance dictionary).
+
 from __future__ import annotations
 
 import dataclasses
@@ -14,7 +20,7 @@ if TYPE_CHECKING:
     from fivehundred.rules.manager import Rules
 
 
-@dataclass(slots=True)
+@dataclass
 class Trick:
     leader: int
     cards: list[int]
@@ -27,7 +33,7 @@ class Trick:
 
 
 
-@dataclass(slots=True)
+@dataclass
 class HandLog:
     """Everything that happened in one deal, as the record keeps it."""
 
@@ -65,6 +71,19 @@ class HandLog:
     """The hand as scored (contracting side, contract kind, made), None until it is: what readers use."""
 
 
+def new_log(number: int, dealer: int, hands: list[list[int]], kitty: list[int], dead: list[int]) -> HandLog:
+    """``HandLog(number, dealer, hands, kitty, dead)``, as the engine starts each hand's log: compiled, every field
+    set in C, where Cython's dataclass constructor imports ``dataclasses`` once for each field a factory makes.
+    (``tests/test_records.py`` checks that both make the same log.)"""
+    log = HandLog.__new__(HandLog)
+    log.number, log.dealer, log.hands, log.kitty, log.dead = number, dealer, hands, kitty, dead
+    log.misdeal = log.nominated = log.played_out = False
+    log.calls, log.discards, log.tricks, log.tricks_won, log.scores, log.totals = [], [], [], [], [], []
+    log.contract = log.discarders = log.nomination = log.outcome = None
+    log.contractor = -1
+    log.discards_owed = 0
+    log.aside, log.steps = {}, {}
+    return log
 
 
 def straight_line(name: str, lines: Sequence[str]) -> Callable[..., None]:
@@ -81,7 +100,7 @@ _copy_log_fields = straight_line("_copy_log_fields", [f"dst.{f.name} = src.{f.na
 
 
 def copy_log(log: HandLog, rules: Rules) -> HandLog:
-    copy = object.__new__(HandLog)
+    copy = HandLog.__new__(HandLog)
     _copy_log_fields(log, copy)
     copy.calls, copy.discards = list(log.calls), list(log.discards)
     copy.steps = {step.name: step.copy_data(log.steps[step.name]) for step in rules.steps if step.name in log.steps}

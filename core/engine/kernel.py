@@ -315,7 +315,8 @@ def trick_winner(row: Sequence[int], cards: Sequence[int], leader: int, next_sea
     (rule 17).  The one statement of the trick's winner: the engine's play (card by card and in its play
     loop), its read API (``GameState.trick_standing``) and the kernel's positions call it."""
     seat = winner = leader
-    best = row[cards[0]]
+    card = cards[0]
+    best = row[card]
     for i in range(1, len(cards)):
         seat = next_seat[seat]
         card = cards[i]

@@ -18,11 +18,16 @@ from typing import TYPE_CHECKING, Any, cast
 from fivehundred.rules.actions import CHANCE, JOKER_LEAD, TERMINAL, Phase
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.steps import FIRST_STEP_ACTION
-from fivehundred.rules.tables import NOBODY, GameResult, HandOutcome
+from fivehundred.rules.tables import NOBODY, GameResult, HandOutcome, follow_suit
 
 from .hand_log import Trick
 from .kernel import decided_by, play_over, trick_winner
 from .reading import Reading
+
+try:
+    import cython
+except ImportError:  # the pure-Python build, where Cython (a build requirement only) is not installed
+    from . import cython_shim as cython  # type: ignore[no-redef, unused-ignore]
 
 if TYPE_CHECKING:
     from fivehundred.rules.steps import Step
@@ -35,16 +40,12 @@ _new_tuple = tuple.__new__
 
 def _trick(leader: int, cards: list[int], winner: int, named: int | None,
            follow_names: dict[int, int] | None) -> Trick:
-    """``Trick(leader, cards, winner, named, follow_names)`` for the play loop, a trick a call: the
-    dataclass's ``__init__`` is Python written at class creation, which compiling the engine leaves
-    interpreted."""
-    trick = _new_object(Trick)
+    """``Trick(leader, cards, winner, named, follow_names)`` for the play loop, a trick a call, without the
+    constructor's argument parsing (compiled, ``play.pxd``: the record's C fields set directly)."""
+    trick = Trick.__new__(Trick)
     trick.leader, trick.cards, trick.winner = leader, cards, winner
     trick.named, trick.follow_names = named, follow_names
     return trick
-
-
-_new_object = object.__new__
 
 
 class Play(Reading):
@@ -286,7 +287,7 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
     engine-path tests replay the games through ``apply()``: the same game, card for card.  (A function of the
     module so that the compiled engine can type its locals, ``play.pxd``.)"""
     table = state._table
-    suit_of, power, follows = table.suit_of, table.power, table.follows
+    suit_of, power, compulsory = table.suit_of, table.power, table.joker_void_compulsory
     buckets, held, nxt, size, unled = state._buckets, state._held, state._next, state._trick_size, state._unled
     log_tricks = state.hands_log[-1].tricks
     hand_size = state.rules.hand_size
@@ -305,23 +306,23 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
             else:
                 n, named = divmod(action - JOKER_LEAD, 4)
                 card = JOKER_BASE + n
-            cards.remove(card)
+            _remove(cards, card)
         elif jokers:  # a free joker may be led naming a suit (rule 22): drawn as _table_plays lists it
             others = len(cards) - len(jokers)  # the jokers sort last
             suits = table.joker_lead_suits(unled, hand_size - len(log_tricks), not others)
             draw = draws[seat]()  # type: ignore[index]
             i = int(draw * (others + len(jokers) * len(suits)))
             if i < others:
-                card = cards.pop(i)
+                card = _pop(cards, i)
             else:
                 n, s = divmod(i - others, len(suits))
                 card, named = jokers[n], suits[s]
-                cards.remove(card)
+                _remove(cards, card)
         else:
             draw = draws[seat]()  # type: ignore[index]
-            card = cards.pop(int(draw * len(cards)))
+            card = _pop(cards, int(draw * len(cards)))
         led = suit_of[card] if named is None else named
-        hand[suit_of[card]].remove(card)
+        _remove(hand[suit_of[card]], card)
         if track_unled and led in unled:
             unled.remove(led)
         row = power[led]
@@ -332,20 +333,43 @@ def _tricks(state: Play, acts: list[Any], draws: list[Callable[[], float]] | Non
         for _ in range(size - 1):
             seat = nxt[seat]
             hand, cards = buckets[seat], held[seat]
-            pool = follows(hand, cards, led)  # rules 16 and 21, as _table_plays lists them
+            pool = follow_suit(hand, cards, led, compulsory)  # rules 16 and 21, as _table_plays lists them
             if acting:
                 state._turn = seat
                 state.step += 1
                 card = acts[seat](state, list(pool))
-                hand[suit_of[card]].remove(card)
-                cards.remove(card)
+                _remove(hand[suit_of[card]], card)
+                _remove(cards, card)
             else:
                 draw = draws[seat]()  # type: ignore[index]
-                card = pool.pop(int(draw * len(pool)))
-                (hand[suit_of[card]] if pool is cards else cards).remove(card)
+                card = _pop(pool, int(draw * len(pool)))
+                _remove(hand[suit_of[card]] if pool is cards else cards, card)
             trick.append(card)
         if not acting:
             state.step += size
         seat = state._end_trick(leader, trick, trick_winner(row, trick, leader, nxt)[0], named)
         if seat < 0:
             return
+
+
+def _remove(cards: list[int], card: int) -> None:
+    """``cards.remove(card)`` for the play loop, where ``card`` is in ``cards``: compiled (``play.pxd``), a C loop
+    to the card and a C deletion, where the list's own method costs a Python call."""
+    i = 0
+    held = cards[0]
+    while held != card:
+        i += 1
+        held = cards[i]
+    del cards[i]
+
+
+def _pop(cards: list[int], i: int) -> int:
+    """``cards.pop(i)`` for the play loop (compiled: C, as ``_remove``)."""
+    card = cards[i]
+    del cards[i]
+    return card
+
+
+if not cython.compiled:  # the pure-Python engine: the lists' own methods (the branch is not compiled)
+    _remove = list.remove  # type: ignore[assignment]
+    _pop = list.pop  # type: ignore[assignment]

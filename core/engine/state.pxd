@@ -16,6 +16,14 @@ cdef class GameState(Play):
     # ``other``: the copy, whose private fields it sets as C fields
     @cython.locals(other=GameState)
     cpdef GameState clone(self)
+    # The steps of a deal the engine goes through, as C calls.
+    cpdef deal(self, rng)
+    cpdef _deal_from(self, deck)
+    cpdef _start_hand(self, hands, kitty, dead)
+    cpdef _open_auction(self)
+    cpdef _auction_turns(self, acts, draws)
+    cpdef _auction_over(self)
+    cpdef _discard_drawn(self, draw)
 
 
 @cython.locals(offers=list, passed=list, calls=list, n=cython.Py_ssize_t, passes=cython.Py_ssize_t,

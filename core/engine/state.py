@@ -45,7 +45,7 @@ from fivehundred.rules.tables import NOBODY, GameResult, PlayTable
 from . import illegal, parsing
 from .effects import carry_out
 from .exchange import Exchange, _by_suit
-from .hand_log import HandLog, Trick, copy_log, straight_line  # noqa: F401 - Trick re-exported
+from .hand_log import HandLog, Trick, copy_log, new_log, straight_line  # noqa: F401 - Trick re-exported
 from .observation import Observation, observe
 from .play import Play, _tricks
 from .shuffle import shuffled as _shuffled
@@ -94,7 +94,8 @@ class GameState(Play):
 
     def __init__(self, rules: Rules | Any, *, first_dealer: int | None = None,
                  rng: random.Random | None = None, misere_play_out: bool = False):
-        _clear_slots(self)  # the attributes of a hand in progress stay None until one is dealt
+        if _HAND_SLOTS:  # the attributes of a hand in progress stay None until one is dealt
+            _clear_slots(self)
         self.rules: Rules = rules if isinstance(rules, Rules) else compile_rules(rules)
         n = self.rules.players
         if first_dealer is None:
@@ -405,10 +406,10 @@ class GameState(Play):
     def _start_hand(self, hands: list[list[int]], kitty: list[int], dead: list[int]) -> None:
         rules = self.rules
         self.deals += 1
-        log = HandLog(self.deals, self.dealer, hands, kitty, dead)
+        log = new_log(self.deals, self.dealer, hands, kitty, dead)
         log.played_out = self.misere_play_out  # every hand to its last trick (``kernel.decided_by``)
         self.hands_log.append(log)
-        self._held = list(map(sorted, hands))
+        self._held = [sorted(hand) for hand in hands]
         self._covered = {}
         self._buckets = []
         self._trick = []

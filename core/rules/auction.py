@@ -51,6 +51,9 @@ class Bidding:
         return any(s == seat for s, _ in self.calls)
 
 
+_new_object = object.__new__
+
+
 class AuctionRules:
     """Rules 8–13: an auction of as many rounds as needed in which a pass is final.
 
@@ -110,7 +113,9 @@ class AuctionRules:
         for seats in (self.silent, out):
             for seat in seats:
                 passed[seat] = True
-        bidding = Bidding(players, dealer, PASS, -1, passed)
+        bidding = _new_object(Bidding)  # Bidding(players, dealer, PASS, -1, passed) without its interpreted __init__
+        bidding.players, bidding.turn, bidding.standing, bidding.holder = players, dealer, PASS, -1
+        bidding.passed, bidding.calls, bidding.over = passed, [], False
         self.next_turn(bidding)
         return bidding
 

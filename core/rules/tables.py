@@ -1,7 +1,8 @@
 """The plain values and tables that hooks return and the engine executes.
 
 Hooks run once per ruleset (deck, ladder, auction) or once per contract (joker rules, trick table);
-the play loop then reads only these tables.
+the play loop then reads only these tables.  Compiled, ``tables.pxd`` makes ``follow_suit`` a C function (the
+engine's play loop cimports it).
 """
 
 from __future__ import annotations
@@ -149,10 +150,10 @@ class PlayTable:
             self.power = [list(row) for row in self.power]
 
     def follows(self, hand: list[list[int]], held: list[int], led: int) -> list[int]:
-        """Rules 16 and 21: the cards a player may follow ``led`` with, as the very list they are kept
-        in (the play loops take the card from it): the suit led when held; void in it, the free jokers
-        where a misère makes them compulsory; else the whole hand.  ``hand`` is the cards by suit."""
-        return hand[led] or (self.joker_void_compulsory and hand[NO_SUIT]) or held
+        """Rules 16 and 21 at this table (``follow_suit``): the cards a player may follow ``led`` with, as the
+        very list they are kept in.  ``hand`` is the cards by suit, ``held`` the whole hand (or, from the play
+        kernel, masks)."""
+        return follow_suit(hand, held, led, self.joker_void_compulsory)
 
     def lead_suits_for_joker(self, unled: list[int], tricks_left: int) -> list[int]:
         """Suits a free joker may be led as; an empty list means it may not be led now (rule 22)."""
@@ -169,6 +170,15 @@ class PlayTable:
         nothing but jokers must lead one, naming any suit."""
         suits = self.lead_suits_for_joker(unled, tricks_left)
         return ANY_SUIT if jokers_only and not suits else suits
+
+
+def follow_suit(hand: list[Any], held: Any, led: int, jokers_compulsory: bool) -> Any:
+    """Rules 16 and 21: the cards a player may follow ``led`` with, as the very list they are kept in (the play
+    loops take the card from it): the suit led when held; void in it, the free jokers where a misère makes them
+    compulsory (``PlayTable.joker_void_compulsory``); else the whole hand.  ``hand`` is the cards by suit, lists
+    (or the play kernel's masks, ``held`` then a mask too).  The one statement of follow suit: ``PlayTable.follows``
+    and the engine's play loop (a C call, ``tables.pxd``) call it."""
+    return hand[led] or (jokers_compulsory and hand[NO_SUIT]) or held
 
 
 class HandOutcome(NamedTuple):
