@@ -107,7 +107,7 @@ class _Cards:
     def kills(self, hands: dict[int, tuple[int, ...]], leader: int, trick: tuple[int, ...], led: int) -> bool:
         order = self.order[leader]
         if len(trick) == len(order):
-            winner = trick_winner(self.power[led], trick, leader, self.next_seat)[0]
+            winner = trick_winner(self.power[led], list(trick), leader, tuple(self.next_seat))[0]
             if winner in self.targets:
                 return True
             if not hands[winner]:

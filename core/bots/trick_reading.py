@@ -135,7 +135,7 @@ class TrickReader:
         led = _led(p.obs, p.table)
         if led == NO_SUIT:
             return NO_SUIT, 1 << 30, p.obs.leader
-        winner, best = trick_winner(p.power[led], p.obs.current_trick, p.obs.leader, p.next_seat)
+        winner, best = trick_winner(p.power[led], list(p.obs.current_trick), p.obs.leader, tuple(p.next_seat))
         return led, best, winner
 
     def _strength(self, p: _Play, action: int, led: int) -> int:
