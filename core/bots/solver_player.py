@@ -85,7 +85,9 @@ class SolverPlayer(ClubPlayer):
         except (OSError, ValueError, ParamsError) as e:
             raise ValueError(f"solver:{arg}: give solver:WORLDS, solver:WORLDS:CARDS, then optionally club's "
                              f"parameters (default, a ruleset's set or FILE.json): {e}") from None
-        return cls(seat, rng, *numbers, params=params)
+        worlds = numbers[0] if numbers else DEFAULT_WORLDS
+        cards = numbers[1] if len(numbers) > 1 else SOLVE_CARDS
+        return cls(seat, rng, worlds, cards, params)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         if state.phase != Phase.PLAY:
