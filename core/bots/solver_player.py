@@ -28,8 +28,7 @@ solved in far less time: the hand ends at the contractor's first trick).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
 from fivehundred.rules.actions import Phase
@@ -131,7 +130,7 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int)
 class BidReading:
     """How far a world's contractor is from a hand ``club`` would have bid the contract on."""
 
-    def __init__(self, contractor: int, played: list[int], score: Any) -> None:
+    def __init__(self, contractor: int, played: list[int], score: Callable[[list[int]], float]) -> None:
         self.contractor = contractor
         self.played = played
         self.score = score
