@@ -11,7 +11,8 @@ import fivehundred
 from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.defence import MisereDefender
-from fivehundred.bots.solver_player import SOLVE_CARDS, SolverPlayer, best_card
+from fivehundred.bots.solved_worlds import best_card
+from fivehundred.bots.solver_player import SOLVE_CARDS, SolverPlayer
 from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules, make_player
@@ -116,7 +117,7 @@ def test_a_defenders_worlds_agree_with_the_contractors_bid(kinds: tuple[str, ...
     """Uniform worlds give a contractor of 7 spades the mere share of the unseen cards a defender expects; the
     solver's worlds keep its hand as strong as club would bid on (or, for a closed misère, as safe), and a world
     is the same for the same decision."""
-    from fivehundred.bots.solver_player import BidReading
+    from fivehundred.bots.solved_worlds import BidReading
     from fivehundred.bots.unseen import determinise, knowledge
 
     positions = _first_leads(kinds, 6)
@@ -138,7 +139,7 @@ def test_a_defenders_worlds_agree_with_the_contractors_bid(kinds: tuple[str, ...
 
 def test_no_bid_reading_where_the_contractors_hand_is_seen() -> None:
     """The contractor itself, and its side's worlds of a contract it holds, need no reading of the bid."""
-    from fivehundred.bots.solver_player import BidReading
+    from fivehundred.bots.solved_worlds import BidReading
     from fivehundred.bots.unseen import knowledge
 
     state = _first_leads(("trumps", "no-trumps"), 1)[0]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import CALL, PASS_ACTION, GameState
+from fivehundred.engine.state import CALL, FIRST_STEP_ACTION, PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
@@ -60,6 +60,7 @@ from .heuristic import forced_call
 from .misere_bids import open_leads_chance
 from .params import ClubParams, params_spec, tuned_for
 from .situation import Seen, _as_seen, _shown_cards
+from .solved_worlds import best_card
 
 try:
     import cython
@@ -104,8 +105,9 @@ class ClubPlayer(MisereDefender):
         return cls(seat, rng, params_spec(arg))
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
-        """The heuristic's choice; defending an open misère, the card that keeps a kill in the most sampled
-        worlds (``misere_search.defend``, ``misere_worlds`` of them), the heuristic's among equals."""
+        """The heuristic's choice; defending an open misère, the card that keeps a kill in the most of
+        ``misere_worlds`` sampled worlds solved double dummy (``solved_worlds.best_card``), the heuristic's
+        among equals."""
         chosen: int = MisereDefender.act(self, state, legal)
         if len(legal) > 1 and state.phase == Phase.PLAY:
             contract = state.contract
@@ -114,9 +116,9 @@ class ClubPlayer(MisereDefender):
                 team = state.rules.team_of
                 worlds = int(self._params(state.rules).misere_worlds)
                 if worlds and team[seat] != team[state.contractor]:
-                    from .misere_search import defend  # imported on first use, as the engine's clones it needs
-
-                    return defend(state, seat, worlds, chosen)
+                    plays = [a for a in legal if a < FIRST_STEP_ACTION]
+                    if len(plays) > 1:
+                        return best_card(state, worlds, plays, chosen)
         return chosen
 
     def _params(self, rules: Rules) -> ClubParams:

@@ -123,7 +123,7 @@ class Solver:
                     return self.target - (m + 1) // 2 if m % 2 else self.target + m // 2
             raise AssertionError("no outcome")  # pragma: no cover - m covers every total
         most = self.goal == "at-least"
-        lo, hi = 0, left
+        lo, hi = 0, 1 if self.k.ends_early else left  # a misère ends at its first trick lost
         probe = guess - taken
         while lo < hi:
             if not lo <= probe <= hi or (most and probe == lo) or (not most and probe == hi):

@@ -223,6 +223,10 @@ class Search:
                 return False
             if entry.windows is not None and (lo, hi) in entry.windows:
                 return bool(entry.windows[(lo, hi)])
+        if self.ends_early and lo == 0 and hi == 0 and not self.on_side[leader] and self.leads_under(leader):
+            if entry.not_at_most < 0:
+                entry.not_at_most = 0
+            return False
         self.top(self.present & ~self.hands[leader], 0)
         if self.quick:  # bounds from the cards that must take tricks and the leader's winners to cash
             self.bounds(leader, left)
@@ -257,6 +261,62 @@ class Search:
                 entry.windows = {}
             entry.windows[(lo, hi)] = result
         return result
+
+    @cython.cfunc
+    @cython.locals(leader=cython.int, target=cython.int, seat=cython.int, s=cython.int, _i=cython.int,
+                   least=cython.int, under=cython.bint, theirs=cython.ulonglong, legal=cython.ulonglong,
+                   hand=cython.ulonglong)
+    @cython.returns(cython.bint)
+    def leads_under(self, leader: int) -> bool:
+        """A misère beaten from this lead: its one seat holds a suit in which the leader leads under its lowest
+        card and every other seat can play under that card too (its every card then takes the trick)."""
+        if self.check or self.cover_mask or self.any_time or self.named_follow:
+            return False
+        target = -1
+        for seat in range(self.players):
+            if self.on_side[seat] and self.hands[seat]:
+                if target >= 0:
+                    return False
+                target = seat
+        if target < 0:
+            return False
+        for s in range(4):
+            theirs = self.hands[target] & self.suit_mask[s]
+            if not theirs or not self.hands[leader] & self.suit_mask[s] & ~self.joker_mask:
+                continue
+            least = self.lowest(theirs, s)
+            if self.lowest(self.hands[leader] & self.suit_mask[s] & ~self.joker_mask, s) >= least:
+                continue
+            seat = leader
+            under = True
+            for _i in range(self.trick_size - 1):
+                seat = self.next_seat[seat]
+                if seat == target:
+                    continue
+                hand = self.hands[seat]
+                legal = hand & self.suit_mask[s]
+                if not legal:
+                    legal = (hand & self.free_mask) if self.compulsory and hand & self.free_mask else hand
+                if self.lowest(legal, s) >= least:
+                    under = False
+                    break
+            if under:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.locals(cards=cython.ulonglong, led=cython.int, least=cython.int, p=cython.int, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def lowest(self, cards: int, led: int) -> int:
+        """The weakest of ``cards`` (not none) in a trick led in suit ``led``: its power there."""
+        least = 1 << 30
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            p = self.power[led * 64 + self.low(low)]
+            if p < least:
+                least = p
+        return least
 
     @cython.cfunc
     @cython.locals(leader=cython.int, s=cython.int, b=cython.int, n=cython.int, seat=cython.int,
