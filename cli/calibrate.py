@@ -26,7 +26,7 @@ def calibrate(
         "play with it as --players club:FILE.")] = None,
     start: Annotated[str, typer.Option(
         help="Where to start: 'tuned' (the shipped parameters of the ruleset, else of its nearest ancestor "
-        "with a set, else the defaults), "
+        "with a set, else of the nearest shipped ruleset seated alike, else the defaults), "
         "'default', or a parameters file.")] = "tuned",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Seeded games per seating of each match.")] = 40,
     rounds: Annotated[int, typer.Option(min=1, help="Passes over the parameters.")] = 1,

@@ -22,6 +22,7 @@ from fivehundred.bots.params import DEFAULT, ParamsError, params_spec, shipped_s
 from fivehundred.cli.app import app
 from fivehundred.records.record import game_to_dict
 from fivehundred.rules.loading import bundled_dir, load_ruleset
+from fivehundred.rules.twins import nearest_shipped, shipped_twin
 
 REF = "pagat-australian"
 
@@ -73,11 +74,36 @@ def test_a_ruleset_inherits_its_nearest_ancestors_set(tmp_path: Path) -> None:
     assert top == pickle.loads(pickle.dumps(top))
 
 
-def test_a_ruleset_of_no_shipped_lineage_gets_the_defaults(tmp_path: Path) -> None:
-    data = load_ruleset(REF).model_dump(mode="json") | {"name": "standalone"}
-    data["game"] = data["game"] | {"target": 400}  # other rules: no shipped ruleset plays this game
+@pytest.mark.parametrize(("base", "change"), [(REF, ("game", "target", 1000)),
+                                              (REF, ("auction", "ladder", 0, "value", 50)),
+                                              ("three-handed", ("game", "target", 400))])
+def test_a_copy_with_a_house_rule_gets_its_originals_set(base: str, change: tuple) -> None:
+    """Copied, renamed and one setting changed: no shipped ruleset plays this game, the nearest is the original."""
+    data = load_ruleset(base).model_dump(mode="json") | {"name": "house"}
+    *path, value = change
+    inner = data
+    for key in path[:-1]:
+        inner = inner[key]
+    assert inner[path[-1]] != value
+    inner[path[-1]] = value
     built = fivehundred.Ruleset.model_validate(data)
-    assert built.ancestors == () and tuned_source(built) is None and tuned_for(built) == DEFAULT
+    assert built.ancestors == () and shipped_twin(built) is None
+    assert tuned_source(built) == base and tuned_for(built) == tuned_for(base)
+    assert nearest_shipped(built) == base
+
+
+def test_seat_names_do_not_matter_but_who_partners_whom_does() -> None:
+    data = load_ruleset(REF).model_dump(mode="json") | {"name": "renamed-seats"}
+    names = {"N": "Ann", "E": "Bob", "S": "Cat", "W": "Dan"}
+    data["players"] = {"seats": [names[s] for s in data["players"]["seats"]],
+                       "teams": [t | {"seats": [names[s] for s in t["seats"]]} for t in data["players"]["teams"]]}
+    data["game"] = data["game"] | {"target": 1000}
+    built = fivehundred.Ruleset.model_validate(data)
+    assert tuned_source(built) == REF
+    # the same four seats in one team each: no shipped ruleset seats them so, the defaults
+    data["players"]["teams"] = [{"name": n, "seats": [n]} for n in data["players"]["seats"]]
+    alone = fivehundred.Ruleset.model_validate(data)
+    assert nearest_shipped(alone) is None and tuned_source(alone) is None and tuned_for(alone) == DEFAULT
 
 
 @pytest.mark.parametrize("base", [REF, "three-handed", "nullo"])

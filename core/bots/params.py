@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fivehundred.rules.errors import FiveHundredError
 from fivehundred.rules.outputs import replace_file
-from fivehundred.rules.twins import shipped_twin
+from fivehundred.rules.twins import nearest_shipped, rules_key, shipped_twin
 
 if TYPE_CHECKING:
     from fivehundred.rules.ruleset import Ruleset
@@ -113,20 +113,30 @@ def shipped_sets() -> list[str]:
 
 _SHIPPED: dict[str, ClubParams] = {}
 _SOURCES: dict[tuple[str, ...], str | None] = {}
+_NEAREST: dict[str, str | None] = {}
+"""By the rules' content (``twins.rules_key``): the shipped ruleset with a set nearest to it."""
 
 
 def tuned_source(ruleset: Ruleset | str) -> str | None:
     """The ruleset whose shipped tuned set the club player uses for ``ruleset``: the ruleset itself; else the
     shipped ruleset that plays exactly its game under another name (``fivehundred.rules.twins``: a copy of a
     shipped file renamed plays as the original); else the nearest of its ancestors (``extends:``) with one;
-    None when none ships (the player uses ``DEFAULT``)."""
+    else the shipped ruleset with a set nearest to it (``twins.nearest_shipped``: the same seats and teams,
+    the fewest settings different: a copy of a shipped file with a house rule changed plays as the original);
+    None when none has its seats and teams (the player uses ``DEFAULT``)."""
     if isinstance(ruleset, str):
         return _first_set((ruleset,))
     if _first_set((ruleset.name,)) is None:
         twin = shipped_twin(ruleset)
         if twin is not None and _first_set((twin,)) is not None:
             return twin
-    return _first_set((ruleset.name, *ruleset.ancestors))
+    found = _first_set((ruleset.name, *ruleset.ancestors))
+    if found is None:
+        key = rules_key(ruleset)
+        if key not in _NEAREST:
+            _NEAREST[key] = nearest_shipped(ruleset, shipped_sets())
+        found = _NEAREST[key]
+    return found
 
 
 def _first_set(names: tuple[str, ...]) -> str | None:
