@@ -475,10 +475,42 @@ def test_the_trick_model_is_fitted_apart_for_contracts_in_partners_denomination(
     assert fit_trick_model(alone[:10], DEFAULT) == DEFAULT  # too few contracts: nothing moves
 
 
+def test_the_trick_model_is_fitted_apart_for_contracts_in_an_opponents_denomination() -> None:
+    # alone 0.5 tricks over the estimate; in a denomination an opponent had called, 1.0 under it: the
+    # estimate loses 1.5 tricks more there (opponent_called), never less than nothing
+    alone = [(7.0, 7, False, False), (7.0, 8, False, False)] * 20
+    contested = [(8.0, 7, False, True)] * 40
+    fitted = fit_trick_model(alone + contested, DEFAULT)
+    assert fitted.trick_bias == DEFAULT.trick_bias + 0.5 and fitted.opponent_called == DEFAULT.opponent_called + 1.5
+    assert fitted.partner_support == DEFAULT.partner_support
+    easy = [(6.0, 7, False, True)] * 40  # taken over the estimate there: the loss cannot go under 0
+    assert fit_trick_model(alone + easy, DEFAULT).opponent_called == 0.0
+    assert fit_trick_model(alone + contested[:4], DEFAULT).opponent_called == DEFAULT.opponent_called
+
+
+def test_an_opponents_call_of_the_denomination_lowers_the_estimate() -> None:
+    """South holds ♥J 6 5 4 (the right bower and three small) after East opened 6♥: with ``opponent_called``
+    the estimate of 7♥ loses that many tricks; 7♦ (nobody called diamonds) keeps its estimate."""
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    hand = parse_cards("7S 10C KC 4D 7D JD 4H 5H 6H JH")
+    east_6h = [(1, next(i for i, c in enumerate(rules.ladder) if c.call == "6H"))]
+    hearts = next(c for c in rules.ladder if c.call == "7H")
+    diamonds = next(c for c in rules.ladder if c.call == "7D")
+    plain = ClubPlayer(2, random.Random(0), DEFAULT)
+    wary = ClubPlayer(2, random.Random(0), DEFAULT.model_copy(update={"opponent_called": 0.6}))
+    assert wary.contract_contested(rules, 2, east_6h, hearts)
+    assert not wary.contract_contested(rules, 2, east_6h, diamonds)
+    assert wary.contract_estimate(rules, 2, hand, east_6h, hearts) == pytest.approx(
+        plain.contract_estimate(rules, 2, hand, east_6h, hearts) - 0.6)
+    assert wary.contract_estimate(rules, 2, hand, east_6h, diamonds) == plain.contract_estimate(
+        rules, 2, hand, east_6h, diamonds)
+
+
 def test_a_raise_of_partners_suit_over_an_overcall_is_priced_from_what_such_raises_take() -> None:
     """North opens 6♥, East overcalls 7♥ holding K Q J of hearts; South's three small hearts and
     scattered honours do not make 8♥.  With the support fitted to what raises of partner's suit take
-    in nullo (``partner_support`` 0.65), South passes; counted as 1.5 tricks, as before the fit, it bid 8♥."""
+    in nullo (``partner_support`` 0.65), South passes; counted as 1.5 tricks, as before the fit (and East's call of
+    hearts not counted against it), it bid 8♥."""
     from fivehundred.rules.cards import parse_cards
 
     rules = compile_rules(fivehundred.load_ruleset("nullo"))
@@ -494,7 +526,8 @@ def test_a_raise_of_partners_suit_over_an_overcall_is_priced_from_what_such_rais
     assert tuned.partner_support < 1.0
     south = ClubPlayer(2, random.Random(0))
     assert south.act(st, st.legal_actions()) == PASS_ACTION
-    old = ClubPlayer(2, random.Random(0), tuned.model_copy(update={"partner_support": 1.5}))
+    # East's 7♥ is in the denomination too (``opponent_called``): the old player counted neither
+    old = ClubPlayer(2, random.Random(0), tuned.model_copy(update={"partner_support": 1.5, "opponent_called": 0.0}))
     assert rules.call_text(_call(old.act(st, st.legal_actions()))) == "8H"
 
 

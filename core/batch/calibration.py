@@ -266,8 +266,8 @@ class TrickFit:
 
 
 def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                   seed: int | str, play: str = "club") -> list[tuple[float, int, bool]]:
-    """(tricks estimated, tricks taken, partner had called the denomination) for every contract to
+                   seed: int | str, play: str = "club") -> list[tuple[float, int, bool, bool]]:
+    """(tricks estimated, tricks taken, partner had called the denomination, an opponent had) for every contract to
     take tricks in ``games`` seeded games of ``club`` with ``params`` in every seat (``play``: the player
     that plays them, bidding with ``params``: ``club`` or ``solver``): the contractor's estimate from its
     hand as dealt and the calls before its last, the tricks its side took."""
@@ -288,7 +288,8 @@ def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
                                                    _shown_in_auction(rules, log, log.contractor))
                 if estimate is not None:
                     rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side),
-                                 judge.contract_supported(rules, log.contractor, calls, c)))
+                                 judge.contract_supported(rules, log.contractor, calls, c),
+                                 judge.contract_contested(rules, log.contractor, calls, c)))
     return rows
 
 
@@ -302,27 +303,36 @@ def _shown_in_auction(rules: Rules, log: HandLog, seat: int) -> tuple[tuple[int,
     return state.observation(seat).open_hands
 
 
-def fit_trick_model(rows: Sequence[tuple[float, int, bool]], params: ClubParams) -> ClubParams:
-    """``params`` with the trick model fitted to ``rows`` ((estimate, taken, supported)), on a grid
-    of 0.05: ``trick_bias`` moved by the mean error of the contracts partner had not called,
-    ``partner_support`` by how much further off those it had called were (either kept with fewer
-    than ``MIN_CONTRACTS`` of its rows), ``trick_spread`` to the spread left."""
+def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, bool, bool]],
+                    params: ClubParams) -> ClubParams:
+    """``params`` with the trick model fitted to ``rows`` ((estimate, taken, supported[, contested])), on a
+    grid of 0.05: ``trick_bias`` moved by the mean error of the contracts neither partner nor an opponent had
+    called, ``partner_support`` by how much further off those partner had called were, ``opponent_called`` by
+    how much further off those an opponent had called were (never below 0; each kept with fewer than
+    ``MIN_CONTRACTS`` of its rows), ``trick_spread`` to the spread left."""
     def mean(xs: Sequence[float]) -> float:
         return sum(xs) / len(xs) if xs else 0.0
 
     def grid(x: float) -> float:
         return round(x * 20) / 20
 
-    alone = [taken - estimate for estimate, taken, supported in rows if not supported]
-    backed = [taken - estimate for estimate, taken, supported in rows if supported]
-    if len(alone) + len(backed) < MIN_CONTRACTS:
+    errors = [(row[1] - row[0], bool(row[2]), len(row) > 3 and bool(row[3])) for row in rows]
+    alone = [e for e, supported, contested in errors if not supported and not contested]
+    backed = [e for e, supported, contested in errors if supported and not contested]
+    against = [e for e, _, contested in errors if contested]
+    if len(errors) < MIN_CONTRACTS:
         return params
-    shift = mean(alone) if len(alone) >= MIN_CONTRACTS else mean(alone + backed)
+    shift = mean(alone) if len(alone) >= MIN_CONTRACTS else mean([e for e, _, _ in errors])
     extra = mean(backed) - shift if len(backed) >= MIN_CONTRACTS else 0.0
-    residuals = [e - shift for e in alone] + [e - shift - extra for e in backed]
+    called = max(0.0, params.opponent_called - (mean(against) - shift)) if len(against) >= MIN_CONTRACTS \
+        else params.opponent_called
+    less = called - params.opponent_called
+    residuals = ([e - shift for e in alone] + [e - shift - extra for e in backed] +
+                 [e - shift + less for e in against])
     spread = math.sqrt(mean([r * r for r in residuals]))
     return params.model_copy(update={"trick_bias": grid(params.trick_bias + shift),
                                      "partner_support": grid(params.partner_support + extra),
+                                     "opponent_called": grid(called),
                                      "trick_spread": max(0.5, grid(spread))})
 
 
@@ -334,14 +344,14 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
     those games (``solver``: the double-dummy player, bidding as ``club`` with the parameters fitted)."""
     start = start or ClubParams()
     best = start
-    first: list[tuple[float, int, bool]] = []
+    first: list[tuple[float, int, bool, bool]] = []
     for round_ in range(rounds):
         rows = trick_outcomes(ruleset, best, games, f"{seed}:tricks" if round_ == 0 else f"{seed}:tricks:{round_}",
                               play)
         first = first or rows
         best = fit_trick_model(rows, best)
-    errors = [taken - estimate for estimate, taken, _ in first]
-    backed = [taken - estimate for estimate, taken, supported in first if supported]
+    errors = [taken - estimate for estimate, taken, _, _ in first]
+    backed = [taken - estimate for estimate, taken, supported, _ in first if supported]
     return TrickFit(ruleset.name, seed, games, len(first), sum(errors) / max(1, len(errors)), start, best,
                     len(backed), sum(backed) / max(1, len(backed)))
 

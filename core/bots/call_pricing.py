@@ -205,6 +205,17 @@ NO_SUPPORT, SUPPORT, RAISED = 0, 1, 2
 """``_support``'s answers."""
 
 
+def _opponent_called(seat: int, team_of: Sequence[int], call_key: list[int], calls: Sequence[tuple[int, int]],
+                     key: int) -> bool:
+    """Has a seat of another team than ``seat``'s called denomination ``key`` among ``calls``?"""
+    rungs = len(call_key)
+    team = team_of[seat]
+    for s, call in calls:  # noqa: SIM110 - a loop: no closure in a cpdef function (call_pricing.pxd)
+        if 0 <= call < rungs and call_key[call] == key and team_of[s] != team:
+            return True
+    return False
+
+
 def _offered(legal: Sequence[int], rungs: int, priced: list[bool]) -> tuple[list[int], list[int]]:
     """The rungs of a ladder of ``rungs`` that ``legal`` offers to call, and those of them ``priced``
     (``_Pricing.priced``)."""

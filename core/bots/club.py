@@ -47,6 +47,7 @@ from .call_pricing import (  # noqa: F401 - re-exported: the pricing, as the tes
     _at_least,
     _misere_chance,
     _offered,
+    _opponent_called,
     _Pricing,
     _pricing,
     _rung_worth,
@@ -193,6 +194,8 @@ class ClubPlayer(MisereDefender):
                 estimate += w.partner_support
             elif told == RAISED:
                 estimate += w.raise_support
+        if w.opponent_called and _opponent_called(seat, info.team_of, pricing.call_key, calls, _key(contract)):
+            estimate -= w.opponent_called
         if shown and w.opponent_shown:
             team = info.team_of[seat]
             theirs = _shown_cards(shown, [s for s in range(pricing.players) if info.team_of[s] != team])
@@ -232,6 +235,12 @@ class ClubPlayer(MisereDefender):
                            contract: Contract) -> bool:
         """Does ``contract_estimate`` count ``partner_support`` for ``seat`` after ``calls``?"""
         return contract.partner_plays and self.partner_supports(seat, calls, _info(rules), contract)
+
+    def contract_contested(self, rules: Rules, seat: int, calls: Sequence[tuple[int, int]],
+                           contract: Contract) -> bool:
+        """Has an opponent of ``seat`` called ``contract``'s denomination among ``calls`` (``opponent_called``)?"""
+        info = _info(rules)
+        return bool(_opponent_called(seat, info.team_of, _pricing(rules, info).call_key, calls, _key(contract)))
 
     def make_chance(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
@@ -392,23 +401,28 @@ class ClubPlayer(MisereDefender):
     def _worths_key(seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
                     total: int) -> tuple[object, ...]:
         """What a call's worth depends on besides the call: the hand, the cards shown, the side's score, the partners'
-        calls (support, a misère bid), the ruleset and the parameters.  Other seats' calls change the
-        calls offered, never their worth: ``call_worths`` keeps the worths of one auction under this key
-        (tests/test_club.py checks the kept worths against a fresh player's)."""
+        calls (support, a misère bid), the denominations the opponents called (``opponent_called``), the ruleset
+        and the parameters.  Other calls change the calls offered, never their worth: ``call_worths`` keeps the
+        worths of one auction under this key (tests/test_club.py checks the kept worths against a fresh player's)."""
         partners = info.partners[seat]
+        team_of = info.team_of
+        team = team_of[seat]
         told = pricing.partner_call
         ladder = len(told)
         keys = pricing.call_key
         mine: set[int] = set()  # our denominations called so far: a partner's call of one raised ours
         said = set()
+        against = set()
         for s, call in obs.calls:
             if 0 <= call < ladder:
                 if s == seat:
                     mine.add(keys[call])
                 elif s in partners:
                     said.add((told[call], keys[call] in mine))
+                elif team_of[s] != team:
+                    against.add(keys[call])
         heard = frozenset(said)
-        return (seat, obs.hand, total, heard, obs.open_hands, pricing, params)
+        return (seat, obs.hand, total, heard, frozenset(against), obs.open_hands, pricing, params)
 
     # --- the auction --------------------------------------------------------------------------
 

@@ -47,6 +47,8 @@ class ClubParams(BaseModel):
                                    "before I did (its own suit).")
     raise_support: float = Field(0.0, description="Extra tricks when partner has bid the same denomination only "
                                  "after I did (it raised my suit, counting my call as its support already).")
+    opponent_called: float = Field(0.0, ge=0, description="Tricks the estimate loses when an opponent has called "
+                                   "the denomination before (it holds the trumps we would need).")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")

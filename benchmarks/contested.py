@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Contracts in a denomination an opponent called first: how far ``club``'s estimate is off, and the
+``opponent_called`` that the trick model fits for them.
+
+    python benchmarks/contested.py                        # 2,000 games of `club`, every ruleset with a tuned set
+    python benchmarks/contested.py -n 600 -r nullo -r canadian
+    python benchmarks/contested.py --write                # set each tuned set's opponent_called to the fit
+
+Per ruleset, from seeded self-play of ``club`` with its tuned set (``fivehundred.batch.calibration.trick_outcomes``:
+the contractor's estimate from its hand as dealt and the calls before its last, the tricks its side took): the
+mean error (tricks taken less estimated) of the contracts no one else had called, of those partner had called, of
+those an opponent had called, and ``fit_trick_model``'s ``opponent_called`` for them (0 with fewer than 30).
+``--write`` sets that value alone in the shipped tuned set (``core/bots/tuned/RULESET.json``, its other
+parameters kept) and records the command there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import fivehundred
+from fivehundred.batch.calibration import fit_trick_model, trick_outcomes
+from fivehundred.bots.params import shipped_sets, tuned_for
+
+TUNED = Path(__file__).resolve().parents[1] / "core" / "bots" / "tuned"
+
+
+def mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-r", "--ruleset", action="append", help="repeatable; default: every ruleset with a tuned set")
+    ap.add_argument("-n", "--games", type=int, default=2000)
+    ap.add_argument("--seed", default="contested")
+    ap.add_argument("--write", action="store_true", help="set opponent_called in the shipped tuned sets")
+    args = ap.parse_args(argv)
+    command = " ".join(["python benchmarks/contested.py", *(argv if argv is not None else sys.argv[1:])])
+    for name in args.ruleset or shipped_sets():
+        rs = fivehundred.load_ruleset(name)
+        params = tuned_for(rs)
+        rows = trick_outcomes(rs, params, args.games, args.seed)
+        alone = [t - e for e, t, s, c in rows if not s and not c]
+        backed = [t - e for e, t, s, c in rows if s and not c]
+        against = [t - e for e, t, _, c in rows if c]
+        fitted = fit_trick_model(rows, params).opponent_called
+        print(f"{name}: {len(rows)} contracts; alone {len(alone)} {mean(alone):+.2f}, partner's denomination "
+              f"{len(backed)} {mean(backed):+.2f}, an opponent's {len(against)} {mean(against):+.2f}; "
+              f"opponent_called {params.opponent_called} -> {fitted}", flush=True)
+        if args.write:
+            path = TUNED / f"{name}.json"
+            data = json.loads(path.read_text(encoding="utf-8"))
+            data["params"]["opponent_called"] = fitted
+            data.setdefault("tuning", {})["opponent_called_fit"] = {
+                "command": command, "games": args.games, "seed": args.seed, "contracts": len(against),
+                "error_before": round(mean(against) - mean(alone), 4) if against and alone else None}
+            path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
