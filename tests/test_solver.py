@@ -109,3 +109,19 @@ def test_the_solver_equals_minimax_over_the_engine(name: str, call: str) -> None
         assert max(cards.values()) >= expected or state.contract.goal != "at-least"
         checked += 1
     assert checked >= count // 2
+
+
+def test_the_e6_check_is_searched_only_where_it_can_end_the_hand() -> None:
+    """The 1904 mid-hand end (E6) fires only when a defending side scores out: at 0 points no count of tricks
+    still to play can reach 500, and the kernel leaves the check out (the search then bounds its tricks); at 450
+    it keeps it for some hands, and the solver agrees with minimax on those (test above, ``totals:450``)."""
+    from fivehundred.engine.kernel import PlayKernel
+
+    far = endings("american-1904", 3, 6, (), (0, 0))
+    near = endings("american-1904", 3, 6, (), (450, 450))
+    assert far and near
+    assert all(PlayKernel.of(state)[0].trick_check is None for state in far)
+    kept = [state for state in near if PlayKernel.of(state)[0].trick_check is not None]
+    assert kept
+    for state in kept:
+        assert fivehundred.solve(state) == minimax(state.clone())

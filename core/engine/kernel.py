@@ -27,7 +27,7 @@ Compiled, ``kernel.pxd`` makes ``trick_winner`` and ``play_over`` C functions (t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -106,9 +106,36 @@ class PlayKernel:
 
     @classmethod
     def of(cls, state: Any) -> tuple[PlayKernel, Position]:
-        """The kernel of ``state``'s hand and the position it stands at."""
+        """The kernel of ``state``'s hand and the position it stands at; the rules' per-trick check (E6) left
+        out where it cannot end the hand from there (``check_may_end``: a search then bounds its tricks)."""
         kernel = cls(state)
-        return kernel, kernel.position(state)
+        pos = kernel.position(state)
+        if kernel.trick_check is not None and not kernel.check_may_end(state, pos):
+            kernel.trick_check = None
+        return kernel, pos
+
+    def check_may_end(self, state: Any, pos: Position) -> bool:
+        """Whether the rules' per-trick check (E6) ends the hand after any trick still to play from ``pos``: asked
+        of every count of tricks won the seats in play can reach (the check reads only those, ``checked``).  The
+        answer is kept by what the check reads (the game's score, the contract and its side, the tricks won so
+        far), so the worlds a player samples of one decision ask it once."""
+        key = (self.trick_check, tuple(state.totals), self.contract, self.side, self.seats, self.hand_size,
+               tuple(pos.won), pos.played)
+        known = _CHECK_MAY_END.get(key)
+        if known is None:
+            if len(_CHECK_MAY_END) >= _CHECK_MAY_END_SIZE:
+                _CHECK_MAY_END.clear()
+            known = _CHECK_MAY_END[key] = any(self.checked(won, played) for won, played in self._reachable(pos))
+        return known
+
+    def _reachable(self, pos: Position) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Every (tricks won by seat, tricks played) a trick's end still to come may leave."""
+        for extra in range(1, self.hand_size - pos.played + 1):
+            for split in _splits(extra, len(self.seats)):
+                won = list(pos.won)
+                for seat, n in zip(self.seats, split, strict=True):
+                    won[seat] += n
+                yield tuple(won), pos.played + extra
 
     # --- compiling --------------------------------------------------------------------------
 
@@ -302,6 +329,21 @@ class PlayKernel:
 
     def side_tricks(self, pos: Position) -> int:
         return sum(pos.won[s] for s in self.side)
+
+
+_CHECK_MAY_END: dict[tuple[Any, ...], bool] = {}
+"""``PlayKernel.check_may_end``'s answers, by what they depend on; emptied when it holds ``_CHECK_MAY_END_SIZE``."""
+_CHECK_MAY_END_SIZE = 4096
+
+
+def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to share ``total`` tricks among ``parts`` seats."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first, *rest)
 
 
 def trick_winner(row: Sequence[int], cards: Sequence[int], leader: int, next_seat: Sequence[int],
