@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers import SUITED, N, act, cards, new_hand
+from helpers import SUITED, E, N, act, cards, new_hand
 
 import fivehundred
 from fivehundred.bots import montecarlo, unseen
@@ -290,6 +290,23 @@ def test_rollouts_pick_the_card_that_makes_the_contract() -> None:
     assert player.choose(st, [four, cards("6S")[0]], default=four) == cards("6S")[0]
     values = player.evaluate(st, [four, cards("6S")[0]])
     assert max(values[0]) < min(values[1])  # the 4♥ loses the contract in every sampled deal
+
+
+def test_a_card_shown_in_another_hand_keeps_two_of_ours_apart() -> None:
+    """The candidates' runs read the cards outside the hand still to be played: the cards the seat has not
+    seen (``Observation.unseen``) and the hands shown.  An open misère's Q♥ lies between E's K♥ and J♥: it is
+    seen, not unseen, and still to be played, so the two hearts are two candidates (the spades, clubs and
+    diamonds touch: one each)."""
+    st = new_hand(("QH 5S 6S 7S 5C 6C 7C 4D 5D 4H", "KH JH AS KS QS AC KC QC AD KD", "8S 9S 10S JS 8C 9C 10C JC 6D 7D",
+                   "8D 9D 10D JD QD AH 10H 9H 8H 7H", "6H 5H JK"))
+    act(st, "open-misere pass pass pass JK 6H 5H | 5S AS 7H")  # S sits out; N's hand is shown after the trick
+    assert st.current_player() == E
+    obs = st.observation(E)
+    queen = cards("QH")[0]
+    assert queen in dict(obs.open_hands)[N] and queen not in obs.unseen(st.rules.deck)
+    player = MonteCarloPlayer(E, random.Random(0), rollouts=8)
+    legal = st.legal_actions()
+    assert player._play_candidates(st, legal, legal[0]) == cards("QS QC KD JH KH")
 
 
 def test_player_specs() -> None:

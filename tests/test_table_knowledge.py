@@ -12,13 +12,17 @@ import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from helpers import act
 
 import fivehundred
+from fivehundred.bots.heuristic import HeuristicPlayer, _info
 from fivehundred.bots.players import RandomPlayer
 from fivehundred.engine.reading import next_seats, voids_shown
 from fivehundred.engine.state import CHANCE, JOKER_LEAD, GameState, Phase, new_game
+from fivehundred.rules.cards import card_str, parse_cards
 from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.manager import compile_rules
 
@@ -147,3 +151,66 @@ def test_the_trick_standing_names_who_wins_the_trick(name: str) -> None:
                 assert (now, best) == ((state.current_player(), table.power[state.led_suit][action])
                                        if table.power[state.led_suit][action] > strength else (seat, strength))
     assert checked
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_players_read_the_voids_the_table_shows(name: str) -> None:
+    """The rule-of-thumb players' reading of the play (``TrickReader._situation``, which adds a trick at a time)
+    holds the voids as the table counts them (``voids_shown``), read from the state or from an observation: a
+    free joker a plugin lets be played with the suit held shows no void (canadian), a void player that plays
+    another card where the free joker is compulsory holds none (rule 21, a misère), a hand laid out on the table
+    shows none (two-handed)."""
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    info = _info(rules)
+    readers = [HeuristicPlayer(s, random.Random(s)) for s in range(rules.players)]
+    checked = 0
+    for state in games(name):
+        if state.phase != Phase.PLAY:
+            continue
+        seat = state.current_player()
+        table = state.play_table
+        assert table is not None
+        obs = state.observation(seat)
+        shown = obs.voids_shown(table, rules.players, laid_out=rules.dummies)
+        reader = readers[rules.controller[seat]]
+        assert reader._situation(seat, reader._seen(state, seat), info).void == shown
+        assert reader._situation(seat, obs, info).void == shown
+        checked += 1
+    assert checked
+
+
+TWO_HANDED_DEAL = ("9H 8S KD AD 5H JH JK 6S 10D 5C", "8H QD QS 6H 7S 6C 9D 4H 6D AH",
+                   "10S KC KH 7H QH AC QC AS 5D 10C", "KS 7D 10H JS 8D 8C 5S 9S JD JC", "7C 4D 9C")
+"""P2 (two-handed): N and E live, S and W their dummies, each laid out as dealt: the first five cards face down,
+each under the face-up card five places on (W's 8♦ under the J♣, its 7♦ under the 5♠)."""
+
+
+def test_a_dummy_that_showed_out_may_hold_the_suit_under_its_face_up_cards() -> None:
+    """A hand laid out shows no void (P2): W plays the 8♣ to a trump lead while its 8♦ lies face down, plays that
+    8♦ once it turns up, and still has the 7♦ face down.  With every opponent's trumps counted, N leads a trump;
+    reading W as void in trumps (as the players did before they read the table's count) it would lead a club."""
+    from fivehundred.bots.club import ClubPlayer
+
+    rules = compile_rules(fivehundred.load_ruleset("two-handed"))
+    n, e, w, diamonds = 0, 1, 3, 2
+    state = GameState(rules, first_dealer=n)
+    state.deal_cards([parse_cards(h) for h in TWO_HANDED_DEAL[:4]], parse_cards(TWO_HANDED_DEAL[4]))
+    act(state, "6H 7D pass 6S 8S 5H | JK 6D 5D JD | JH 9D 7H 8C | AD QD 10C JC | KD 6C QH 8D")
+    assert state.current_player() == n and state.contract is not None and state.contract.trump == diamonds
+    assert [card_str(c) for c in state.hand_log.tricks[1].cards][3] == "8C"  # W showed out of trumps …
+    assert [card_str(c) for c in state.hand_log.tricks[3].cards][3] == "8D"  # … and then followed
+    assert parse_cards("7D")[0] in state.hand_log.hands[w] and parse_cards("7D")[0] not in state.played
+    assert state.voids(w) == frozenset() and diamonds in state.voids(e)
+
+    class ReadingDummiesVoid(HeuristicPlayer):
+        def _situation(self, seat: int, obs: Any, info: Any) -> Any:
+            p = super()._situation(seat, obs, info)
+            p.void[w] |= 1 << diamonds
+            return p
+
+    legal = state.legal_actions()
+    for player in (HeuristicPlayer(n, random.Random(0)), ClubPlayer(n, random.Random(0))):
+        info = _info(rules)
+        assert player._situation(n, player._seen(state, n), info).void[w] == 0
+        assert state.action_to_str(player.act(state, legal)) == "10D"
+    assert state.action_to_str(ReadingDummiesVoid(n, random.Random(0)).act(state, legal)) == "5C"

@@ -153,16 +153,20 @@ class MonteCarloPlayer:
 
     def _play_candidates(self, state: GameState, legal: Sequence[int], default: int) -> list[int]:
         """Legal plays less those equivalent to another: cards of one suit touching in rank once the
-        cards played (and our discards) are set aside; a joker stands alone."""
+        cards played (and our discards) are set aside; a joker stands alone.  The cards outside the hand still
+        to be played are those this seat has not seen (``Observation.unseen``) and the other hands it sees
+        (ours when we play a dummy, an exposed hand, a dummy's face-up cards): a card shown in another hand
+        (P2, an open misère) is still to be played, and may win a trick between two of ours."""
         obs = state.observation(self.seat)
         acting = state.current_player()
-        hand = set(obs.hand if acting == self.seat else dict(obs.open_hands).get(acting, legal))
-        gone = {c for _leader, cards, _winner, _named in obs.tricks for c in cards}
-        gone.update(obs.current_trick, obs.discards)
+        hands = dict(obs.open_hands)
+        hands[self.seat] = obs.hand  # every hand this seat sees
+        hand = set(hands.get(acting, legal))
         table = state.play_table
         assert table is not None
         suit_of, power = table.suit_of, table.power
-        outside = [c for c in state.rules.deck if c not in gone and c not in hand]
+        shown = [c for s, cards in hands.items() if s != acting for c in cards]
+        outside = [c for c in (*obs.unseen(state.rules.deck), *shown) if c not in hand]
         out: list[int] = []
         runs: dict[tuple[int, int], int] = {}
         for a in legal:

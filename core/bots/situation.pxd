@@ -9,7 +9,7 @@ from fivehundred.bots.evaluation cimport _RulesInfo
 # read as C fields where a local is typed as one.
 cdef class _Track:
     cdef public tuple key
-    cdef public bint misere, exact
+    cdef public bint misere, exact, void_plain, void_compulsory
     cdef public object log, contract
     cdef public frozenset laid_out
     cdef public object tricks

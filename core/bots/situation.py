@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fivehundred.engine.reading import next_seats
+from fivehundred.engine.reading import next_seats, void_marks
 from fivehundred.engine.state import JOKER_LEAD, Observation, Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.tables import Contract, PlayTable
@@ -20,7 +20,7 @@ class _Track:
     own ``__init__`` (compiled, an extension type: situation.pxd), as are ``_Play`` and ``_Seen``."""
 
     __slots__ = ("contract", "exact", "key", "laid_out", "log", "misere", "next_seat", "opponents", "out_seats",
-                 "power", "suit_of", "table", "tricks", "unplayed", "unseen", "void")
+                 "power", "suit_of", "table", "tricks", "unplayed", "unseen", "void", "void_compulsory", "void_plain")
 
     def __init__(self, key: tuple[_RulesInfo, int, int | None, int, int], contract: Contract, next_seat: list[int],
                  out_seats: frozenset[int], unplayed: list[list[int]], table: PlayTable, void: list[int],
@@ -43,7 +43,10 @@ class _Track:
         """The play table's, read at every decision."""
         self.tricks: tuple[tuple[int, tuple[int, ...], int, int | None], ...] = ()
         self.void = void
-        """void[seat]: bit s set once the seat has shown out of suit s."""
+        """void[seat]: bit s set once the seat has shown out of suit s (``voids_shown``; bit ``NO_SUIT``: it holds
+        no free joker)."""
+        self.void_plain, self.void_compulsory = void_marks(table)
+        """What a play shows at the hand's table (``void_marks``), read a trick at a time (``trick_voids``)."""
         self.opponents: dict[int, list[int]] = {}
         """By seat: the opponents taking part in the play."""
         self.unseen: dict[int, tuple[object, int, list[list[int]], frozenset[int] | None, int]] = {}

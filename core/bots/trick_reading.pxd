@@ -8,6 +8,7 @@ import cython
 from fivehundred.bots.evaluation cimport _RulesInfo
 from fivehundred.bots.situation cimport _as_seen, _card, _Play, _play_of, _Seen, _Track
 from fivehundred.engine.kernel cimport trick_winner
+from fivehundred.engine.reading cimport trick_voids
 
 
 cdef class TrickReader:
@@ -18,8 +19,8 @@ cdef class TrickReader:
     cdef public _Track _track
 
     @cython.locals(n=cython.long, contractor=cython.long, track=_Track, suit_of=list, nxt=list, void=list,
-                   unplayed=list, c=cython.long, leader=cython.long, s=cython.long, led=cython.long,
-                   done=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   unplayed=list, c=cython.long, leader=cython.long, s=cython.long, plain=cython.bint,
+                   compulsory=cython.bint, done=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    power=list, top=list, opponents=list, ours=cython.bint, out=list, shown=dict, exposed=set,
                    unseen=list, row=list, seen=_Seen, u=cython.long)
     cpdef _Play _situation(self, long seat, obs, _RulesInfo info)

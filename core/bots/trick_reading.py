@@ -1,5 +1,6 @@
 """What the rule-of-thumb players read of the play at each decision (the base of ``HeuristicPlayer``): the
-situation (``_Play``: the cards unseen by suit, the voids shown, the trick's standing), who may still beat a
+situation (``_Play``: the cards unseen by suit, the voids shown as the table counts them, ``trick_voids``, the
+trick's standing), who may still beat a
 card, which cards are masters.  The choices are in ``misere_play`` (a misère) and ``card_play`` (every other
 contract); the auction and the discards in ``heuristic``.
 
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fivehundred.engine.kernel import trick_winner
+from fivehundred.engine.reading import trick_voids
 from fivehundred.engine.state import JOKER_LEAD
 from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.tables import PlayTable
@@ -68,7 +70,6 @@ class TrickReader:
                                                    info.rules.dummies)
                 track.log, track.contract = log, contract
             self._track = track
-        table = track.table
         suit_of = track.suit_of
         nxt = track.next_seat
         out_seats = track.out_seats
@@ -79,24 +80,17 @@ class TrickReader:
             for c in tricks[i][1]:
                 u = suit_of[c]
                 _drop(unplayed[u], c)
+        # the voids shown, as the table counts them (``voids_shown``): each completed trick once, the trick in
+        # progress on a copy
+        plain, compulsory, laid_out = track.void_plain, track.void_compulsory, track.laid_out
         for i in range(done, len(tricks)):
             leader, cards, _winner, named = tricks[i]
-            led = named if named is not None else suit_of[cards[0]]
-            s = leader
-            for c in cards[1:]:
-                s = nxt[s]
-                if suit_of[c] != led and led != NO_SUIT:
-                    void[s] |= 1 << led
+            trick_voids(void, leader, cards, named, nxt, suit_of, plain, compulsory, laid_out)
         track.tricks = tricks
         void = void[:]
         trick = seen.current_trick
         if trick:
-            led = _led(seen, table)
-            s = seen.leader
-            for c in trick[1:]:
-                s = nxt[s]
-                if led != NO_SUIT and suit_of[c] != led:
-                    void[s] |= 1 << led
+            trick_voids(void, seen.leader, trick, seen.led, nxt, suit_of, plain, compulsory, laid_out)
         hands = seen.open_hands
         shown = dict(hands) if hands else {}
         if seen.open_hand is not None:

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from fivehundred.engine.reading import next_seats
 from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import Phase
 
@@ -115,12 +116,13 @@ def knowledge(state: GameState, seat: int) -> Knowledge:
     else:
         kitty_up = face_up
         known.update(face_up)
-    passed = state.hand_log.steps.get(PASSED_TO_PARTNER, ()) if seat == obs.contractor else ()
+    passed = obs.seen.get(PASSED_TO_PARTNER, ()) if seat == obs.contractor else ()
     if passed:  # the contractor knows what it passed: the partner holds it or has discarded it
+        # the partner on its left: the next seat round the table of the contracting side
         side = state.contracting_side
-        partner = next((seat + i) % n for i in range(1, n) if (seat + i) % n in side)
+        partner = next_seats(n, [s for s in range(n) if s not in side])[seat]
         held_or_discarded.update((c, partner) for c in passed)
-    unseen = [c for c in sorted(state.rules.deck) if c not in known]
+    unseen = [c for c in obs.unseen(state.rules.deck) if c not in kitty_up]
     shown = {s for s, _ in obs.open_hands}
     # before it looks at its cards (a blind bid, B8) the seat's own hand is hidden from it too
     hidden = [s for s in range(n) if (s != seat or not obs.hand) and s not in shown and state.hand(s)]

@@ -3,7 +3,8 @@
 the seats in play order, and what every seat may know of the hands (voids shown, cards unseen)."""
 
 # Compiled (COMPILED_MODULES, core/engine/build.py): reading.pxd declares ``Reading`` an extension type (no fields
-# of its own: exchange.pxd declares them).  The pure-Python engine never reads that file.
+# of its own: exchange.pxd declares them) and ``trick_voids`` a C function (the players cimport it).  The
+# pure-Python engine never reads that file.
 
 from __future__ import annotations
 
@@ -184,18 +185,37 @@ def voids_shown(tricks: Iterable[tuple[int, Sequence[int], int | None]], next_se
     (``PlayTable.joker_void_compulsory``, rule 21) and played another card, it holds none (``NO_SUIT``).  A
     hand laid out on the table (``laid_out``) shows none: a face-down card may turn up in any suit.  The one
     statement of what a void shown is: ``GameState.voids``, ``Observation.voids_shown`` and the sampling
-    players read it."""
-    suit_of, plain = table.suit_of, table.legal_filter is None
-    compulsory = table.joker_void_compulsory and plain
+    players read it, and the rule-of-thumb players read it a trick at a time (``trick_voids``)."""
     void = [0] * players
+    plain, compulsory = void_marks(table)
+    suit_of = table.suit_of
     for leader, cards, named in tricks:
-        led = named if named is not None else suit_of[cards[0]]
-        player = leader
-        for card in cards[1:]:
-            player = next_seat[player]
-            suit = suit_of[card]
-            if led != NO_SUIT and suit != led and (suit != NO_SUIT or plain) and player not in laid_out:
-                void[player] |= 1 << led
-                if compulsory and suit != NO_SUIT:
-                    void[player] |= 1 << NO_SUIT
+        trick_voids(void, leader, cards, named, next_seat, suit_of, plain, compulsory, laid_out)
     return void
+
+
+def void_marks(table: PlayTable) -> tuple[bool, bool]:
+    """What a play shows at ``table`` (``voids_shown``): whether a free joker played to another suit shows a
+    void in it (no plugin filters the plays), and whether a void player that played another card shows it holds
+    no free joker (rule 21: it must play one where the table makes it compulsory)."""
+    plain = table.legal_filter is None
+    return plain, table.joker_void_compulsory and plain
+
+
+def trick_voids(void: list[int], leader: int, cards: Sequence[int], named: int | None, next_seat: Sequence[int],
+                suit_of: Sequence[int], plain: bool, compulsory: bool, laid_out: Collection[int] = ()) -> None:
+    """Add to ``void`` (a bit per suit, by seat) what one trick shows, as ``voids_shown`` counts it: the trick
+    led by ``leader`` (``named``: the suit named for a free joker led), the play table's ``suit_of`` and its
+    ``void_marks`` (``plain``, ``compulsory``).  A player reading the play as it goes adds each trick once,
+    and the trick in progress to a copy."""
+    led = named if named is not None else suit_of[cards[0]]
+    if led == NO_SUIT:
+        return
+    player = leader
+    for i in range(1, len(cards)):
+        player = next_seat[player]
+        suit = suit_of[cards[i]]
+        if suit != led and (suit != NO_SUIT or plain) and player not in laid_out:
+            void[player] |= 1 << led
+            if compulsory and suit != NO_SUIT:
+                void[player] |= 1 << NO_SUIT
