@@ -115,3 +115,35 @@ def test_a_defender_leads_the_suit_whose_high_card_the_defence_can_get_under() -
         st.apply((east if seat == E else seats[seat]).act(st, st.legal_actions()))
     outcome = st.hands_log[0].outcome
     assert outcome is not None and not outcome.made
+
+
+def test_a_defender_whom_rule_21_would_make_overtake_leads_the_joker_first() -> None:
+    """A full deal of the reference game (seed 30, game 92, hand 8 of ``benchmarks/misere_defence.py``): East's
+    open misère holds ♠6 7 9 ♦4 J Q ♥4 5 8 (and the ♣K it throws).  South holds the joker: void in a suit, it
+    must play it (rule 21) and would take the trick a partner's low lead gives East.  With no lead that forces East
+    at once, South leads it first (naming spades, where East must follow), and later North's ♦6 under East's
+    last diamond wins: South, void in diamonds by then, throws a club instead of the joker."""
+    st = new_hand(["QS AS 7C JC QC 6D 7D 9D 6H 9H", "6S 7S 9S KC 4D JD QD 4H 5H 8H",
+                   "JS KS 5C 10C 10D AD 10H QH AH JK", "5S 8S 10S 6C 8C AC 5D 8D JH KH", "9C KD 7H"],
+                  dealer=N, totals=[40, 240])
+    act(st, "open-misere pass pass pass")
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == E and log.outcome is not None and not log.outcome.made
+    leads = [(t.leader, card_str(t.cards[0])) for t in log.tricks]
+    assert leads[1] == (S, "JK")  # the joker led at the first chance
+    last = log.tricks[-1]
+    assert last.leader == N and card_str(last.cards[0]) == "6D" and "JK" not in map(card_str, last.cards)
+
+
+def test_a_defender_does_not_draw_with_a_high_card_where_the_contractor_holds_one_card_of_the_suit() -> None:
+    """East's open misère holds one spade, ♠6; South holds ♠Q J 5 and every spade South cannot see lies above
+    the 6 (North or the hand laid aside may have to overtake the 5).  Drawing North's spades with the ♠Q does
+    nothing here: East ducks with its only spade and the 5 has nothing left to force.  South keeps the queen."""
+    st = open_misere("7S 8S 9S 10S 8C 9C 10C 7D 8D 9D", "6S 5C 6C 7C 4D 5D 6D 4H 5H 6H",
+                     "QS JS 5S AC KC AD KD AH KH QH", "KS AS JC QC 10D JD QD 7H 8H 9H", "10H JH JK")
+    act(st, "4H KH 10S")  # South wins the first trick and sees East's hand
+    assert st.current_player() == S
+    assert decide(st) != "QS"

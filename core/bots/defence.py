@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from fivehundred.engine.reading import void_marks
 from fivehundred.engine.state import JOKER_LEAD
 from fivehundred.rules.cards import NO_SUIT
 
@@ -135,7 +136,33 @@ class MisereDefender(HeuristicPlayer):
             key = self._attack(p, c, targets, holdings, blocked, excess)
             if key < least:
                 best, least = c, key
+        if len(cards) < len(legal) and void_marks(p.table)[1] and not self._forces_now(p, cards, holdings):
+            return self._joker_lead(p, legal, targets)
         return best
+
+    def _forces_now(self, p: _Play, cards: Sequence[int], holdings: dict[tuple[int, int], list[int] | None]) -> bool:
+        """Does one of ``cards`` lead under every card a target holds of its suit?"""
+        for c in cards:
+            s = p.suit_of[c]
+            if s != NO_SUIT:
+                for (_, suit), held in holdings.items():
+                    if suit == s and held and held[0] > p.power[s][c]:
+                        return True
+        return False
+
+    def _joker_lead(self, p: _Play, legal: Sequence[int], targets: tuple[int, ...]) -> int:
+        """Where a void defender must play a free joker (rule 21), it is led while no lead forces the contractor:
+        kept, it would take the trick a fellow defender's low lead was to make the contractor win.  It names the
+        suit the contractor holds most of (it follows with one of them; an unknown holding counts as middling)."""
+        def most_held(a: int) -> int:
+            suit = (a - JOKER_LEAD) % 4
+            most = -1
+            for t in targets:
+                held = self._held_by(p, t, suit)
+                most = max(most, 5 if held is None else len(held))
+            return most
+
+        return max((a for a in legal if a >= JOKER_LEAD), key=most_held)
 
     def _attack(self, p: _Play, c: int, targets: tuple[int, ...], holdings: dict[tuple[int, int], list[int] | None],
                 blocked: set[int], excess: dict[tuple[int, int], float]) -> tuple[int, float, int]:
@@ -158,7 +185,9 @@ class MisereDefender(HeuristicPlayer):
                         below += 1
                 key: tuple[int, float, int] = (2, below, mine)
             elif s in blocked:
-                if mine > held[0]:
+                if mine > held[0] and len(held) < 2:
+                    key = (3, 0.0, mine)  # it would duck with its last card of the suit: nothing left to force
+                elif mine > held[0]:
                     key = (0, 1.0, -mine)  # draw the partner's cards of the suit, highest first
                 else:
                     key = (1, 0.5, mine)  # the partner would overtake: keep it for later
