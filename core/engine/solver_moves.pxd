@@ -30,9 +30,24 @@ cdef class Moves:
     cdef bint compulsory, any_time, named_follow, ends_early, check, relative, quick, lows, key_unled
     cdef object lead_suits
 
-    cdef inline int low(self, unsigned long long x) noexcept
-    cdef inline int high(self, unsigned long long x) noexcept
-    cdef inline int count(self, unsigned long long x) noexcept
+    cdef inline int low(self, unsigned long long x) noexcept:
+        return self.bits[((x & -x) * 0x03F79D71B4CB0A89ULL) >> 58]
+
+    cdef inline int high(self, unsigned long long x) noexcept:
+        x |= x >> 1
+        x |= x >> 2
+        x |= x >> 4
+        x |= x >> 8
+        x |= x >> 16
+        x |= x >> 32
+        return self.bits[((x ^ (x >> 1)) * 0x03F79D71B4CB0A89ULL) >> 58]
+
+    cdef inline int count(self, unsigned long long x) noexcept:
+        x = x - ((x >> 1) & 0x5555555555555555ULL)
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+        return (x * 0x0101010101010101ULL) >> 56
+
     cdef inline bint touches(self, int b, int prev) except *
     cdef int leads(self, int seat, int base) except *
     cdef int joker_leads(self, int seat, int base, int n, unsigned long long free, only_jokers) except *

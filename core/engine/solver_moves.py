@@ -73,41 +73,42 @@ class Moves:
 
     # --- bits ----------------------------------------------------------------------------------
 
-    @cython.cfunc
-    @cython.inline
-    @cython.exceptval(check=False)
-    @cython.locals(x=cython.ulonglong)
-    @cython.returns(cython.int)
-    def low(self, x: int) -> int:
-        """The index of the lowest bit of ``x`` (not 0)."""
-        return self.bits[(((x & -x) * _DEBRUIJN) & _MASK64) >> 58]
+    if not cython.compiled:  # compiled: solver_moves.pxd's
+        @cython.cfunc
+        @cython.inline
+        @cython.exceptval(check=False)
+        @cython.locals(x=cython.ulonglong)
+        @cython.returns(cython.int)
+        def low(self, x: int) -> int:
+            """The index of the lowest bit of ``x`` (not 0)."""
+            return self.bits[(((x & -x) * _DEBRUIJN) & _MASK64) >> 58]
 
-    @cython.cfunc
-    @cython.inline
-    @cython.exceptval(check=False)
-    @cython.locals(x=cython.ulonglong)
-    @cython.returns(cython.int)
-    def high(self, x: int) -> int:
-        """The index of the highest bit of ``x`` (not 0)."""
-        x |= x >> 1
-        x |= x >> 2
-        x |= x >> 4
-        x |= x >> 8
-        x |= x >> 16
-        x |= x >> 32
-        return self.bits[(((x ^ (x >> 1)) * _DEBRUIJN) & _MASK64) >> 58]
+        @cython.cfunc
+        @cython.inline
+        @cython.exceptval(check=False)
+        @cython.locals(x=cython.ulonglong)
+        @cython.returns(cython.int)
+        def high(self, x: int) -> int:
+            """The index of the highest bit of ``x`` (not 0)."""
+            x |= x >> 1
+            x |= x >> 2
+            x |= x >> 4
+            x |= x >> 8
+            x |= x >> 16
+            x |= x >> 32
+            return self.bits[(((x ^ (x >> 1)) * _DEBRUIJN) & _MASK64) >> 58]
 
-    @cython.cfunc
-    @cython.inline
-    @cython.exceptval(check=False)
-    @cython.locals(x=cython.ulonglong)
-    @cython.returns(cython.int)
-    def count(self, x: int) -> int:
-        """The number of bits of ``x``."""
-        x = x - ((x >> 1) & 0x5555555555555555)
-        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-        return ((x * 0x0101010101010101) & _MASK64) >> 56
+        @cython.cfunc
+        @cython.inline
+        @cython.exceptval(check=False)
+        @cython.locals(x=cython.ulonglong)
+        @cython.returns(cython.int)
+        def count(self, x: int) -> int:
+            """The number of bits of ``x``."""
+            x = x - ((x >> 1) & 0x5555555555555555)
+            x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+            x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+            return ((x * 0x0101010101010101) & _MASK64) >> 56
 
     # --- the moves -----------------------------------------------------------------------------
 
