@@ -1,12 +1,12 @@
 """The double-dummy solver's tables and moves: one hand's play kernel as C arrays, the position searched, the bit
-helpers, and the plays of a seat at a lead or following in the order the search tries them (``Moves``, the base
-of ``solver_search.Search``).
+helpers, and a seat's plays at a lead or following, in the order the search tries them (``Moves``, the base of
+``solver_search.Search``, which runs the search itself).
 
-Typed in Cython's pure-Python mode where the code is (``cython.locals``: the hands as 64-bit masks), with
-``solver_moves.pxd`` declaring ``Moves``'s C fields and methods, which ``solver_search`` cimports; the module
-runs unchanged as plain Python (``cython_shim`` stands in where Cython is not installed).
+The types are Cython's pure-Python mode, written where the code is (``cython.locals``: the hands as 64-bit
+masks, the move generation ``cfunc``), and ``solver_moves.pxd`` declares ``Moves``'s C fields and methods for
+``solver_search`` to cimport (a subclass in another module reads them as C only through a ``.pxd``).  The
+module runs unchanged as plain Python (``cython_shim`` stands in where Cython is not installed).
 """
-
 from __future__ import annotations
 
 try:
@@ -70,10 +70,14 @@ class Moves:
         self.lows = lows
         self.key_unled = bool(kernel.free_mask) and kernel.table.joker_lead == "unled-suit"
         self.lead_suits = kernel.table.joker_lead_suits
+        self.present, self.played, self.unled = 0, 0, 0  # the position: ``Search.run`` sets it
 
     # --- bits ----------------------------------------------------------------------------------
 
-    if not cython.compiled:  # compiled: solver_moves.pxd's
+    # Compiled, the bit helpers are solver_moves.pxd's inline C methods: their bodies are there so that the search's
+    # module inlines them too (called through the type's table of methods, the search ran some 5% slower).  The
+    # pure build runs these, the same arithmetic.
+    if not cython.compiled:
         @cython.cfunc
         @cython.inline
         @cython.exceptval(check=False)

@@ -1,15 +1,15 @@
 """The double-dummy solver's search: "can the contracting side force its tricks into ``[lo, hi]``?" on one
 hand's play kernel, in C integers when compiled.
 
-``Search`` is an extension type over ``solver_moves.Moves`` (the hand's tables as C arrays, the position, the
-moves in order), which ``solver_moves.pxd`` declares for this module to cimport.  The types are Cython's
-pure-Python mode, written where the code is (``cython.locals`` and ``cython.declare``: the hands as 64-bit
-masks, the search's functions ``cfunc``); the module runs unchanged as plain Python (``cython_shim`` stands in
-where Cython is not installed).  A hand of more than ``MAX_CARDS`` cards or ``MAX_SEATS`` seats is not searched
-here (``fits``): the solver then searches through the engine.  What the search does is in ``solver.py``'s
-text and docs/solver.md.
+``Search`` extends ``solver_moves.Moves`` (the hand's tables as C arrays, the position, the moves in the order
+tried) with the search itself: the bounds at a lead, the transposition table, the play of a trick.  The types
+are Cython's pure-Python mode, written where the code is (``cython.locals`` and ``cython.declare``: the hands
+as 64-bit masks, the search's functions ``cfunc``); ``solver_search.pxd`` only cimports ``Moves`` (declared in
+``solver_moves.pxd``), so that the search reads its fields and calls its methods as C.  The module runs
+unchanged as plain Python (``cython_shim`` stands in where Cython is not installed).  A hand of more than
+``MAX_CARDS`` cards or ``MAX_SEATS`` seats is not searched here (``fits``): the solver then searches through
+the engine.  What the search does is in ``solver.py``'s text and docs/solver.md.
 """
-
 from __future__ import annotations
 
 from typing import Any
