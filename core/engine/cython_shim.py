@@ -1,5 +1,6 @@
 """Cython's pure-Python mode names, for the pure-Python build where Cython (a build requirement only) is not
-installed: a module typed in the ``.py`` itself (``solver_search``) imports ``cython`` and falls back to this.
+installed: a module typed in the ``.py`` itself (``solver_moves``, ``solver_search``) imports ``cython`` and
+falls back to this.
 
 Every decorator returns its function unchanged, a declared C array is a list of zeros and a cast is the
 value itself, so the module runs as the plain Python it is written in.  The compiled build never imports

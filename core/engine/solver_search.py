@@ -1,14 +1,15 @@
 """The double-dummy solver's search: "can the contracting side force its tricks into ``[lo, hi]``?" on one
 hand's play kernel, in C integers when compiled.
 
-The types are Cython's pure-Python mode, written where the code is (``cython.locals`` and
-``cython.declare``: the hands as 64-bit masks, the tables as C arrays in ``Search``, the search's functions
-``cfunc``); the module runs unchanged as plain Python (``cython_shim`` stands in where Cython is not
-installed).  A hand of more than ``MAX_CARDS`` cards or ``MAX_SEATS`` seats is not searched here
-(``fits``): the solver then searches through the engine.  What the search does is in ``solver.py``'s
-text and docs/solver.md.
+``Search`` extends ``solver_moves.Moves`` (the hand's tables as C arrays, the position, the moves in the order
+tried) with the search itself: the bounds at a lead, the transposition table, the play of a trick.  The types
+are Cython's pure-Python mode, written where the code is (``cython.locals`` and ``cython.declare``: the hands
+as 64-bit masks, the search's functions ``cfunc``); ``solver_search.pxd`` only cimports ``Moves`` (declared in
+``solver_moves.pxd``), so that the search reads its fields and calls its methods as C.  The module runs
+unchanged as plain Python (``cython_shim`` stands in where Cython is not installed).  A hand of more than
+``MAX_CARDS`` cards or ``MAX_SEATS`` seats is not searched here (``fits``): the solver then searches through
+the engine.  What the search does is in ``solver.py``'s text and docs/solver.md.
 """
-
 from __future__ import annotations
 
 from typing import Any
@@ -19,6 +20,7 @@ except ImportError:  # the pure-Python build: Cython is a build requirement only
     from . import cython_shim as cython  # type: ignore[no-redef, unused-ignore]
 
 from .kernel import PlayKernel, Position
+from .solver_moves import Moves
 
 MAX_CARDS = 64
 """Cards in the deck a search takes (a card is a bit of a 64-bit mask)."""
@@ -27,17 +29,6 @@ _WIDTH = cython.declare(cython.int, 64)
 """Moves a ply may list (a hand's cards, a free joker's named suits); ``moves`` holds 80 plies (a search plays
 at most 64 cards)."""
 _ONE = cython.declare(cython.ulonglong, 1)
-_MASK64 = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
-"""What a product of masks keeps (the pure build's integers do not wrap at 64 bits, C's do)."""
-_DEBRUIJN = cython.declare(cython.ulonglong, 0x03F79D71B4CB0A89)
-"""A de Bruijn sequence: a single bit times it has its index in its top 6 bits, through ``_debruijn_bits``."""
-
-
-def _debruijn_bits(multiplier: int) -> list[int]:
-    table = [0] * 64
-    for i in range(64):
-        table[((multiplier << i) & 0xFFFFFFFFFFFFFFFF) >> 58] = i
-    return table
 
 
 def fits(kernel: PlayKernel) -> bool:
@@ -64,62 +55,19 @@ class Entry:
 
 
 @cython.cclass
-class Search:
-    """One hand's play tables as C arrays and the position searched (see the module's text)."""
+class Search(Moves):
+    """The search on one hand's tables (``Moves``), with its transposition table (see the module's text)."""
 
-    cython.declare(suit=cython.int[64], power=cython.int[256], under=cython.ulonglong[64],
-                   owner=cython.ulonglong[64], bits=cython.int[64], suit_mask=cython.ulonglong[5],
-                   mergeable=cython.int[5], on_side=cython.int[8], next_seat=cython.int[8],
-                   hands=cython.ulonglong[8], won=cython.int[8], tops=cython.int[12],
-                   moves=cython.int[5120], scratch=cython.int[128])
-    cython.declare(free_mask=cython.ulonglong, joker_mask=cython.ulonglong, cover_mask=cython.ulonglong,
-                   crossing=cython.ulonglong, everywhere=cython.ulonglong, least=cython.int, most=cython.int,
-                   forced_least=cython.int, forced_most=cython.int, present=cython.ulonglong, players=cython.int,
-                   hand_size=cython.int, trick_size=cython.int,
-                   played=cython.int, unled=cython.int, compulsory=cython.bint, any_time=cython.bint,
-                   named_follow=cython.bint, ends_early=cython.bint, check=cython.bint, relative=cython.bint,
-                   quick=cython.bint, lows=cython.bint, key_unled=cython.bint)
-    cython.declare(kernel=object, tt=dict, lead_suits=object)
+    cython.declare(least=cython.int, most=cython.int, forced_least=cython.int, forced_most=cython.int)
+    cython.declare(kernel=object, tt=dict)
     nodes = cython.declare(cython.longlong, visibility="readonly")
     """Positions visited (cards tried), over every search."""
 
     def __init__(self, kernel: PlayKernel, lows: bool) -> None:
+        Moves.__init__(self, kernel, lows)
         self.kernel = kernel
         self.tt: dict[Any, Entry] = {}
-        self.suit, self.power, self.under = [0] * 64, [0] * 256, [0] * 64
-        self.owner, self.bits = [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
-        self.suit_mask, self.mergeable = [0] * 5, [0] * 5
-        self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
-        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 128
-        for b in range(len(kernel.cards)):
-            self.suit[b] = kernel.suit[b]
-            self.under[b] = kernel.under[b]
-            for led in range(4):
-                self.power[led * 64 + b] = kernel.power[led][b]
-        for s in range(5):
-            self.suit_mask[s] = kernel.suit_mask[s]
-            self.mergeable[s] = kernel.mergeable[s]
-        self.players = kernel.players
-        for seat in range(kernel.players):
-            self.on_side[seat] = seat in kernel.side
-            self.next_seat[seat] = kernel.next_seat[seat]
-        self.free_mask, self.joker_mask, self.cover_mask = kernel.free_mask, kernel.joker_mask, kernel.cover_mask
-        self.crossing = self.everywhere = 0
-        for b in range(len(kernel.cards)):
-            rows = [kernel.power[led][b] for led in range(4)]
-            if any(rows[led] for led in range(4) if led != kernel.suit[b]):
-                self.crossing |= 1 << b  # a card that can take a trick led in another suit (a trump, a joker)
-            if all(rows) and not (kernel.named_follow and kernel.free_mask >> b & 1):
-                self.everywhere |= 1 << b  # a card that can take a trick led in any suit
         self.least = self.most = self.forced_least = self.forced_most = 0
-        self.hand_size, self.trick_size = kernel.hand_size, kernel.trick_size
-        self.compulsory, self.any_time, self.named_follow = kernel.compulsory, kernel.any_time, kernel.named_follow
-        self.ends_early, self.check = kernel.ends_early, kernel.trick_check is not None
-        self.relative = kernel.relative
-        self.quick = not self.ends_early and not self.check
-        self.lows = lows
-        self.key_unled = bool(kernel.free_mask) and kernel.table.joker_lead == "unled-suit"
-        self.lead_suits = kernel.table.joker_lead_suits
         self.nodes = 0
 
     @cython.locals(seat=cython.int, b=cython.int, tmask=cython.ulonglong, result=cython.bint)
@@ -146,32 +94,6 @@ class Search:
         result = self.play(self.next_seat[seat], len(pos.trick), pos.led, pos.best, pos.winner, tmask, lo, hi, 0,
                            None)
         return bool(result)
-
-    # --- bits ----------------------------------------------------------------------------------
-
-    @cython.cfunc
-    @cython.inline
-    @cython.exceptval(check=False)
-    @cython.locals(x=cython.ulonglong)
-    @cython.returns(cython.int)
-    def low(self, x: int) -> int:
-        """The index of the lowest bit of ``x`` (not 0)."""
-        return self.bits[(((x & -x) * _DEBRUIJN) & _MASK64) >> 58]
-
-    @cython.cfunc
-    @cython.inline
-    @cython.exceptval(check=False)
-    @cython.locals(x=cython.ulonglong)
-    @cython.returns(cython.int)
-    def high(self, x: int) -> int:
-        """The index of the highest bit of ``x`` (not 0)."""
-        x |= x >> 1
-        x |= x >> 2
-        x |= x >> 4
-        x |= x >> 8
-        x |= x >> 16
-        x |= x >> 32
-        return self.bits[(((x ^ (x >> 1)) * _DEBRUIJN) & _MASK64) >> 58]
 
     # --- a trick's lead ------------------------------------------------------------------------
 
@@ -428,19 +350,6 @@ class Search:
         elif left - sure < self.most:
             self.most = left - sure
         return 0
-
-    @cython.cfunc
-    @cython.inline
-    @cython.exceptval(check=False)
-    @cython.locals(x=cython.ulonglong)
-    @cython.returns(cython.int)
-    def count(self, x: int) -> int:
-        """The number of bits of ``x``."""
-        x = x - ((x >> 1) & 0x5555555555555555)
-        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-        return ((x * 0x0101010101010101) & _MASK64) >> 56
-
     @cython.cfunc
     @cython.locals(seat=cython.int, s=cython.int, b=cython.int, o=cython.int, sure=cython.int, rounds=cython.int,
                    top=cython.int, n=cython.int, hand=cython.ulonglong, others=cython.ulonglong, m=cython.ulonglong,
@@ -489,164 +398,6 @@ class Search:
                     rounds = self.count(self.hands[o] & self.suit_mask[s])
             n += rounds
         return n if n > sure else sure
-
-    # --- the moves -----------------------------------------------------------------------------
-
-    @cython.cfunc
-    @cython.inline
-    @cython.locals(b=cython.int, prev=cython.int, gap=cython.ulonglong)
-    @cython.returns(cython.bint)
-    def touches(self, b: int, prev: int) -> bool:
-        """Whether card ``b`` of a hand plays as its card ``prev`` just below it (one suit, nothing between)."""
-        if prev < 0 or self.suit[b] != self.suit[prev] or not self.mergeable[self.suit[b]]:
-            return False
-        if self.cover_mask >> b & 1:
-            return False
-        gap = (_ONE << b) - (_ONE << (prev + 1))
-        return not self.present & gap
-
-    @cython.cfunc
-    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, nf=cython.int, nl=cython.int, b=cython.int,
-                   prev=cython.int, s=cython.int, i=cython.int, hand=cython.ulonglong, free=cython.ulonglong,
-                   plain=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def leads(self, seat: int, base: int) -> int:
-        """The leader's plays into ``moves`` from ``base`` (a move is ``bit | (named + 1) << 8``), the cards no
-        other can beat first (the highest first), then the others, low first; their number."""
-        hand = self.hands[seat]
-        free = hand & self.free_mask
-        plain = hand if not free else hand & ~self.joker_mask
-        nf = nl = 0
-        prev = -1
-        rest = plain
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            b = self.low(low)
-            if self.touches(b, prev):
-                prev = b
-                continue
-            prev = -1 if self.cover_mask >> b & 1 else b
-            s = self.suit[b]
-            if s < 4 and self.power[s * 64 + b] > self.tops[s] and not self.lows:
-                self.scratch[nf] = b
-                nf += 1
-            else:
-                self.scratch[64 + nl] = b
-                nl += 1
-        n = 0
-        for i in range(nf - 1, -1, -1):
-            self.moves[base + n] = self.scratch[i]
-            n += 1
-        for i in range(nl):
-            self.moves[base + n] = self.scratch[64 + i]
-            n += 1
-        if free:
-            n = self.joker_leads(seat, base, n, free, not plain)
-        return n
-
-    @cython.cfunc
-    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, b=cython.int, s=cython.int,
-                   free=cython.ulonglong, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def joker_leads(self, seat: int, base: int, n: int, free: int, only_jokers: bool) -> int:
-        """A free joker led: one move per suit the table lets it name (rule 22)."""
-        unled = [s for s in range(4) if self.unled >> s & 1]
-        suits = self.lead_suits(unled, self.hand_size - self.played, only_jokers)
-        while free:
-            low = free & -free
-            free ^= low
-            b = self.low(low)
-            for s in suits:
-                self.moves[base + n] = b | (s + 1) << 8
-                n += 1
-        return n
-
-    @cython.cfunc
-    @cython.locals(seat=cython.int, led=cython.int, best=cython.int, winner=cython.int, base=cython.int,
-                   n=cython.int, nl=cython.int, nh=cython.int, b=cython.int, prev=cython.int, i=cython.int,
-                   j=cython.int, x=cython.int, other=cython.int, hand=cython.ulonglong, legal=cython.ulonglong,
-                   named=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong, void=cython.bint)
-    @cython.returns(cython.int)
-    def follows(self, seat: int, led: int, best: int, winner: int, base: int) -> int:
-        """The plays of a seat following into ``moves`` from ``base``: the cheapest card that takes the trick
-        first, low cards under a partner's winner; in a misère the contractor ducks with its highest losing
-        card, the others stay low; a void seat's cards by their strength.  Their number."""
-        hand = self.hands[seat]
-        legal = hand & self.suit_mask[led]
-        if not legal:
-            legal = (hand & self.free_mask) if self.compulsory and hand & self.free_mask else hand
-        if self.any_time and hand & self.joker_mask:
-            legal |= hand & self.free_mask
-        named = 0
-        if self.named_follow and legal & self.free_mask and hand & self.joker_mask:
-            named = legal & self.free_mask
-            legal &= ~self.free_mask
-        nl = nh = 0
-        prev = -1
-        rest = legal
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            b = self.low(low)
-            if self.touches(b, prev):
-                prev = b
-                continue
-            prev = -1 if self.cover_mask >> b & 1 else b
-            if self.power[led * 64 + b] > best:
-                self.scratch[64 + nh] = b
-                nh += 1
-            else:
-                self.scratch[nl] = b
-                nl += 1
-        void = nl + nh > 1 and self.suit[self.scratch[0] if nl else self.scratch[64]] != led
-        if void:  # by strength (a stable insertion sort)
-            self.sort(0, nl, led)
-            self.sort(64, nh, led)
-        n = 0
-        if self.lows and self.on_side[seat]:
-            for i in range(nl - 1, -1, -1):
-                self.moves[base + n] = self.scratch[i]
-                n += 1
-            n = self.copy(64, nh, base, n)
-        elif self.lows or self.on_side[winner] == self.on_side[seat]:
-            n = self.copy(0, nl, base, n)
-            n = self.copy(64, nh, base, n)
-        else:
-            n = self.copy(64, nh, base, n)
-            n = self.copy(0, nl, base, n)
-        if named:
-            other = 0 if led else 1
-            while named:
-                low = named & -named
-                named ^= low
-                b = self.low(low)
-                self.moves[base + n] = b | (led + 1) << 8
-                self.moves[base + n + 1] = b | (other + 1) << 8
-                n += 2
-        return n
-
-    @cython.cfunc
-    @cython.locals(start=cython.int, count=cython.int, led=cython.int, i=cython.int, j=cython.int, x=cython.int)
-    @cython.returns(cython.int)
-    def sort(self, start: int, count: int, led: int) -> int:
-        for i in range(start + 1, start + count):
-            x = self.scratch[i]
-            j = i - 1
-            while j >= start and self.power[led * 64 + self.scratch[j]] > self.power[led * 64 + x]:
-                self.scratch[j + 1] = self.scratch[j]
-                j -= 1
-            self.scratch[j + 1] = x
-        return 0
-
-    @cython.cfunc
-    @cython.locals(start=cython.int, count=cython.int, base=cython.int, n=cython.int, i=cython.int)
-    @cython.returns(cython.int)
-    def copy(self, start: int, count: int, base: int, n: int) -> int:
-        for i in range(start, start + count):
-            self.moves[base + n] = self.scratch[i]
-            n += 1
-        return n
 
     # --- the search ----------------------------------------------------------------------------
 

@@ -1,0 +1,273 @@
+"""The double-dummy solver's tables and moves: one hand's play kernel as C arrays, the position searched, the bit
+helpers, and a seat's plays at a lead or following, in the order the search tries them (``Moves``, the base of
+``solver_search.Search``, which runs the search itself).
+
+The types are Cython's pure-Python mode, written where the code is (``cython.locals``: the hands as 64-bit
+masks, the move generation ``cfunc``), and ``solver_moves.pxd`` declares ``Moves``'s C fields and methods for
+``solver_search`` to cimport (a subclass in another module reads them as C only through a ``.pxd``).  The
+module runs unchanged as plain Python (``cython_shim`` stands in where Cython is not installed).
+"""
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # the pure-Python build: Cython is a build requirement only
+    from . import cython_shim as cython  # type: ignore[no-redef, unused-ignore]
+
+from .kernel import PlayKernel
+
+_ONE = cython.declare(cython.ulonglong, 1)
+_MASK64 = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+"""What a product of masks keeps (the pure build's integers do not wrap at 64 bits, C's do)."""
+_DEBRUIJN = cython.declare(cython.ulonglong, 0x03F79D71B4CB0A89)
+"""A de Bruijn sequence: a single bit times it has its index in its top 6 bits, through ``_debruijn_bits``."""
+
+
+def _debruijn_bits(multiplier: int) -> list[int]:
+    table = [0] * 64
+    for i in range(64):
+        table[((multiplier << i) & 0xFFFFFFFFFFFFFFFF) >> 58] = i
+    return table
+
+
+@cython.cclass
+class Moves:
+    """One hand's play tables as C arrays and the position searched (the hands, the cards still in play, the
+    tricks won), and the plays of a seat in the order the search tries them; the fields are declared in
+    ``solver_moves.pxd``."""
+
+    def __init__(self, kernel: PlayKernel, lows: bool) -> None:
+        self.suit, self.power, self.under = [0] * 64, [0] * 256, [0] * 64
+        self.owner, self.bits = [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
+        self.suit_mask, self.mergeable = [0] * 5, [0] * 5
+        self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
+        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 128
+        for b in range(len(kernel.cards)):
+            self.suit[b] = kernel.suit[b]
+            self.under[b] = kernel.under[b]
+            for led in range(4):
+                self.power[led * 64 + b] = kernel.power[led][b]
+        for s in range(5):
+            self.suit_mask[s] = kernel.suit_mask[s]
+            self.mergeable[s] = kernel.mergeable[s]
+        self.players = kernel.players
+        for seat in range(kernel.players):
+            self.on_side[seat] = seat in kernel.side
+            self.next_seat[seat] = kernel.next_seat[seat]
+        self.free_mask, self.joker_mask, self.cover_mask = kernel.free_mask, kernel.joker_mask, kernel.cover_mask
+        self.crossing = self.everywhere = 0
+        for b in range(len(kernel.cards)):
+            rows = [kernel.power[led][b] for led in range(4)]
+            if any(rows[led] for led in range(4) if led != kernel.suit[b]):
+                self.crossing |= 1 << b  # a card that can take a trick led in another suit (a trump, a joker)
+            if all(rows) and not (kernel.named_follow and kernel.free_mask >> b & 1):
+                self.everywhere |= 1 << b  # a card that can take a trick led in any suit
+        self.hand_size, self.trick_size = kernel.hand_size, kernel.trick_size
+        self.compulsory, self.any_time, self.named_follow = kernel.compulsory, kernel.any_time, kernel.named_follow
+        self.ends_early, self.check = kernel.ends_early, kernel.trick_check is not None
+        self.relative = kernel.relative
+        self.quick = not self.ends_early and not self.check
+        self.lows = lows
+        self.key_unled = bool(kernel.free_mask) and kernel.table.joker_lead == "unled-suit"
+        self.lead_suits = kernel.table.joker_lead_suits
+        self.present, self.played, self.unled = 0, 0, 0  # the position: ``Search.run`` sets it
+
+    # --- bits ----------------------------------------------------------------------------------
+
+    # Compiled, the bit helpers are solver_moves.pxd's inline C methods: their bodies are there so that the search's
+    # module inlines them too (called through the type's table of methods, the search ran some 5% slower).  The
+    # pure build runs these, the same arithmetic.
+    if not cython.compiled:
+        @cython.cfunc
+        @cython.inline
+        @cython.exceptval(check=False)
+        @cython.locals(x=cython.ulonglong)
+        @cython.returns(cython.int)
+        def low(self, x: int) -> int:
+            """The index of the lowest bit of ``x`` (not 0)."""
+            return self.bits[(((x & -x) * _DEBRUIJN) & _MASK64) >> 58]
+
+        @cython.cfunc
+        @cython.inline
+        @cython.exceptval(check=False)
+        @cython.locals(x=cython.ulonglong)
+        @cython.returns(cython.int)
+        def high(self, x: int) -> int:
+            """The index of the highest bit of ``x`` (not 0)."""
+            x |= x >> 1
+            x |= x >> 2
+            x |= x >> 4
+            x |= x >> 8
+            x |= x >> 16
+            x |= x >> 32
+            return self.bits[(((x ^ (x >> 1)) * _DEBRUIJN) & _MASK64) >> 58]
+
+        @cython.cfunc
+        @cython.inline
+        @cython.exceptval(check=False)
+        @cython.locals(x=cython.ulonglong)
+        @cython.returns(cython.int)
+        def count(self, x: int) -> int:
+            """The number of bits of ``x``."""
+            x = x - ((x >> 1) & 0x5555555555555555)
+            x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+            x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+            return ((x * 0x0101010101010101) & _MASK64) >> 56
+
+    # --- the moves -----------------------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.inline
+    @cython.locals(b=cython.int, prev=cython.int, gap=cython.ulonglong)
+    @cython.returns(cython.bint)
+    def touches(self, b: int, prev: int) -> bool:
+        """Whether card ``b`` of a hand plays as its card ``prev`` just below it (one suit, nothing between)."""
+        if prev < 0 or self.suit[b] != self.suit[prev] or not self.mergeable[self.suit[b]]:
+            return False
+        if self.cover_mask >> b & 1:
+            return False
+        gap = (_ONE << b) - (_ONE << (prev + 1))
+        return not self.present & gap
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, nf=cython.int, nl=cython.int, b=cython.int,
+                   prev=cython.int, s=cython.int, i=cython.int, hand=cython.ulonglong, free=cython.ulonglong,
+                   plain=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def leads(self, seat: int, base: int) -> int:
+        """The leader's plays into ``moves`` from ``base`` (a move is ``bit | (named + 1) << 8``), the cards no
+        other can beat first (the highest first), then the others, low first; their number."""
+        hand = self.hands[seat]
+        free = hand & self.free_mask
+        plain = hand if not free else hand & ~self.joker_mask
+        nf = nl = 0
+        prev = -1
+        rest = plain
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b = self.low(low)
+            if self.touches(b, prev):
+                prev = b
+                continue
+            prev = -1 if self.cover_mask >> b & 1 else b
+            s = self.suit[b]
+            if s < 4 and self.power[s * 64 + b] > self.tops[s] and not self.lows:
+                self.scratch[nf] = b
+                nf += 1
+            else:
+                self.scratch[64 + nl] = b
+                nl += 1
+        n = 0
+        for i in range(nf - 1, -1, -1):
+            self.moves[base + n] = self.scratch[i]
+            n += 1
+        for i in range(nl):
+            self.moves[base + n] = self.scratch[64 + i]
+            n += 1
+        if free:
+            n = self.joker_leads(seat, base, n, free, not plain)
+        return n
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, b=cython.int, s=cython.int,
+                   free=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def joker_leads(self, seat: int, base: int, n: int, free: int, only_jokers: bool) -> int:
+        """A free joker led: one move per suit the table lets it name (rule 22)."""
+        unled = [s for s in range(4) if self.unled >> s & 1]
+        suits = self.lead_suits(unled, self.hand_size - self.played, only_jokers)
+        while free:
+            low = free & -free
+            free ^= low
+            b = self.low(low)
+            for s in suits:
+                self.moves[base + n] = b | (s + 1) << 8
+                n += 1
+        return n
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, led=cython.int, best=cython.int, winner=cython.int, base=cython.int,
+                   n=cython.int, nl=cython.int, nh=cython.int, b=cython.int, prev=cython.int, i=cython.int,
+                   j=cython.int, x=cython.int, other=cython.int, hand=cython.ulonglong, legal=cython.ulonglong,
+                   named=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong, void=cython.bint)
+    @cython.returns(cython.int)
+    def follows(self, seat: int, led: int, best: int, winner: int, base: int) -> int:
+        """The plays of a seat following into ``moves`` from ``base``: the cheapest card that takes the trick
+        first, low cards under a partner's winner; in a misère the contractor ducks with its highest losing
+        card, the others stay low; a void seat's cards by their strength.  Their number."""
+        hand = self.hands[seat]
+        legal = hand & self.suit_mask[led]
+        if not legal:
+            legal = (hand & self.free_mask) if self.compulsory and hand & self.free_mask else hand
+        if self.any_time and hand & self.joker_mask:
+            legal |= hand & self.free_mask
+        named = 0
+        if self.named_follow and legal & self.free_mask and hand & self.joker_mask:
+            named = legal & self.free_mask
+            legal &= ~self.free_mask
+        nl = nh = 0
+        prev = -1
+        rest = legal
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b = self.low(low)
+            if self.touches(b, prev):
+                prev = b
+                continue
+            prev = -1 if self.cover_mask >> b & 1 else b
+            if self.power[led * 64 + b] > best:
+                self.scratch[64 + nh] = b
+                nh += 1
+            else:
+                self.scratch[nl] = b
+                nl += 1
+        void = nl + nh > 1 and self.suit[self.scratch[0] if nl else self.scratch[64]] != led
+        if void:  # by strength (a stable insertion sort)
+            self.sort(0, nl, led)
+            self.sort(64, nh, led)
+        n = 0
+        if self.lows and self.on_side[seat]:
+            for i in range(nl - 1, -1, -1):
+                self.moves[base + n] = self.scratch[i]
+                n += 1
+            n = self.copy(64, nh, base, n)
+        elif self.lows or self.on_side[winner] == self.on_side[seat]:
+            n = self.copy(0, nl, base, n)
+            n = self.copy(64, nh, base, n)
+        else:
+            n = self.copy(64, nh, base, n)
+            n = self.copy(0, nl, base, n)
+        if named:
+            other = 0 if led else 1
+            while named:
+                low = named & -named
+                named ^= low
+                b = self.low(low)
+                self.moves[base + n] = b | (led + 1) << 8
+                self.moves[base + n + 1] = b | (other + 1) << 8
+                n += 2
+        return n
+
+    @cython.cfunc
+    @cython.locals(start=cython.int, count=cython.int, led=cython.int, i=cython.int, j=cython.int, x=cython.int)
+    @cython.returns(cython.int)
+    def sort(self, start: int, count: int, led: int) -> int:
+        for i in range(start + 1, start + count):
+            x = self.scratch[i]
+            j = i - 1
+            while j >= start and self.power[led * 64 + self.scratch[j]] > self.power[led * 64 + x]:
+                self.scratch[j + 1] = self.scratch[j]
+                j -= 1
+            self.scratch[j + 1] = x
+        return 0
+
+    @cython.cfunc
+    @cython.locals(start=cython.int, count=cython.int, base=cython.int, n=cython.int, i=cython.int)
+    @cython.returns(cython.int)
+    def copy(self, start: int, count: int, base: int, n: int) -> int:
+        for i in range(start, start + count):
+            self.moves[base + n] = self.scratch[i]
+            n += 1
+        return n
