@@ -5,6 +5,7 @@
     python benchmarks/contested.py                        # 2,000 games of `club`, every ruleset with a tuned set
     python benchmarks/contested.py -n 600 -r nullo -r canadian
     python benchmarks/contested.py --write                # set each tuned set's opponent_called to the fit
+    python benchmarks/contested.py --jokers --write       # fit the joker terms, with the trick model around them
 
 Per ruleset, from seeded self-play of ``club`` with its tuned set (``fivehundred.batch.calibration.trick_outcomes``:
 the contractor's estimate from its hand as dealt and the calls before its last, the tricks its side took): the
@@ -12,6 +13,12 @@ mean error (tricks taken less estimated) of the contracts no one else had called
 those an opponent had called, and ``fit_trick_model``'s ``opponent_called`` for them (0 with fewer than 30).
 ``--write`` sets that value alone in the shipped tuned set (``core/bots/tuned/RULESET.json``, its other
 parameters kept) and records the command there.
+
+``--jokers`` also prints the error of the contracts made alone with and without a joker, in trumps and in
+no-trumps, and fits the whole trick model (``fit_trick_model``: ``trick_bias`` on the contracts alone in trumps
+without a joker, ``joker_trumps`` per joker held, ``no_trumps_bias``, ``joker_no_trumps``, then ``partner_support``,
+``opponent_called``, ``trick_spread``) in two rounds, the second on the games the first fit bids; ``--write`` then
+writes those terms.
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ import sys
 from pathlib import Path
 
 import fivehundred
-from fivehundred.batch.calibration import fit_trick_model, trick_outcomes
-from fivehundred.bots.params import shipped_sets, tuned_for
+from fivehundred.batch.calibration import TrickRow, fit_trick_model, trick_outcomes
+from fivehundred.bots.params import ClubParams, shipped_sets, tuned_for
+from fivehundred.rules.ruleset import Ruleset
 
 TUNED = Path(__file__).resolve().parents[1] / "core" / "bots" / "tuned"
 
@@ -38,15 +46,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-n", "--games", type=int, default=2000)
     ap.add_argument("--seed", default="contested")
     ap.add_argument("--write", action="store_true", help="set opponent_called in the shipped tuned sets")
+    ap.add_argument("--jokers", action="store_true", help="fit the joker terms and the trick model around them")
     args = ap.parse_args(argv)
     command = " ".join(["python benchmarks/contested.py", *(argv if argv is not None else sys.argv[1:])])
     for name in args.ruleset or shipped_sets():
         rs = fivehundred.load_ruleset(name)
         params = tuned_for(rs)
         rows = trick_outcomes(rs, params, args.games, args.seed)
-        alone = [t - e for e, t, s, c in rows if not s and not c]
-        backed = [t - e for e, t, s, c in rows if s and not c]
-        against = [t - e for e, t, _, c in rows if c]
+        if args.jokers:
+            jokers(name, rs, params, rows, args, command)
+            continue
+        alone = [t - e for e, t, s, c, *_ in rows if not s and not c]
+        backed = [t - e for e, t, s, c, *_ in rows if s and not c]
+        against = [t - e for e, t, _, c, *_ in rows if c]
         fitted = fit_trick_model(rows, params).opponent_called
         print(f"{name}: {len(rows)} contracts; alone {len(alone)} {mean(alone):+.2f}, partner's denomination "
               f"{len(backed)} {mean(backed):+.2f}, an opponent's {len(against)} {mean(against):+.2f}; "
@@ -60,6 +72,30 @@ def main(argv: list[str] | None = None) -> int:
                 "error_before": round(mean(against) - mean(alone), 4) if against and alone else None}
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
+
+
+TERMS = ("trick_bias", "joker_trumps", "no_trumps_bias", "joker_no_trumps", "partner_support", "opponent_called",
+         "trick_spread")
+
+
+def jokers(name: str, rs: Ruleset, params: ClubParams, rows: list[TrickRow], args: argparse.Namespace,
+           command: str) -> None:
+    for nt, label in ((False, "trumps"), (True, "no-trumps")):
+        groups = [[t - e for e, t, s, c, j, n in rows if not s and not c and n == nt and bool(j) == held]
+                  for held in (False, True)]
+        print(f"{name} {label}: alone without a joker {len(groups[0])} {mean(groups[0]):+.2f}, "
+              f"with {len(groups[1])} {mean(groups[1]):+.2f}", flush=True)
+    fitted = fit_trick_model(rows, params)
+    fitted = fit_trick_model(trick_outcomes(rs, fitted, args.games, f"{args.seed}:2"), fitted)
+    print(f"{name}: " + ", ".join(f"{k} {getattr(params, k)} -> {getattr(fitted, k)}" for k in TERMS), flush=True)
+    if args.write:
+        path = TUNED / f"{name}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["params"].update({k: getattr(fitted, k) for k in TERMS})
+        data.setdefault("tuning", {})["joker_fit"] = {
+            "command": command, "games": args.games, "seed": args.seed, "rounds": 2,
+            "before": {k: getattr(params, k) for k in TERMS}}
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

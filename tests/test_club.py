@@ -506,6 +506,47 @@ def test_an_opponents_call_of_the_denomination_lowers_the_estimate() -> None:
         rules, 2, hand, east_6h, diamonds)
 
 
+def test_the_joker_and_no_trumps_terms_move_the_estimate_of_their_own_contracts() -> None:
+    """South holds the joker with ♠A K Q and ♥A K: its 7NT estimate gains ``no_trumps_bias`` plus one
+    ``joker_no_trumps``, its 7♠ estimate one ``joker_trumps``; the same hand with ♠10 for the joker gains only
+    ``no_trumps_bias`` in no-trumps and nothing in spades."""
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    with_joker = parse_cards("AS KS QS 5S 6C 7C 8D AH KH JK")
+    without = parse_cards("AS KS QS 5S 6C 7C 8D AH KH 10S")
+    nt = next(c for c in rules.ladder if c.call == "7NT")
+    spades = next(c for c in rules.ladder if c.call == "7S")
+    plain = ClubPlayer(2, random.Random(0), DEFAULT)
+    terms = ClubPlayer(2, random.Random(0), DEFAULT.model_copy(
+        update={"joker_trumps": 0.3, "no_trumps_bias": -0.2, "joker_no_trumps": 0.4}))
+    for hand, jokers in ((with_joker, 1), (without, 0)):
+        assert terms.contract_estimate(rules, 2, hand, [], nt) == pytest.approx(
+            plain.contract_estimate(rules, 2, hand, [], nt) - 0.2 + 0.4 * jokers)
+        assert terms.contract_estimate(rules, 2, hand, [], spades) == pytest.approx(
+            plain.contract_estimate(rules, 2, hand, [], spades) + 0.3 * jokers)
+
+
+def test_the_trick_model_fits_the_joker_and_no_trumps_terms_beside_the_bias() -> None:
+    # alone in trumps without a joker: 0.5 over the estimate (the bias); with a joker 0.8 over (joker_trumps
+    # +0.3); in no-trumps without one 0.2 under (no_trumps_bias -0.7), with two jokers 0.6 over (+0.4 each);
+    # partner's denomination in no-trumps without a joker 0.2 under too: no partner_support change beside it
+    alone = [(7.0, 7, False, False, 0, False), (7.0, 8, False, False, 0, False)] * 20
+    joker = [(7.2, 8, False, False, 1, False)] * 40
+    nt = [(7.2, 7, False, False, 0, True)] * 40
+    two = [(7.4, 8, False, False, 2, True)] * 40
+    backed = [(7.2, 7, True, False, 0, True)] * 40
+    fitted = fit_trick_model(alone + joker + nt + two + backed, DEFAULT)
+    assert fitted.trick_bias == DEFAULT.trick_bias + 0.5
+    assert fitted.joker_trumps == pytest.approx(0.3)
+    assert fitted.no_trumps_bias == pytest.approx(-0.7)
+    assert fitted.joker_no_trumps == pytest.approx(0.4)
+    assert fitted.partner_support == DEFAULT.partner_support
+    # too few trump contracts alone without a joker: the other terms are not separated from the bias
+    lone = fit_trick_model(alone[:4] + joker + nt, DEFAULT)
+    assert (lone.joker_trumps, lone.no_trumps_bias, lone.joker_no_trumps) == (0.0, 0.0, 0.0)
+    # too few no-trumps contracts with a joker: that term is kept
+    assert fit_trick_model(alone + joker + nt + two[:5], DEFAULT).joker_no_trumps == 0.0
+
+
 def test_a_raise_of_partners_suit_over_an_overcall_is_priced_from_what_such_raises_take() -> None:
     """North opens 6♥, East overcalls 7♥ holding K Q J of hearts; South's three small hearts and
     scattered honours do not make 8♥.  With the support fitted to what raises of partner's suit take

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import ClubParams, write_params
 from fivehundred.engine.state import GameState, HandLog
+from fivehundred.rules.cards import is_joker
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
@@ -213,6 +214,10 @@ MIN_MISERES = 30
 MIN_CONTRACTS = 30
 """Fewer contracts to take tricks than this leave the trick model as it was."""
 
+TrickRow = tuple[float, int, bool, bool, int, bool]
+"""One contract to take tricks: the tricks estimated, the tricks taken, partner had called the denomination, an
+opponent had, the jokers the contractor held as dealt, no-trumps."""
+
 
 @dataclass(frozen=True)
 class MisereFit:
@@ -266,11 +271,10 @@ class TrickFit:
 
 
 def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                   seed: int | str, play: str = "club") -> list[tuple[float, int, bool, bool]]:
-    """(tricks estimated, tricks taken, partner had called the denomination, an opponent had) for every contract to
-    take tricks in ``games`` seeded games of ``club`` with ``params`` in every seat (``play``: the player
-    that plays them, bidding with ``params``: ``club`` or ``solver``): the contractor's estimate from its
-    hand as dealt and the calls before its last, the tricks its side took."""
+                   seed: int | str, play: str = "club") -> list[TrickRow]:
+    """``TrickRow``s for every contract to take tricks in ``games`` seeded games of ``club`` with ``params`` in
+    every seat (``play``: the player that plays them, bidding with ``params``: ``club`` or ``solver``): the
+    contractor's estimate from its hand as dealt and the calls before its last, the tricks its side took."""
     rules = compile_rules(ruleset)
     judge = ClubPlayer(0, random.Random(0), params)
     with tempfile.TemporaryDirectory(prefix="fivehundred-tricks-") as tmp:
@@ -289,7 +293,8 @@ def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
                 if estimate is not None:
                     rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side),
                                  judge.contract_supported(rules, log.contractor, calls, c),
-                                 judge.contract_contested(rules, log.contractor, calls, c)))
+                                 judge.contract_contested(rules, log.contractor, calls, c),
+                                 sum(1 for card in log.hands[log.contractor] if is_joker(card)), c.trump is None))
     return rows
 
 
@@ -303,34 +308,55 @@ def _shown_in_auction(rules: Rules, log: HandLog, seat: int) -> tuple[tuple[int,
     return state.observation(seat).open_hands
 
 
-def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, bool, bool]],
+def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, bool, bool] | TrickRow],
                     params: ClubParams) -> ClubParams:
-    """``params`` with the trick model fitted to ``rows`` ((estimate, taken, supported[, contested])), on a
-    grid of 0.05: ``trick_bias`` moved by the mean error of the contracts neither partner nor an opponent had
-    called, ``partner_support`` by how much further off those partner had called were, ``opponent_called`` by
-    how much further off those an opponent had called were (never below 0; each kept with fewer than
-    ``MIN_CONTRACTS`` of its rows), ``trick_spread`` to the spread left."""
+    """``params`` with the trick model fitted to ``rows`` ((estimate, taken, supported[, contested[, jokers,
+    no_trumps]]), as ``trick_outcomes`` gives them), on a grid of 0.05.  On the contracts neither partner nor an
+    opponent had called: ``trick_bias`` moved by the mean error of those in trumps made without a joker,
+    ``joker_trumps`` by how much further off, per joker, those in trumps with jokers were, ``no_trumps_bias`` by
+    how much further off those in no-trumps without a joker were, ``joker_no_trumps`` by how much further off
+    again, per joker, those in no-trumps with jokers were.  Then, on the errors those terms leave,
+    ``partner_support`` by how much further off the contracts partner had called were, ``opponent_called`` by how
+    much further off those an opponent had called were (never below 0).  A term with fewer than ``MIN_CONTRACTS``
+    rows is kept (the bias then falls back on every contract alone, or on every contract), ``trick_spread`` is
+    fitted to the spread left."""
     def mean(xs: Sequence[float]) -> float:
         return sum(xs) / len(xs) if xs else 0.0
 
     def grid(x: float) -> float:
         return round(x * 20) / 20
 
-    errors = [(row[1] - row[0], bool(row[2]), len(row) > 3 and bool(row[3])) for row in rows]
-    alone = [e for e, supported, contested in errors if not supported and not contested]
+    if len(rows) < MIN_CONTRACTS:
+        return params
+    full = [(row[1] - row[0], bool(row[2]), len(row) > 3 and bool(row[3]), int(row[4]) if len(row) > 4 else 0,
+             len(row) > 5 and bool(row[5])) for row in rows]
+    alone = [(e, jokers, nt) for e, supported, contested, jokers, nt in full if not supported and not contested]
+    plain = [e for e, jokers, nt in alone if not jokers and not nt]
+    terms = len(plain) >= MIN_CONTRACTS  # the bias on its own rows: the other terms are fitted beside it
+    shift = (mean(plain) if terms else
+             mean([e for e, _, _ in alone]) if len(alone) >= MIN_CONTRACTS else mean([e for e, *_ in full]))
+
+    def term(errors: list[float]) -> float:
+        return mean(errors) if terms and len(errors) >= MIN_CONTRACTS else 0.0
+
+    trump_joker = term([(e - shift) / jokers for e, jokers, nt in alone if jokers and not nt])
+    no_trumps = term([e - shift for e, jokers, nt in alone if not jokers and nt])
+    nt_joker = term([(e - shift - no_trumps) / jokers for e, jokers, nt in alone if jokers and nt])
+    errors = [(e - (no_trumps + jokers * nt_joker if nt else jokers * trump_joker), supported, contested)
+              for e, supported, contested, jokers, nt in full]
     backed = [e for e, supported, contested in errors if supported and not contested]
     against = [e for e, _, contested in errors if contested]
-    if len(errors) < MIN_CONTRACTS:
-        return params
-    shift = mean(alone) if len(alone) >= MIN_CONTRACTS else mean([e for e, _, _ in errors])
     extra = mean(backed) - shift if len(backed) >= MIN_CONTRACTS else 0.0
     called = max(0.0, params.opponent_called - (mean(against) - shift)) if len(against) >= MIN_CONTRACTS \
         else params.opponent_called
     less = called - params.opponent_called
-    residuals = ([e - shift for e in alone] + [e - shift - extra for e in backed] +
-                 [e - shift + less for e in against])
+    residuals = [e - shift - (extra if supported and not contested else 0.0) + (less if contested else 0.0)
+                 for e, supported, contested in errors]
     spread = math.sqrt(mean([r * r for r in residuals]))
     return params.model_copy(update={"trick_bias": grid(params.trick_bias + shift),
+                                     "joker_trumps": grid(params.joker_trumps + trump_joker),
+                                     "no_trumps_bias": grid(params.no_trumps_bias + no_trumps),
+                                     "joker_no_trumps": grid(params.joker_no_trumps + nt_joker),
                                      "partner_support": grid(params.partner_support + extra),
                                      "opponent_called": grid(called),
                                      "trick_spread": max(0.5, grid(spread))})
@@ -350,8 +376,8 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
                               play)
         first = first or rows
         best = fit_trick_model(rows, best)
-    errors = [taken - estimate for estimate, taken, _, _ in first]
-    backed = [taken - estimate for estimate, taken, supported, _ in first if supported]
+    errors = [row[1] - row[0] for row in first]
+    backed = [row[1] - row[0] for row in first if row[2]]
     return TrickFit(ruleset.name, seed, games, len(first), sum(errors) / max(1, len(errors)), start, best,
                     len(backed), sum(backed) / max(1, len(backed)))
 

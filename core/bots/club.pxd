@@ -5,7 +5,7 @@ import cython
 from fivehundred.bots.call_pricing cimport (_at_least, _misere_chance, _offered, _opponent_called, _Pricing,
                                             _rung_worth, _support, _Weights, _weights, _worth)
 from fivehundred.bots.defence cimport MisereDefender
-from fivehundred.bots.evaluation cimport _key, _RulesInfo, own_tricks
+from fivehundred.bots.evaluation cimport _key, _RulesInfo, jokers_held, own_tricks
 from fivehundred.bots.situation cimport _as_seen, _Seen
 
 

@@ -56,7 +56,7 @@ from .call_pricing import (  # noqa: F401 - re-exported: the pricing, as the tes
     _worth,
 )
 from .defence import MisereDefender
-from .evaluation import _Denomination, _info, _key, _RulesInfo, own_tricks, sure_winners
+from .evaluation import _Denomination, _info, _key, _RulesInfo, jokers_held, own_tricks, sure_winners
 from .heuristic import forced_call
 from .misere_bids import open_leads_chance
 from .params import ClubParams, params_spec, tuned_for
@@ -194,6 +194,10 @@ class ClubPlayer(MisereDefender):
                 estimate += w.partner_support
             elif told == RAISED:
                 estimate += w.raise_support
+        if d.trump is None:
+            estimate += w.no_trumps_bias + jokers_held(hand) * w.joker_no_trumps
+        elif w.joker_trumps:
+            estimate += jokers_held(hand) * w.joker_trumps
         if w.opponent_called and _opponent_called(seat, info.team_of, pricing.call_key, calls, _key(contract)):
             estimate -= w.opponent_called
         if shown and w.opponent_shown:

@@ -35,6 +35,9 @@ cpdef double _no_trump_tricks(list ranks)
 @cython.locals(masks=list, known=dict, tricks=cython.double, s=cython.long, size=list)
 cpdef double own_tricks(hand, _Denomination d)
 
+@cython.locals(jokers=cython.long, card=cython.long)
+cpdef long jokers_held(hand)
+
 @cython.locals(excess=cython.long)
 cpdef double _danger(long suit, long others_below, long mine_below)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fivehundred.rules.cards import MAX_CARD, NO_SUIT
+from fivehundred.rules.cards import JOKER_BASE, MAX_CARD, NO_SUIT
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract, PlayTable
 
@@ -214,6 +214,15 @@ def own_tricks(hand: Sequence[int], d: _Denomination) -> float:
                 worth = known[key] = _side_tricks(_ranks(masks[s]))
             tricks += worth
     return tricks
+
+
+def jokers_held(hand: Sequence[int]) -> int:
+    """How many jokers ``hand`` holds."""
+    jokers = 0
+    for card in hand:
+        if card >= JOKER_BASE:
+            jokers += 1
+    return jokers
 
 
 def _suit_danger(cards: list[int], suit: int, d: _Denomination) -> float:

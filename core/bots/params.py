@@ -49,6 +49,14 @@ class ClubParams(BaseModel):
                                  "after I did (it raised my suit, counting my call as its support already).")
     opponent_called: float = Field(0.0, ge=0, description="Tricks the estimate loses when an opponent has called "
                                    "the denomination before (it holds the trumps we would need).")
+    joker_trumps: float = Field(0.0, description="Tricks the estimate adds for each joker the hand holds in a "
+                                "trump contract, beyond what the hand count gives it (fitted: the count's joker is "
+                                "worth what the ruleset's games show).")
+    no_trumps_bias: float = Field(0.0, description="Tricks added to a no-trumps estimate besides trick_bias (the "
+                                  "hand count's no-trump suits are worth what the ruleset's games show).")
+    joker_no_trumps: float = Field(0.0, description="Tricks a no-trumps estimate adds for each joker the hand holds "
+                                   "(a joker the defence holds is a sure trick of theirs, rule 20; one the contractor "
+                                   "holds is its control).")
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
