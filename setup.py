@@ -3,7 +3,7 @@
 The state machine (``core/engine/state.py`` with ``core/engine/exchange.py``) and the few modules a batch
 of games calls game after game, with the default bots and the research adapters' episode and tensors
 (``COMPILED_MODULES`` in ``core/engine/build.py``), are compiled by Cython from the same Python source when
-the package is built; everything else (the plugins, the rulesets, montecarlo, the CLI) stays Python.
+the package is built; everything else (the plugins' hooks, the rulesets, montecarlo, the CLI) stays Python.
 ``core/engine/state.pxd`` and ``exchange.pxd`` give a few of the engine's loops C types (the pure-Python
 engine never reads them).
 Without a C compiler the build installs the pure-Python engine instead, and
@@ -22,7 +22,8 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED_MODULES = runpy.run_path("core/engine/build.py")["COMPILED_MODULES"]  # the package's own list, read unbuilt
+_BUILD = runpy.run_path("core/engine/build.py")  # the package's own lists, read unbuilt
+COMPILED_MODULES, SUBPACKAGES = _BUILD["COMPILED_MODULES"], _BUILD["SUBPACKAGES"]
 _STAGE = "build/stage"
 REQUIRED = os.environ.get("FIVEHUNDRED_REQUIRE_COMPILED") == "1"
 """The compiled build was asked for: a module that does not compile fails the install instead of staying Python."""
@@ -61,7 +62,8 @@ def _staged(name: str) -> str:
     """The source of module ``name`` copied, with its ``.pxd`` if it has one, into the package's own layout
     under build/stage (``fivehundred.engine.state`` is ``core/engine/state.py``: pyproject.toml maps core/
     to the package), where Cython finds the ``.pxd`` beside the module it types."""
-    source = Path("core", *name.split(".")[1:]).with_suffix(".py")
+    parts = name.split(".")[1:]
+    source = (Path(*parts) if parts[0] in SUBPACKAGES else Path("core", *parts)).with_suffix(".py")
     target = Path(_STAGE, *name.split(".")).with_suffix(".py")
     target.parent.mkdir(parents=True, exist_ok=True)
     for suffix in (".py", ".pxd"):

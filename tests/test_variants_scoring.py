@@ -656,22 +656,22 @@ def test_a_ruleset_at_a_stale_id_is_read_afresh():
     """The per-ruleset values are kept by ``id``, and the ruleset beside them keeps that id taken;
     were another ruleset ever to turn up at the same id (as after the first were freed), it must not
     be scored by the first one's values.  Planted here: an entry for the variant under the reference's id."""
-    from fivehundred.plugins import scoring
+    from fivehundred.plugins import scoring, scoring_plan
 
     ref, var = _reference_and_variant()
     c = RULES.ladder[RULES.parse_call("7NT")]
     made = HandOutcome(c, 0, NS, (4, 2, 4, 0), (8, 2), True, 10, 10, (0, 2), (0, 0))
-    planted = (var, scoring._Plan(var))
-    kept = scoring._plans.get(id(ref))
-    scoring._plans[id(ref)] = planted
+    planted = (var, scoring_plan._Plan(var))
+    kept = scoring_plan._plans.get(id(ref))
+    scoring_plan._plans[id(ref)] = planted
     try:
         assert scoring.fivehundred_score_hand(ref, made) == [220, 20]
-        scoring._plans[id(ref)] = planted
+        scoring_plan._plans[id(ref)] = planted
         assert scoring.fivehundred_game_result(ref, [520, 0], made) == (NS, "NS made its contract and reached 520")
-        assert scoring._plans[id(ref)][0] is ref
+        assert scoring_plan._plans[id(ref)][0] is ref
     finally:
         if kept is not None:
-            scoring._plans[id(ref)] = kept
+            scoring_plan._plans[id(ref)] = kept
 
 
 # --- found by the mutation run: the scoring hooks asked directly, as the engine asks them after a hand ----

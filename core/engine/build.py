@@ -19,12 +19,13 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
                     "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver",
                     "fivehundred.engine.solver_moves", "fivehundred.engine.solver_search",
-                    "fivehundred.engine.hand_log")
+                    "fivehundred.engine.hand_log", "fivehundred.plugins.scoring_plan")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
 after game (the generators, the play tables, the auction, the rules' resolved hooks, the random player,
-the batch loop), the default bots (``club``, ``heuristic`` and their misère defence, which montecarlo's
-rollouts play too), and the research adapters' episode and tensors (every step through OpenSpiel or
-PettingZoo).  The rest of the package is always Python."""
+the batch loop, the scoring plugin's arithmetic), the default bots (``club``, ``heuristic`` and their misère
+defence, which montecarlo's rollouts play too), and the research adapters' episode and tensors (every step through
+OpenSpiel or PettingZoo).  The rest of the package is always Python: the plugins' hooks among it, which pluggy finds
+only as Python functions."""
 SUBPACKAGES = ("plugins", "cli", "rulesets")
 """Subpackages an editable install maps from folders of their own (the layers live inside ``core/``)."""
 PACKAGE = Path(__file__).parent.parent

@@ -6,3 +6,6 @@ import cython
                size=cython.ulong, m=cython.ulong, low=cython.ulong, j=cython.Py_ssize_t,
                wide=cython.bint)
 cpdef list shuffled(cards, rng)
+
+
+cpdef bytes _random_bytes(rng, Py_ssize_t n)

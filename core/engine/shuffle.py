@@ -21,14 +21,14 @@ def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
         raise ValueError(f"a deck of {n} cards: the shuffle draws at most two bytes a position (65,536 cards)")
     # A byte a position (two above 256), and 9 spare for rejected draws: a 43-card deck rejects 1.6 on
     # average, and asks for more about once in 10**5 deals.
-    data = rng.randbytes(n + max(0, n - 256) + 8)
+    data = _random_bytes(rng, n + max(0, n - 256) + 8)
     used = 0
     for i in range(n - 1, 0, -1):
         size = i + 1
         wide = size > 256
         while True:
             if used + wide >= len(data):
-                data = rng.randbytes(16)
+                data = _random_bytes(rng, 16)
                 used = 0
             if wide:
                 m = (data[used] | data[used + 1] << 8) * size
@@ -44,3 +44,10 @@ def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
                     break
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def _random_bytes(rng: random.Random, n: int) -> bytes:
+    """``rng.randbytes(n)``: from the standard generator, the same bytes without its interpreted method."""
+    if type(rng) is random.Random:
+        return rng.getrandbits(n << 3).to_bytes(n, "little")
+    return rng.randbytes(n)
