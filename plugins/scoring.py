@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fivehundred.rules.markers import hookimpl
+from fivehundred.rules.markers import answered_by, hookimpl
 from fivehundred.rules.ruleset import GameEnd, Ruleset, Scoring
 from fivehundred.rules.tables import Contract, GameResult, HandOutcome
 
@@ -38,12 +38,14 @@ from .scoring_plan import _Contracting, game_result, score_hand
 
 
 @hookimpl(trylast=True)
+@answered_by(score_hand)
 def fivehundred_score_hand(ruleset: Ruleset, outcome: HandOutcome) -> list[int]:
     """Rules 24–27, S3–S6, FC, C5–C7, P5 (``scoring_plan.score_hand``)."""
     return score_hand(ruleset, outcome)
 
 
 @hookimpl(trylast=True)
+@answered_by(game_result)
 def fivehundred_game_result(ruleset: Ruleset, totals: Sequence[int], outcome: HandOutcome) -> GameResult | None:
     """Rules 28–31, E1–E5, in the order above (``scoring_plan.game_result``)."""
     return game_result(ruleset, totals, outcome)

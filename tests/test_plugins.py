@@ -834,6 +834,41 @@ def test_applies_when_leaves_an_implementation_out_of_other_rulesets(ruleset: Ru
     assert calls == ["asked"]
 
 
+def test_a_hook_answered_by_its_compiled_body_alone_calls_the_body(ruleset: Ruleset,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The built-in scoring hooks are marked ``answered_by`` their arithmetic (``plugins/scoring_plan.py``): where
+    they alone answer, the rules call that body directly (``_answered_by``; the census of this suite wraps the
+    callers, so it is asked here); another plugin's wrapper that applies to the ruleset, or hook tracing, puts the
+    general caller back, and the wrapper runs."""
+    from fivehundred.plugins import scoring_plan
+    from fivehundred.rules.manager import _answered_by
+
+    def body(pm: pluggy.PluginManager, hook: str, names: tuple[str, ...]) -> Any:
+        impls = list(reversed(getattr(pm.hook, hook).get_hookimpls()))
+        answered = _answered_by(impls, ruleset, names)
+        return None if answered is None else answered.func
+
+    pm = make_plugin_manager(entry_points=False)
+    assert body(pm, "fivehundred_score_hand", ("outcome",)) is scoring_plan.score_hand
+    assert body(pm, "fivehundred_game_result", ("totals", "outcome")) is scoring_plan.game_result
+    plain = Rules(ruleset, pm)
+    outcome = _outcomes(plain, games=1)[0][0]
+    assert plain.score_hand(outcome) == scoring_plan.score_hand(ruleset, outcome)
+
+    class Bonus:
+        @fivehundred.hookimpl(wrapper=True)
+        def fivehundred_score_hand(self, outcome: HandOutcome) -> Any:
+            scores = yield
+            return [s + 1 for s in scores]
+
+    wrapped = make_plugin_manager(entry_points=False, extra=[Bonus()])
+    assert body(wrapped, "fivehundred_score_hand", ("outcome",)) is None
+    assert body(wrapped, "fivehundred_game_result", ("totals", "outcome")) is scoring_plan.game_result
+    assert Rules(ruleset, wrapped).score_hand(outcome) == [s + 1 for s in plain.score_hand(outcome)]
+    monkeypatch.setenv(TRACE_ENV, "1")
+    assert body(pm, "fivehundred_score_hand", ("outcome",)) is None
+
+
 def test_a_second_game_on_the_same_rules_reuses_the_tables(ruleset: Ruleset) -> None:
     pm = make_plugin_manager(entry_points=False)
     rules = Rules(ruleset, pm)

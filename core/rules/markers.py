@@ -28,3 +28,26 @@ def applies_when(predicate: Callable[[Any], bool]) -> Callable[[F], F]:
         return function
 
     return mark
+
+
+ANSWERED_BY = "fivehundred_answered_by"
+
+
+def answered_by(body: Callable[..., Any]) -> Callable[[F], F]:
+    """Mark a per-hand hook implementation as ``body`` under another name: ``body`` takes the same arguments,
+    answers the same, and its answers need no check (a built-in's compiled arithmetic).  Where it alone answers
+    the hook for a ruleset, the engine calls ``body`` itself, without the Python function around it or the check
+    of its answer; with any other implementation present, or when tracing, everything goes through pluggy as
+    usual.
+
+        @hookimpl(trylast=True)
+        @answered_by(scoring_plan.score_hand)
+        def fivehundred_score_hand(ruleset, outcome):
+            return scoring_plan.score_hand(ruleset, outcome)
+    """
+
+    def mark(function: F) -> F:
+        setattr(function, ANSWERED_BY, body)
+        return function
+
+    return mark
