@@ -28,7 +28,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from scope import kept  # noqa: E402 - beside this script, which is no package
 
-MODULES = ("tables", "auction", "scoring", "tricks", "state", "play", "exchange", "midhand")
+MODULES = ("tables", "auction", "scoring", "tricks", "state", "play", "kernel", "exchange", "midhand")
 SESSIONS = HERE / "sessions"
 
 

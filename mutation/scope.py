@@ -25,11 +25,18 @@ ONLY = {
         "current_player", "is_terminal", "deck_to_redeal", "deal_deck", "legal_actions", "_start_hand",
         "_open_auction", "_apply", "_call", "_auction_over", "_all_passed", "_redeal",
     },
-    # The trick's end, scoring a hand and the next deal, which the state's play (play.py) holds.
+    # The state's play (play.py): a card played and the trick it completes (``_play``, ``_apply_play``), the legal
+    # plays as the table and the variant's filter say them (``_legal_plays``, ``_table_plays``: rules 16, 21, 22),
+    # the trick's end (``_end_trick``, ``_turn_up``), scoring a hand and the game's end (``_score_hand``), the next
+    # deal (``_next_deal``), a hand played to its last trick (``_play_every_trick``).  Left out: the play loop
+    # (``_tricks``) and the fields' copy.
     "core/engine/play.py": {
-        "_end_trick", "_turn_up", "_score_hand", "_next_deal",
+        "_play", "_apply_play", "_legal_plays", "_table_plays", "_end_trick", "_turn_up", "_score_hand",
+        "_next_deal", "_play_every_trick",
     },
-    # The rules of the trick as the play kernel states them once (its bitmask search is the solver's).
+    # The rules of the trick as the play kernel states them once, for the engine and the kernel's positions: the
+    # trick's winner (rule 17, J2's named joker), the end of the play and a misère's early end (rule 27).  Its
+    # bitmask search is the solver's, left out.
     "core/engine/kernel.py": {"trick_winner", "play_over", "decided_by"},
 }
 """Modules of which only these functions are mutated."""
