@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import MISERE, MISERE_AUCTION, E, N, S, act, finish, new_hand
+from helpers import MISERE, MISERE_AUCTION, E, N, S, W, act, finish, new_hand
 from test_variants_steps import with_steps
 
 import fivehundred
 from fivehundred.engine.state import GameState, Phase
-from fivehundred.rules.cards import parse_card
+from fivehundred.rules.cards import parse_card, parse_cards
 from fivehundred.rules.effects import EndAuction, EndPlay, MoveCard, PlayEveryTrick, SetContract
 from fivehundred.rules.errors import IllegalActionError
 from fivehundred.rules.markers import hookimpl
@@ -123,3 +123,18 @@ def test_the_shipped_steps_use_only_effects() -> None:
     used = {name for path in plugins.glob("*.py") for name in mutators if f".{name}(" in path.read_text()}
     assert not used
     assert not any(hasattr(GameState, name) for name in mutators - {"set_contracting_side"})
+
+
+def test_play_every_trick_reads_this_hands_contract_after_a_deal_thrown_in() -> None:
+    """``PlayEveryTrick`` in a later deal: after a first deal everybody passed (rule 13: thrown in, no contract),
+    the effect still plays this hand's lost misère out."""
+    state = new_hand(MISERE, dealer=S)
+    act(state, "pass pass pass pass")  # W, N, E, S: the deal is thrown in and passes to W
+    assert state.hands_log[0].contract is None and state.dealer == W
+    state.deal_cards([parse_cards(hand) for hand in MISERE[:4]], parse_cards(MISERE[4]))
+    act(state, f"{MISERE_AUCTION} 4D 5D 7H none 5S AS 9S")
+    state.carry_out(PlayEveryTrick())
+    act(state, "AD 9D JK")  # North, the contractor, wins trick 2: the misère is lost
+    assert state.phase == Phase.PLAY and state.current_player() == N
+    finish(state)
+    assert len(state.hands_log[1].tricks) == 10 and state.hands_log[1].scores == [-250, 0]

@@ -515,3 +515,20 @@ def test_a_clone_copies_every_field_of_the_state() -> None:
 
     source = (Path(__file__).resolve().parents[1] / "core" / "engine" / "play.py").read_text("utf-8")
     assert [name for name in _SLOTS if f"self.{name} = src.{name}\n" not in source] == []
+
+
+def test_rule_18_an_open_misere_with_dummies_on_the_table_is_shown_only_after_trick_1(tmp_path):
+    """Rule 18 with P2's dummies (a two-handed game with the reference's misères): the dummies' face-up cards
+    are on the table from the deal, but the open misère contractor's hand is shown only once trick 1 is over."""
+    from test_variants_exchange import TWO_HANDED, dealt, variant
+
+    rules = variant(tmp_path, "two-handed-misere", players={
+        "seats": ["N", "E", "S", "W"], "dummies": {"S": "N", "W": "E"},
+        "teams": [{"name": "NS", "seats": ["N", "S"]}, {"name": "EW", "seats": ["E", "W"]}]})
+    st = dealt(rules, TWO_HANDED, dealer=W)
+    act(st, "open-misere pass AD KD JK")  # S, N's dummy, is laid aside (rule 15); W's cards lie face up
+    assert st.current_player() == N and dict(st.observation(E).open_hands)[W]
+    act(st, "4H 5C")
+    assert st.observation(E).open_hand is None and N not in dict(st.observation(E).open_hands)
+    act(st, "9H")  # W's face-up 9♥ wins trick 1
+    assert log(st).tricks[0].winner == W and st.observation(E).open_hand == st.hand(N)

@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 from helpers import NS
 
-from fivehundred.rules.tables import ANY_SUIT, Contract, HandOutcome, JokerRules, PlayTable
+from fivehundred.rules.tables import ANY_SUIT, THROWN_IN, AllPassed, Contract, HandOutcome, JokerRules, PlayTable
 
 SIX_SPADES = Contract("6S", 0, "trumps", 40, 6, trump=0)
 SIX_NT = Contract("6NT", 4, "no-trumps", 120, 6)
@@ -94,3 +94,33 @@ def test_a_table_built_of_tuples_is_handed_over_as_lists():
     assert table.power == [[5, 0, 0], [0, 6, 0], [0, 0, 0], [0, 0, 0], [0, 0, 9]]
     lists = PlayTable([0], [[1]])
     assert PlayTable(lists.suit_of, lists.power).suit_of is lists.suit_of  # lists already: kept, not copied
+
+
+def test_a_table_is_made_of_lists_whatever_the_shape_it_was_built_of():
+    """Each shape a plugin may build a table of: the rows as tuples in a list, lists in a tuple; lists of lists are
+    kept as they are."""
+    assert PlayTable([0], [(1,), (2,)]).power == [[1], [2]]
+    assert all(type(row) is list for row in PlayTable([0], [(1,), (2,)]).power)
+    table = PlayTable((0,), ([1], [2]))
+    assert type(table.power) is list and table.power == [[1], [2]]
+    lists = PlayTable([0], [[1], [2]])
+    assert PlayTable(lists.suit_of, lists.power).power is lists.power
+
+
+def test_a_failed_contract_costs_its_value_or_fail_value_plus_the_penalty():
+    """C6's penalty adds to the value lost, C7's ``fail_value`` replaces it: the cost the built-in scoring takes
+    off (test_variants_scoring.py: test_C6_fail_penalty_adds_to_the_loss, test_C7_fail_value_replaces_the_value_lost)
+    and the bots price a failure with."""
+    grand = Contract("grand", 25, "no-trumps", 220, 10, partner_plays=False)
+    assert grand.fail_cost == 220
+    assert dataclasses.replace(grand, fail_penalty=100).fail_cost == 320
+    assert dataclasses.replace(grand, fail_value=500).fail_cost == 500
+    assert dataclasses.replace(grand, fail_value=500, fail_penalty=100).fail_cost == 600
+
+
+def test_a_deal_everybody_passed_is_by_default_thrown_in_and_the_deal_passes_on():
+    """Rule 13 as the auction rules' default (``AllPassed()``, ``THROWN_IN``): not played, no redeal by the same
+    dealer (B10's redeals), the next deal shuffled (not B10's 'same-cards')."""
+    assert AllPassed() == THROWN_IN
+    assert (THROWN_IN.played_as, THROWN_IN.redeals, THROWN_IN.same_cards) == (None, 0, False)
+    assert THROWN_IN.rule.startswith("rule 13:")

@@ -613,3 +613,32 @@ def test_B7_an_inkle_left_standing_leaves_no_holder():
     for seat, call in enumerate((0, PASS, PASS, PASS)):
         auction.apply(bidding, seat, call)
     assert bidding.over and (bidding.standing, bidding.holder) == (PASS, -1)
+
+
+def test_reentry_a_player_who_passed_is_asked_again_after_bids_alone(tmp_path: Path) -> None:
+    """Re-entry after a pass: once the bid has changed since a seat's pass it is asked again, whether or not
+    anybody passed in between (here only bids followed East's pass)."""
+    again = variant(tmp_path, "reentry", auction={"reentry": "if-bid-changed"})
+    st = new_hand(SUITED, rules=again)
+    act(st, "6S pass 6C 6D 6H")  # N, E passes, S, W, N bid on
+    assert st.current_player() == E and "7S" in calls_of(st)
+
+
+def test_B6_a_deal_everybody_passed_is_thrown_in_with_no_raise_due(tmp_path: Path) -> None:
+    """B6 (the winner may raise) with nobody's bid: rule 13, the deal is thrown in and passes on; nobody is
+    asked to raise a bid that nobody made."""
+    b6 = variant(tmp_path, "winner-raises", auction={"winner_may_raise": True})
+    st = new_hand(SUITED, dealer=W, rules=b6)
+    act(st, "pass pass pass pass")
+    assert st.phase == Phase.DEAL and st.dealer == N and log(st).contract is None
+
+
+def test_reentry_the_seats_that_never_call_stay_out(tmp_path: Path) -> None:
+    """Re-entry after a pass with P2's dummies: a seat out of the auction from the start (it never called) is
+    never asked, however the bid changes."""
+    two = variant(tmp_path, "two-handed-reentry", auction={"reentry": "if-bid-changed"}, players={
+        "seats": ["N", "E", "S", "W"], "dummies": {"S": "N", "W": "E"},
+        "teams": [{"name": "NS", "seats": ["N", "S"]}, {"name": "EW", "seats": ["E", "W"]}]})
+    st = new_hand(SUITED, rules=two)
+    act(st, "pass 6S")  # N passes, E bids: nobody else may call
+    assert st.phase == Phase.DISCARD and log(st).contractor == E and [s for s, _ in log(st).calls] == [N, E]

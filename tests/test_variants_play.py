@@ -25,11 +25,13 @@ from helpers import (
     N,
     W,
     act,
+    cards,
     contract,
     legal,
     log,
     names,
     new_hand,
+    trick,
 )
 
 import fivehundred
@@ -560,3 +562,44 @@ def test_every_trick_table_lists_the_decks_jokers(tmp_path: Path) -> None:
         for call in ("7S", "7H", "7NT", "misere"):
             table = rules.play_table(rules.ladder[rules.parse_call(call)])
             assert table.jokers == tuple(parse_card(j) for j in jokers)
+
+
+def test_rule_22_a_later_deal_counts_its_own_tricks_to_the_last() -> None:
+    """Rule 22: a free joker may be led naming any suit only to the last trick of *this* hand.  The first hand
+    ends after nine tricks (rule 27: the misère contractor's joker, compulsory when void, wins trick 9); in the
+    next deal, one trick in, the joker may name only the suits not yet led."""
+    st = new_hand(MISERE)
+    act(st, f"{MISERE_AUCTION} 5H 6H 7H none")  # N keeps 5S 6S 7S 5C 6C 7C 4D 5D 4H JK
+    act(st, "5S AS 9S | KS 10S 6S | QS JS 7S | AC 9C 5C | KC 10C 6C | QC JC 7C | AD 9D 4D | KD 10D 5D")
+    act(st, "QD JD")
+    assert legal(st) == {"JK"}  # rule 21: void in diamonds, the joker is compulsory in misère
+    act(st, "JK")  # and wins: the misère is lost at trick 9
+    first = st.hands_log[0]
+    assert len(first.tricks) == 9 and first.scores == [-250, 0]
+    assert st.phase == Phase.DEAL and st.dealer == N
+    st.deal_cards([cards(h) for h in STRONG_NT[3:4] + STRONG_NT[:3]], cards(STRONG_NT[4]))  # N's hand to E
+    act(st, "7NT pass pass pass 4D 5D 6D none")
+    act(st, "AS 9S 6S 5S")
+    assert {t for t in legal(st) if t.startswith("JK")} == {"JK:C", "JK:D", "JK:H"}
+
+
+NORTH_NEVER_LEADS_DIAMONDS = (
+    "JK AS KS QS JS AC KC QC AH KH",
+    "10S 9S 8S 7S JC 10C 9C QH JH 10H",
+    "6S 5S 8C 7C 6C 5C 9H 8H 7H 6H",
+    "AD KD QD JD 10D 9D 8D 7D 6D 5D",
+    "5H 4H 4D",
+)
+"""North holds the joker and the top spades, clubs and hearts; West every diamond but the 4♦."""
+
+
+def test_rule_22_the_last_trick_names_any_suit_even_with_a_suit_never_led() -> None:
+    """Rule 22: to the last trick the leader may name any suit, not only the suits not yet led."""
+    st = new_hand(NORTH_NEVER_LEADS_DIAMONDS)
+    act(st, "7NT pass pass pass 5H 4H 4D none")
+    for lead in ["AS", "KS", "QS", "JS", "AC", "KC", "QC", "AH"]:
+        trick(st, lead)
+    assert {t for t in legal(st) if t.startswith("JK")} == {"JK:D"}  # trick 9: only diamonds are unled
+    trick(st, "KH")
+    assert [t.winner for t in log(st).tricks] == [N] * 9
+    assert legal(st) == {"JK:S", "JK:C", "JK:D", "JK:H"}  # trick 10, diamonds never led: any suit

@@ -36,10 +36,11 @@ from fivehundred.engine.state import GameState, Phase
 from fivehundred.records.record import game_to_dict
 from fivehundred.records.validation import validate_record
 from fivehundred.rules.actions import CALL
+from fivehundred.rules.effects import EndAuction, EndPlay, ThrowIn
 from fivehundred.rules.errors import PluginError
 from fivehundred.rules.manager import Rules, compile_rules, make_plugin_manager, set_plugin_manager
 from fivehundred.rules.markers import hookimpl
-from fivehundred.rules.steps import Step
+from fivehundred.rules.steps import FIRST_STEP_ACTION, Step
 
 # --- R2: breach against misère, always at 3 tricks --------------------------------------------------
 
@@ -319,3 +320,88 @@ def test_FC_the_kitty_comes_in_two_packets_and_its_last_card_lies_face_up() -> N
     reference = GameState(shipped("pagat-australian"), first_dealer=3)
     reference.deal(random.Random(1))
     assert reference.observation(0).steps == {}
+
+
+# --- found by the mutation run: a step's action ids and effects at the engine's edges -------------------
+
+
+class TakeItFirst(Step):
+    """A call with the first id a step may take: the first caller takes the hand at the lowest rung."""
+
+    name = "take-it-first"
+    stage = "call"
+    actions = range(FIRST_STEP_ACTION, FIRST_STEP_ACTION + 1)
+
+    def actor(self, state: GameState) -> int | None:
+        return state.current_player() if not state.hand_log.calls and state.phase == Phase.AUCTION else None
+
+    def legal(self, state: GameState, seat: int) -> list[int]:
+        return [FIRST_STEP_ACTION]
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        state.hand_log.steps[self.name] = seat
+        state.carry_out(EndAuction(holder=seat, call=0))
+
+
+class Concede(TakeItFirst):
+    """A step at the lead with the first id a step may take: the contractor, about to lead, concedes every
+    remaining trick to the seat on its left."""
+
+    name = "concede"
+    stage = "lead"
+
+    def actor(self, state: GameState) -> int | None:
+        return state.hand_log.contractor if self.name not in state.hand_log.steps else None
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        state.hand_log.steps[self.name] = seat
+        state.carry_out(EndPlay(rest_to=(seat + 1) % 4))
+
+
+class CutOrThrowIn(Cut):
+    """``Cut``, where a knock throws the deal in (the same dealer deals again)."""
+
+    def apply(self, state: GameState, seat: int, action: int) -> None:
+        super().apply(state, seat, action)
+        if action == 1001:
+            state.carry_out(ThrowIn())
+
+
+def plugin_of(step: Step) -> object:
+    class Plugin:
+        @hookimpl
+        def fivehundred_hand_steps(self, ruleset: Any) -> list[Step]:
+            return [step]
+
+    return Plugin()
+
+
+def test_a_call_step_may_take_the_first_step_id() -> None:
+    """A step's offer beside the calls with id ``FIRST_STEP_ACTION`` is the step's, not a call."""
+    st = new_hand(SUITED, dealer=W, rules=with_steps(plugin_of(TakeItFirst())))
+    assert st.current_player() == N and FIRST_STEP_ACTION in st.legal_actions()
+    st.apply(FIRST_STEP_ACTION)
+    assert st.hand_log.steps == {"take-it-first": N} and st.hand_log.calls == []
+    assert st.contractor == N and st.contract == st.rules.ladder[0]
+    assert st.phase == Phase.DISCARD and st.current_player() == N  # rule 14: the kitty, then the discards
+
+
+def test_a_step_at_the_lead_may_take_the_first_step_id() -> None:
+    """A step's offer at the lead with id ``FIRST_STEP_ACTION`` is the step's, not a joker's lead."""
+    st = new_hand(SUITED, dealer=W, rules=with_steps(plugin_of(Concede())))
+    act(st, "7NT pass pass pass 4D JK 4H")
+    assert st.current_player() == N and FIRST_STEP_ACTION in st.legal_actions()
+    trick(st, "AS")
+    st.apply(FIRST_STEP_ACTION)
+    hand = st.hands_log[0]
+    assert hand.steps == {"concede": N} and hand.tricks_won == [1, 9, 0, 0]
+    assert hand.scores[0] < 0 and st.phase == Phase.DEAL  # 7NT lost (rule 24)
+
+
+def test_a_step_before_the_auction_that_throws_the_deal_in_ends_the_hand_there() -> None:
+    """A step whose effect throws the deal in leaves the hand thrown in: no auction opens on it."""
+    st = new_hand(SUITED, dealer=W, rules=with_steps(plugin_of(CutOrThrowIn())))
+    assert st.phase == Phase.STEP and st.current_player() == 2
+    do(st, "knock")
+    assert st.phase == Phase.DEAL and st.current_player() == -1 and st.dealer == W  # the same dealer deals again
+    assert st.hands_log[0].misdeal and st.hands_log[0].calls == []
