@@ -484,6 +484,18 @@ def test_J2_in_suit_contracts_none_the_joker_is_a_blank(tmp_path: Path) -> None:
         assert table.joker_lead == "any"
 
 
+def test_J2_a_blank_joker_led_wins_a_trick_nobody_follows_or_trumps(tmp_path: Path) -> None:
+    """J2's blank joker in a suit contract has no power, but led it names a suit and is that trick's only card of
+    the suit led: with nobody following the suit named nor trumping, it takes the trick (rule 17's highest card of
+    the suit led), as the first of cards that all score nothing.  (Found by the mutation run: kernel.py's
+    ``trick_winner`` with ``>=`` gave the trick to the last discard.)"""
+    rules = variant(tmp_path, "variant", "joker: {nomination: when-played, in_suit_contracts: none}\n")
+    st = new_hand(("JK AH KH QH JH 10H 9H 8H 7H 6H", "AS KS QS JS 10S AC KC QC JC 10C",
+                   "9S 8S 7S 6S 5S 9C 8C 7C 6C 5C", "AD KD QD 10D 9D 8D 7D 6D 5D 4D", "5H 4H JD"), rules=rules)
+    act(st, "7C pass pass pass 5H 4H JD JK:H AS 9S AD")
+    assert log(st).tricks[0].winner == N
+
+
 def test_J2_J3_a_named_joker_is_refused_only_as_the_suit_shown_void(tmp_path: Path) -> None:
     rules = variant(tmp_path, "variant", "joker: {nomination: when-played, no_renege: true}\n")
     st = new_hand(STRONG_NT_W_JOKER, rules=rules)
