@@ -12,7 +12,7 @@ import fivehundred
 from fivehundred.bots.club import RAISED, SUPPORT, ClubPlayer, _pricing, _support
 from fivehundred.bots.heuristic import _info
 from fivehundred.bots.params import tuned_for, write_params
-from fivehundred.engine.state import PASS_ACTION, GameState
+from fivehundred.engine.state import GameState
 from fivehundred.rules.cards import parse_cards
 from fivehundred.rules.manager import compile_rules
 
@@ -70,7 +70,9 @@ def test_west_no_longer_raises_on_its_partners_raise() -> None:
     st = _west_to_call()
     tuned = tuned_for("pagat-australian")
     assert tuned.partner_support < 1.0 and tuned.raise_support == 0.0
-    assert ClubPlayer(3, random.Random(0)).act(st, st.legal_actions()) == PASS_ACTION
+    # not 8♣ again: W passes or, with the joker counted (``joker_trumps``), competes in 7NT, which makes its 7
+    # tricks double dummy (``fivehundred.solve`` after W's discards)
+    assert st.action_to_str(ClubPlayer(3, random.Random(0)).act(st, st.legal_actions())) in ("pass", "7NT")
     before = tuned.model_copy(update={"partner_support": 1.5, "raise_support": 1.5})  # club before the fit
     assert st.action_to_str(ClubPlayer(3, random.Random(0), before).act(st, st.legal_actions())) == "8C"
 
@@ -85,7 +87,8 @@ def test_contracts_in_partners_denomination_are_made_as_often_as_estimated(tmp_p
     params = tmp_path / "club.json"
     write_params(params, tuned_for("pagat-australian").model_copy(update={"misere_worlds": 0.0}))
     tally = Tally(RULES, None, 0)
-    fivehundred.simulate(300, 30, RULES.ruleset, f"club:{params}", out=tally)  # type: ignore[arg-type]
+    # 450 games: since the fit, such contracts are about one in nine of club's (one in five before it)
+    fivehundred.simulate(450, 30, RULES.ruleset, f"club:{params}", out=tally)  # type: ignore[arg-type]
     got = report(tally)
     assert got["in_partners_denomination"]["contracts"] >= 100
     assert got["in_partners_denomination"]["make_rate"] > 0.55
