@@ -370,7 +370,7 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
     those games (``solver``: the double-dummy player, bidding as ``club`` with the parameters fitted)."""
     start = start or ClubParams()
     best = start
-    first: list[tuple[float, int, bool, bool]] = []
+    first: list[TrickRow] = []
     for round_ in range(rounds):
         rows = trick_outcomes(ruleset, best, games, f"{seed}:tricks" if round_ == 0 else f"{seed}:tricks:{round_}",
                               play)

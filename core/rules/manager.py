@@ -225,7 +225,7 @@ def _answered_by(impls: list[Any], ruleset: Any, names: tuple[str, ...]) -> Call
     return None if body is None else _Answered(body, ruleset)
 
 
-class _Answered(partial):  # type: ignore[type-arg]
+class _Answered(partial):
     """A hook's body called directly (``_answered_by``): its answers need no check."""
 
 
