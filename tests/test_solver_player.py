@@ -11,11 +11,13 @@ import fivehundred
 from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.defence import MisereDefender
-from fivehundred.bots.solved_worlds import best_card
+from fivehundred.bots.solved_worlds import BidReading, best_card, world_seed
 from fivehundred.bots.solver_player import SOLVE_CARDS, SolverPlayer
+from fivehundred.bots.unseen import determinise, knowledge
 from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules, make_player
+from fivehundred.rules.steps import FIRST_STEP_ACTION
 
 RULES = compile_rules(fivehundred.load_ruleset("pagat-australian"))
 
@@ -145,3 +147,37 @@ def test_no_bid_reading_where_the_contractors_hand_is_seen() -> None:
     state = _first_leads(("trumps", "no-trumps"), 1)[0]
     contractor = state.hand_log.contractor
     assert BidReading.of(state, knowledge(state, contractor)) is None
+
+
+def _full_totals_card(state: GameState, worlds: int, plays: list[int], default: int) -> int:
+    """``best_card`` without its shortcut: every card valued in every world (``solve_cards``)."""
+    seat = state.current_player()
+    contract = state.contract
+    assert contract is not None
+    sign = 1 if seat in state.contracting_side else -1
+    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
+    rng = random.Random("solver:" + world_seed(state, seat))
+    k = knowledge(state, seat)
+    bid = BidReading.of(state, k)
+    total = dict.fromkeys(plays, 0)
+    for _ in range(worlds):
+        values = fivehundred.solve_cards(bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k))
+        for action in plays:
+            total[action] += sign * (100 * contract.made(values[action]) + per_trick * values[action])
+    best = max(total.values())
+    return default if total[default] == best else next(a for a in plays if total[a] == best)
+
+
+@pytest.mark.parametrize("default_kind", ["club", "first", "last"])
+def test_best_card_plays_what_every_card_valued_in_every_world_would(default_kind: str) -> None:
+    """``best_card`` values only the default card and the seat's best in each world, and values every card only
+    where the default is not the best in some world: the card is the one the full totals give, for every
+    caller's card (club's, or the first or last legal card, which the shortcut more often cannot keep)."""
+    positions = _endings(6)
+    assert len(positions) >= 50
+    for state in positions:
+        seat = state.current_player()
+        plays = [a for a in state.legal_actions() if a < FIRST_STEP_ACTION]
+        default = {"club": MisereDefender.act(ClubPlayer(seat, random.Random(0)), state, state.legal_actions()),
+                   "first": plays[0], "last": plays[-1]}[default_kind]
+        assert best_card(state, 4, plays, default) == _full_totals_card(state, 4, plays, default)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from fivehundred.engine.solver import solve_cards
+from fivehundred.engine.solver import EngineSolver, Solver
 from fivehundred.engine.state import GameState
 
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
@@ -52,27 +52,48 @@ def world_seed(state: GameState, seat: int) -> str:
 
 def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds solved double dummy
-    (``default`` among equals)."""
+    (``default`` among equals).
+
+    Each world is first asked two questions only: the value of ``default`` and, unless that is the best any
+    card could be worth, of the seat's best card (the position's own value).  Where ``default`` is worth the
+    best in every world, no card's total can pass it and it is played; otherwise every card is valued in
+    every world, the searches so far kept."""
     seat = state.current_player()
     contract = state.contract
     assert contract is not None
     sign = 1 if seat in state.contracting_side else -1
     per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
+
+    def worth(value: int) -> int:
+        return sign * (MADE * contract.made(value) + per_trick * value)
+
     rng = random.Random("solver:" + world_seed(state, seat))
     k = knowledge(state, seat)
     bid = BidReading.of(state, k)
+    solvers = [Solver.of(bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k))
+               for _ in range(worlds)]
+    if default in plays and all(_best_is(solver, default, worth) for solver in solvers):
+        return default
     total = dict.fromkeys(plays, 0)
-    for _ in range(worlds):
-        values = solve_cards(bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k))
+    for solver in solvers:
+        values = solver.card_values()
         for action in plays:
             v = values.get(action)
-            if v is None:
-                continue
-            total[action] += sign * (MADE * contract.made(v) + per_trick * v)
+            if v is not None:
+                total[action] += worth(v)
     best = max(total.values())
     if default in total and total[default] == best:
         return default
     return next(a for a in plays if total[a] == best)
+
+
+def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], int]) -> bool:
+    """Whether ``card`` is worth as much as the seat's best card in the world ``solver`` searches."""
+    value = solver.card_value(card)
+    least, most = solver.span()
+    if worth(value) >= max(worth(v) for v in range(least, most + 1)):
+        return True
+    return worth(value) >= worth(solver.value(value))
 
 
 class BidReading:

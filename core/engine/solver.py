@@ -84,8 +84,21 @@ class Solver:
 
     # --- answers -----------------------------------------------------------------------------
 
-    def value(self) -> int:
-        return self._value(self.root, -1)
+    def value(self, guess: int = -1) -> int:
+        """The hand's total with best play from here (``guess``: a likely total, tried first)."""
+        return self._value(self.root, guess)
+
+    def span(self) -> tuple[int, int]:
+        """The least and the most the hand's total can be from here, whoever plays what."""
+        taken = self.k.side_tricks(self.root)
+        left = self.k.hand_size - self.root.played
+        return taken, taken + (min(1, left) if self.k.ends_early else left)
+
+    def card_value(self, action: int, guess: int = -1) -> int:
+        """``value`` after ``action``, a legal card of the seat to play."""
+        pos = self.root.copy()
+        self.k.play(pos, action)
+        return self._value(pos, guess)
 
     def card_values(self) -> dict[int, int]:
         k, root = self.k, self.root
@@ -160,18 +173,22 @@ class EngineSolver:
         self.side = state.contracting_side
         self.memo: dict[Any, int] = {}
 
-    def value(self) -> int:
+    def value(self, guess: int = -1) -> int:
         return self._decode(self._best(self.state))
 
+    def span(self) -> tuple[int, int]:
+        log = self.state.hand_log
+        taken = sum(log.tricks_won[s] for s in self.side)
+        return taken, taken + self.state.rules.hand_size - len(log.tricks)
+
+    def card_value(self, action: int, guess: int = -1) -> int:
+        child = self.state.clone()
+        child.apply(action)
+        return self._decode(self._best(child))
+
     def card_values(self) -> dict[int, int]:
-        out = {}
-        for action in self.state.legal_actions():
-            if action >= FIRST_STEP_ACTION:
-                continue
-            child = self.state.clone()
-            child.apply(action)
-            out[action] = self._decode(self._best(child))
-        return out
+        return {action: self.card_value(action) for action in self.state.legal_actions()
+                if action < FIRST_STEP_ACTION}
 
     def _score(self, tricks: int) -> int:
         """What the side minimises."""
