@@ -10,6 +10,7 @@ import pytest
 from test_kernel import play_phases
 
 import fivehundred
+from fivehundred.engine.solver import Solver
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.loading import ruleset_paths
@@ -125,3 +126,45 @@ def test_the_e6_check_is_searched_only_where_it_can_end_the_hand() -> None:
     assert kept
     for state in kept:
         assert fivehundred.solve(state) == minimax(state.clone())
+
+
+def misere_leads(name: str, call: str, count: int) -> list[GameState]:
+    """Positions of misère hands at a lead by a defender, two to six tricks left (the contractor plays its lowest
+    card, the others at random)."""
+    out: list[GameState] = []
+    for state, rng in play_phases(name, 11, 30 * count, (call,)):
+        if len(out) == count:
+            break
+        if state.contract.goal != "none":
+            continue
+        deal, size = state.deals, state.rules.hand_size
+        left = rng.choice((2, 3, 4, 5, 6))
+        while state.deals == deal and state.phase == Phase.PLAY and (
+                size - len(state.hand_log.tricks) > left or state.trick):
+            legal = [a for a in state.legal_actions() if a < FIRST_STEP_ACTION]
+            if state.current_player() in state.contracting_side:
+                legal = [min(legal, key=lambda a: a % 20 if a < JOKER_BASE else JOKER_BASE)]
+            state.apply(rng.choice(legal))
+        if state.deals == deal and state.phase == Phase.PLAY and state.current_player() not in state.contracting_side:
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize(("name", "call", "bounded"), [
+    ("pagat-australian", "open-misere", True), ("pagat-australian", "misere", True), ("three-handed", "misere", True),
+    ("canadian", "misere", False)])
+def test_a_misere_nobody_can_beat_is_settled_at_the_lead_and_the_value_stays_exact(name: str, call: str,
+                                                                                     bounded: bool) -> None:
+    """At a defender's lead, a misère whose one seat can answer every lead in every suit with a lower card (and
+    holds no joker) is safe without a card searched (``Search.misere_safe``); every value equals minimax over the
+    engine, so the bound never settles a misère that could be beaten.  Not on canadian: whoever plays the joker
+    names its suit there (J2), which the bound does not read."""
+    settled = 0
+    positions = misere_leads(name, call, 30)
+    assert len(positions) >= 20
+    for state in positions:
+        expected = minimax(state.clone())
+        solver = Solver.of(state)
+        assert solver.value() == expected, (name, state.hand_log.number)
+        settled += solver.nodes == 0
+    assert (settled > 0) == bounded

@@ -149,6 +149,10 @@ class Search(Moves):
             if entry.not_at_most < 0:
                 entry.not_at_most = 0
             return False
+        if self.lows and lo == 0 and not self.on_side[leader] and self.misere_safe():
+            if entry.at_most > 0:
+                entry.at_most = 0
+            return True
         self.top(self.present & ~self.hands[leader], 0)
         if self.quick:  # bounds from the cards that must take tricks and the leader's winners to cash
             self.bounds(leader, left)
@@ -225,6 +229,65 @@ class Search(Moves):
             if under:
                 return True
         return False
+
+    @cython.cfunc
+    @cython.locals(target=cython.int, seat=cython.int, s=cython.int, b=cython.int, p=cython.int, mine=cython.int,
+                   theirs=cython.int, held=cython.int, others=cython.ulonglong, cards=cython.ulonglong,
+                   low=cython.ulonglong, ours=cython.ulonglong, rest=cython.ulonglong, both=cython.ulonglong)
+    @cython.returns(cython.bint)
+    def misere_safe(self) -> bool:
+        """A misère nobody can beat from this lead by another seat: its one seat holds no card that could win a
+        trick led in another suit (a joker, a trump), and in every suit it can answer each lead with a lower
+        card whatever the others lead in what order (its ``j``-th lowest card under their ``j``-th lowest, for as
+        many cards as it holds; a trick that takes two of their cards only raises their next)."""
+        if self.check or self.cover_mask or self.any_time or self.named_follow:
+            return False
+        target = -1
+        for seat in range(self.players):
+            if self.on_side[seat] and self.hands[seat]:
+                if target >= 0:
+                    return False
+                target = seat
+        if target < 0:
+            return False
+        others = 0
+        for seat in range(self.players):
+            if seat != target:
+                others |= self.hands[seat]
+        others &= ~self.joker_mask
+        for s in range(4):
+            cards = self.hands[target] & ~self.suit_mask[s]
+            while cards:  # a card of another suit that counts in this suit's tricks
+                low = cards & -cards
+                cards ^= low
+                if self.power[s * 64 + self.low(low)] > 0:
+                    return False
+            ours = rest = 0
+            cards = (self.hands[target] | others) & self.suit_mask[s]
+            while cards:  # each seat's cards of the suit by their power in a trick led in it
+                low = cards & -cards
+                cards ^= low
+                b = self.low(low)
+                p = self.power[s * 64 + b]
+                if p <= 0 or p >= 64 or (ours | rest) >> p & 1:
+                    return False
+                if self.hands[target] >> b & 1:
+                    ours |= _ONE << p
+                else:
+                    rest |= _ONE << p
+            mine = theirs = 0
+            held = self.count(ours)
+            both = ours | rest
+            while both and theirs < held:
+                low = both & -both
+                both ^= low
+                if low & ours:
+                    mine += 1
+                else:
+                    theirs += 1
+                    if mine < theirs:
+                        return False
+        return True
 
     @cython.cfunc
     @cython.locals(cards=cython.ulonglong, led=cython.int, least=cython.int, p=cython.int, low=cython.ulonglong)
