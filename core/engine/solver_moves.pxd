@@ -24,7 +24,7 @@ cdef class Moves:
     # The bounds' strongest cards per suit led (``top``), the plies' moves, a ply's scratch.
     cdef int tops[12]
     cdef int moves[5120]
-    cdef int scratch[128]
+    cdef int scratch[256]
     cdef unsigned long long free_mask, joker_mask, cover_mask, crossing, everywhere
     cdef int players, hand_size, trick_size
     cdef bint compulsory, any_time, named_follow, ends_early, check, relative, quick, lows, key_unled
@@ -50,6 +50,7 @@ cdef class Moves:
 
     cdef inline bint touches(self, int b, int prev) except *
     cdef int leads(self, int seat, int base) except *
+    cdef bint followed(self, int seat, int s) except *
     cdef int joker_leads(self, int seat, int base, int n, unsigned long long free, only_jokers) except *
     cdef int follows(self, int seat, int led, int best, int winner, int base) except *
     cdef int sort(self, int start, int count, int led) except *

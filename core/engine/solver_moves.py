@@ -41,7 +41,7 @@ class Moves:
         self.owner, self.bits = [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
         self.suit_mask, self.mergeable = [0] * 5, [0] * 5
         self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
-        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 128
+        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 256
         for b in range(len(kernel.cards)):
             self.suit[b] = kernel.suit[b]
             self.under[b] = kernel.under[b]
@@ -130,17 +130,31 @@ class Moves:
         return not self.present & gap
 
     @cython.cfunc
-    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, nf=cython.int, nl=cython.int, b=cython.int,
-                   prev=cython.int, s=cython.int, i=cython.int, hand=cython.ulonglong, free=cython.ulonglong,
-                   plain=cython.ulonglong, rest=cython.ulonglong, low=cython.ulonglong)
+    @cython.locals(seat=cython.int, base=cython.int, n=cython.int, nf=cython.int, nl=cython.int, np=cython.int,
+                   nr=cython.int, b=cython.int, prev=cython.int, s=cython.int, i=cython.int, other=cython.int,
+                   hand=cython.ulonglong, free=cython.ulonglong, plain=cython.ulonglong, rest=cython.ulonglong,
+                   low=cython.ulonglong, cards=cython.ulonglong, safe=cython.int, partner_tops=cython.int)
     @cython.returns(cython.int)
     def leads(self, seat: int, base: int) -> int:
         """The leader's plays into ``moves`` from ``base`` (a move is ``bit | (named + 1) << 8``), the cards no
-        other can beat first (the highest first), then the others, low first; their number."""
+        other can beat first (the highest first), then the others, low first: those of a suit whose top card a
+        partner holds and no opponent can ruff, of the other suits no opponent can ruff, of the rest; their
+        number."""
         hand = self.hands[seat]
         free = hand & self.free_mask
         plain = hand if not free else hand & ~self.joker_mask
-        nf = nl = 0
+        rest = 0
+        for other in range(self.players):
+            if other != seat:
+                rest |= self.hands[other]
+        safe = partner_tops = 0
+        for s in range(4):
+            cards = rest & self.suit_mask[s]
+            if hand & self.suit_mask[s] and self.followed(seat, s):
+                safe |= 1 << s
+                if cards and self.on_side[self.owner[self.high(cards)] - 1] == self.on_side[seat]:
+                    partner_tops |= 1 << s
+        nf = nl = np = nr = 0
         prev = -1
         rest = plain
         while rest:
@@ -155,6 +169,12 @@ class Moves:
             if s < 4 and self.power[s * 64 + b] > self.tops[s] and not self.lows:
                 self.scratch[nf] = b
                 nf += 1
+            elif s < 4 and partner_tops >> s & 1 and not self.lows:
+                self.scratch[128 + np] = b
+                np += 1
+            elif s < 4 and not self.lows and not safe >> s & 1:
+                self.scratch[192 + nr] = b
+                nr += 1
             else:
                 self.scratch[64 + nl] = b
                 nl += 1
@@ -162,12 +182,29 @@ class Moves:
         for i in range(nf - 1, -1, -1):
             self.moves[base + n] = self.scratch[i]
             n += 1
+        for i in range(np):
+            self.moves[base + n] = self.scratch[128 + i]
+            n += 1
         for i in range(nl):
             self.moves[base + n] = self.scratch[64 + i]
+            n += 1
+        for i in range(nr):
+            self.moves[base + n] = self.scratch[192 + i]
             n += 1
         if free:
             n = self.joker_leads(seat, base, n, free, not plain)
         return n
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, s=cython.int, other=cython.int)
+    @cython.returns(cython.bint)
+    def followed(self, seat: int, s: int) -> bool:
+        """Whether every seat of the other side still in the hand holds a card of suit ``s`` (none can ruff)."""
+        for other in range(self.players):
+            if self.on_side[other] != self.on_side[seat] and self.hands[other] and not (
+                    self.hands[other] & self.suit_mask[s]):
+                return False
+        return True
 
     @cython.cfunc
     @cython.locals(seat=cython.int, base=cython.int, n=cython.int, b=cython.int, s=cython.int,
