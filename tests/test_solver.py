@@ -10,9 +10,10 @@ import pytest
 from test_kernel import play_phases
 
 import fivehundred
+from fivehundred.engine.kernel import PlayKernel
 from fivehundred.engine.solver import Solver
 from fivehundred.engine.state import GameState, Phase
-from fivehundred.rules.cards import JOKER_BASE
+from fivehundred.rules.cards import CLUBS, DIAMONDS, HEARTS, JOKER_BASE, SPADES
 from fivehundred.rules.loading import ruleset_paths
 from fivehundred.rules.steps import FIRST_STEP_ACTION
 
@@ -126,6 +127,88 @@ def test_the_e6_check_is_searched_only_where_it_can_end_the_hand() -> None:
     assert kept
     for state in kept:
         assert fivehundred.solve(state) == minimax(state.clone())
+
+
+def leads(name: str, seed: int, count: int) -> list[GameState]:
+    """Positions at a trick's lead, two to four tricks left (three in six-handed rulesets), played at random."""
+    out: list[GameState] = []
+    for state, rng in play_phases(name, seed, 20 * count):
+        if len(out) == count:
+            break
+        deal, size = state.deals, state.rules.hand_size
+        left = rng.choice((2, 3, 4) if state.rules.players <= 4 else (2, 3))
+        while state.deals == deal and state.phase == Phase.PLAY and (
+                size - len(state.hand_log.tricks) > left or state.trick):
+            state.apply(rng.choice([a for a in state.legal_actions() if a < FIRST_STEP_ACTION]))
+        if state.deals == deal and state.phase == Phase.PLAY:
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_bounds_at_a_lead_hold_the_value(name: str) -> None:
+    """The bounds the search cuts with at a lead (the cards that must take tricks, the leader's sure tricks, those
+    it cashes through a partner's entry) never cross the value: the tricks the side takes from the lead with best
+    play lie between the sure bounds (a contract to take tricks), the tricks whoever plays what between the
+    forced ones."""
+    bounded = 0
+    positions = leads(name, 5, 24)
+    assert len(positions) >= 20
+    for state in positions:
+        solver = Solver.of(state)
+        if not isinstance(solver, Solver):  # searched through the engine: no bounds
+            continue
+        value = minimax(state.clone()) - solver.k.side_tricks(solver.root)
+        least, most, forced_least, forced_most = solver.search.lead_bounds(solver.root)
+        where = (name, state.hand_log.number, len(state.hand_log.tricks))
+        assert forced_least <= value <= forced_most, where
+        if state.contract.goal == "at-least":
+            assert least <= value <= most, where
+        left = state.rules.hand_size - len(state.hand_log.tricks)
+        bounded += least > 0 or most < left
+    assert bounded, "no position where a bound cut: the test checked nothing"
+
+
+def kernel_minimax(kernel: Any, pos: Any) -> int:
+    """The side's total tricks with best play for tricks (both sides), every play tried on the kernel."""
+    if pos.over or pos.played == kernel.hand_size:
+        return int(kernel.side_tricks(pos))
+    seat = kernel.turn(pos)
+    values = []
+    for move in kernel.moves(pos, seat):
+        child = pos.copy()
+        kernel.play(child, kernel.action(move))
+        values.append(kernel_minimax(kernel, child))
+    return max(values) if seat in kernel.side else min(values)
+
+
+def test_no_entry_is_counted_through_a_suit_an_opponent_ruffs() -> None:
+    """The leader's side cashes a partner's winners only after reaching the partner.  Spades trumps, four tricks
+    left: the leader holds a low club and low hearts, the partner the top two clubs and diamonds, the opponent on
+    the leader's left a low trump, two low diamonds and a low heart (void in clubs), the other the top hearts.
+    The leader's one way to the partner is clubs, which its left ruffs, and the defence takes every trick.  A
+    bound that counted the partner's diamonds through that entry would claim two tricks the side cannot take."""
+    state = next(s for s, _ in play_phases("pagat-australian", 3, 40, ("7S",)) if s.contract.call == "7S")
+    kernel, pos = PlayKernel.of(state)
+    leader = min(kernel.side)
+    left, partner = kernel.next_seat[leader], kernel.next_seat[kernel.next_seat[leader]]
+    right = kernel.next_seat[partner]
+
+    def low_first(suit: int) -> list[int]:  # the cards of a suit still in the hand, weakest first
+        bits = [b for b in range(len(kernel.cards)) if kernel.suit[b] == suit and not kernel.joker_mask >> b & 1]
+        return sorted(bits, key=lambda b: kernel.power[suit][b])
+
+    spades, clubs, diamonds, hearts = (low_first(suit) for suit in (SPADES, CLUBS, DIAMONDS, HEARTS))
+    cards = {leader: [clubs[0], *hearts[1:4]], left: [spades[0], diamonds[0], diamonds[1], hearts[0]],
+             partner: [clubs[-1], clubs[-2], diamonds[-1], diamonds[-2]], right: [clubs[1], *hearts[-3:]]}
+    pos.hands = [sum(1 << b for b in cards[seat]) for seat in range(4)]
+    pos.leader, pos.played, pos.unled = leader, kernel.hand_size - 4, 0
+    pos.won = [0] * 4
+    pos.won[leader] = kernel.hand_size - 4
+    solver = Solver(kernel, pos)
+    least, _, _, _ = solver.search.lead_bounds(pos)
+    assert kernel_minimax(kernel, pos.copy()) == kernel.hand_size - 4 == solver.value()
+    assert least == 0
 
 
 def misere_leads(name: str, call: str, count: int) -> list[GameState]:

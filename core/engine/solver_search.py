@@ -73,6 +73,30 @@ class Search(Moves):
     @cython.locals(seat=cython.int, b=cython.int, tmask=cython.ulonglong, result=cython.bint)
     def run(self, pos: Position, lo: int, hi: int) -> bool:
         """Whether the side can force its tricks from ``pos`` on into ``[lo, hi]``."""
+        tmask = self.place(pos)
+        if not pos.trick:
+            return bool(self.lead(pos.leader, lo, hi, 0))
+        seat = pos.trick[-1][0]
+        result = self.play(self.next_seat[seat], len(pos.trick), pos.led, pos.best, pos.winner, tmask, lo, hi, 0,
+                           None)
+        return bool(result)
+
+    def lead_bounds(self, pos: Position) -> tuple[int, int, int, int]:
+        """The bounds the search takes at a lead (``pos`` has no card of a trick played), on the side's tricks
+        from here: ``(least, most)`` when the side plays for tricks and the others against it, ``(forced_least,
+        forced_most)`` whoever plays what.  For tests: a bound that crossed the value would cut a search wrong."""
+        self.place(pos)
+        if not self.quick:  # a misère ended at its first trick lost, a per-trick end: no bounds taken
+            return 0, self.hand_size - self.played, 0, self.hand_size - self.played
+        self.top(self.present & ~self.hands[pos.leader], 0)
+        self.bounds(pos.leader, self.hand_size - self.played)
+        return self.least, self.most, self.forced_least, self.forced_most
+
+    @cython.cfunc
+    @cython.locals(seat=cython.int, b=cython.int, tmask=cython.ulonglong)
+    @cython.returns(cython.ulonglong)
+    def place(self, pos: Position) -> int:
+        """Set the position searched to ``pos``; the mask of the trick's cards."""
         self.present = 0
         for seat in range(self.players):
             self.hands[seat] = pos.hands[seat]
@@ -88,12 +112,7 @@ class Search(Moves):
             tmask |= _ONE << b
         self.present |= tmask
         self.played, self.unled = pos.played, pos.unled
-        if not pos.trick:
-            return bool(self.lead(pos.leader, lo, hi, 0))
-        seat = pos.trick[-1][0]
-        result = self.play(self.next_seat[seat], len(pos.trick), pos.led, pos.best, pos.winner, tmask, lo, hi, 0,
-                           None)
-        return bool(result)
+        return tmask
 
     # --- a trick's lead ------------------------------------------------------------------------
 
@@ -407,12 +426,67 @@ class Search(Moves):
         self.least = self.forced_least = side_best
         self.most = self.forced_most = left - other_best
         sure = self.sure_tricks(leader)
+        n = self.entry_tricks(leader)
+        if n > sure:
+            sure = n
         if self.on_side[leader]:
             if sure > self.least:
                 self.least = sure
         elif left - sure < self.most:
             self.most = left - sure
         return 0
+    @cython.cfunc
+    @cython.locals(leader=cython.int, partner=cython.int, o=cython.int, s=cython.int, best=cython.int,
+                   n=cython.int, top=cython.int, hand=cython.ulonglong, others=cython.ulonglong,
+                   entries=cython.int)
+    @cython.returns(cython.int)
+    def entry_tricks(self, leader: int) -> int:
+        """Tricks the leader's side can cash through a partner: the leader leads a suit whose top card the partner
+        holds and every seat that could take a trick of another suit still follows; the partner, on lead, then
+        cashes its sure tricks (that trick among them).  ``tops[0:4]`` is left the leader's others'."""
+        if self.cover_mask or self.any_time:
+            return 0
+        hand = self.hands[leader] & ~self.joker_mask
+        best = 0
+        for partner in range(self.players):
+            if partner == leader or self.on_side[partner] != self.on_side[leader] or not self.hands[partner]:
+                continue
+            others = self.present & ~self.hands[partner]
+            entries = 0
+            for s in range(4):
+                if not hand & self.suit_mask[s] or not self.hands[partner] & self.suit_mask[s]:
+                    continue
+                top = self.strongest(self.hands[partner] & self.suit_mask[s], s)
+                if others & self.suit_mask[s] and self.strongest(others & self.suit_mask[s], s) >= top:
+                    continue
+                for o in range(self.players):
+                    if o != partner and self.hands[o] & self.crossing and not self.hands[o] & self.suit_mask[s]:
+                        top = -1
+                if top >= 0:
+                    entries += 1
+            if entries:
+                self.top(others, 0)
+                n = self.sure_tricks(partner)
+                if n > best:
+                    best = n
+        if best:
+            self.top(self.present & ~self.hands[leader], 0)
+        return best
+
+    @cython.cfunc
+    @cython.locals(cards=cython.ulonglong, led=cython.int, most=cython.int, p=cython.int, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def strongest(self, cards: int, led: int) -> int:
+        """The strongest of ``cards`` (not none) in a trick led in suit ``led``: its power there."""
+        most = -1
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            p = self.power[led * 64 + self.low(low)]
+            if p > most:
+                most = p
+        return most
+
     @cython.cfunc
     @cython.locals(seat=cython.int, s=cython.int, b=cython.int, o=cython.int, sure=cython.int, rounds=cython.int,
                    top=cython.int, n=cython.int, hand=cython.ulonglong, others=cython.ulonglong, m=cython.ulonglong,
