@@ -96,10 +96,11 @@ def test_the_checks_would_catch_a_variant_wired_into_the_engine() -> None:
 
 ONCE_SCOPE = ("core/engine", "core/rules", "plugins")
 """Where the rules of the trick and of the auction must be written once.  Not scanned: the double-dummy
-solver's search (``core/engine/solver.py``, ``solver_search.py``, ``solver_moves.py``), which restates the trick
-inline for speed on the kernel's compiled tables, and the players (``core/bots``), whose own look-ahead reads the
-table's tables: the issue's item on what the table knows."""
-ONCE_EXEMPT = {"core/engine/solver.py", "core/engine/solver_search.py", "core/engine/solver_moves.py"}
+solver's search (``core/engine/solver.py``, ``solver_search.py``, ``solver_bounds.py``, ``solver_moves.py``),
+which restates the trick inline for speed on the kernel's compiled tables, and the players (``core/bots``), whose
+own look-ahead reads the table's tables: the issue's item on what the table knows."""
+ONCE_EXEMPT = {"core/engine/solver.py", "core/engine/solver_search.py", "core/engine/solver_bounds.py",
+               "core/engine/solver_moves.py"}
 
 WRITTEN_ONCE = {
     "the trick's winner": {"core/engine/kernel.py:trick_winner"},

@@ -239,7 +239,7 @@ def misere_leads(name: str, call: str, count: int) -> list[GameState]:
 def test_a_misere_nobody_can_beat_is_settled_at_the_lead_and_the_value_stays_exact(name: str, call: str,
                                                                                      bounded: bool) -> None:
     """At a defender's lead, a misère whose one seat can answer every lead in every suit with a lower card (and
-    holds no joker) is safe without a card searched (``Search.misere_safe``); every value equals minimax over the
+    holds no joker) is safe without a card searched (``Bounds.misere_safe``); every value equals minimax over the
     engine, so the bound never settles a misère that could be beaten.  Not on canadian: whoever plays the joker
     names its suit there (J2), which the bound does not read."""
     settled = 0

@@ -18,7 +18,8 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.bots.card_play", "fivehundred.bots.heuristic", "fivehundred.bots.call_pricing",
                     "fivehundred.bots.club", "fivehundred.bots.defence", "fivehundred.adapters.table",
                     "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver",
-                    "fivehundred.engine.solver_moves", "fivehundred.engine.solver_search",
+                    "fivehundred.engine.solver_moves", "fivehundred.engine.solver_bounds",
+                    "fivehundred.engine.solver_search",
                     "fivehundred.engine.hand_log", "fivehundred.plugins.scoring_plan")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
 after game (the generators, the play tables, the auction, the rules' resolved hooks, the random player,

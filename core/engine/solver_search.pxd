@@ -1,4 +1,4 @@
 # The compiled search's base (Cython's "augmenting .pxd": solver_search.py keeps its own types, written where its
-# code is): ``Search`` extends ``solver_moves.Moves``, cimported so that the search reads the hand's C arrays and
-# calls the moves' methods as C.
-from fivehundred.engine.solver_moves cimport Moves
+# code is): ``Search`` extends ``solver_bounds.Bounds`` (and so ``solver_moves.Moves``), cimported so that the
+# search reads the hand's C arrays and calls the bounds' and the moves' methods as C.
+from fivehundred.engine.solver_bounds cimport Bounds

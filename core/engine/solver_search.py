@@ -1,14 +1,15 @@
 """The double-dummy solver's search: "can the contracting side force its tricks into ``[lo, hi]``?" on one
 hand's play kernel, in C integers when compiled.
 
-``Search`` extends ``solver_moves.Moves`` (the hand's tables as C arrays, the position, the moves in the order
-tried) with the search itself: the bounds at a lead, the transposition table, the play of a trick.  The types
-are Cython's pure-Python mode, written where the code is (``cython.locals`` and ``cython.declare``: the hands
-as 64-bit masks, the search's functions ``cfunc``); ``solver_search.pxd`` only cimports ``Moves`` (declared in
-``solver_moves.pxd``), so that the search reads its fields and calls its methods as C.  The module runs
-unchanged as plain Python (``cython_shim`` stands in where Cython is not installed).  A hand of more than
-``MAX_CARDS`` cards or ``MAX_SEATS`` seats is not searched here (``fits``): the solver then searches through
-the engine.  What the search does is in ``solver.py``'s text and docs/solver.md.
+``Search`` extends ``solver_bounds.Bounds`` (itself ``solver_moves.Moves``: the hand's tables as C arrays, the
+position, the moves in the order tried; with the bounds at a lead) with the search itself: the transposition
+table, the play of a trick, the window asked.  The types are Cython's pure-Python mode, written where the code is
+(``cython.locals`` and ``cython.declare``: the hands as 64-bit masks, the search's functions ``cfunc``);
+``solver_search.pxd`` only cimports ``Bounds`` (declared in ``solver_bounds.pxd`` and ``solver_moves.pxd``), so
+that the search reads its fields and calls its methods as C.  The module runs unchanged as plain Python
+(``cython_shim`` stands in where Cython is not installed).  A hand of more than ``MAX_CARDS`` cards or
+``MAX_SEATS`` seats is not searched here (``fits``): the solver then searches through the engine.  What the
+search does is in ``solver.py``'s text and docs/solver.md.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ except ImportError:  # the pure-Python build: Cython is a build requirement only
     from . import cython_shim as cython  # type: ignore[no-redef, unused-ignore]
 
 from .kernel import PlayKernel, Position
-from .solver_moves import Moves
+from .solver_bounds import Bounds
 
 MAX_CARDS = 64
 """Cards in the deck a search takes (a card is a bit of a 64-bit mask)."""
@@ -55,19 +56,18 @@ class Entry:
 
 
 @cython.cclass
-class Search(Moves):
-    """The search on one hand's tables (``Moves``), with its transposition table (see the module's text)."""
+class Search(Bounds):
+    """The search on one hand's tables (``Moves``) and bounds at a lead (``Bounds``), with its transposition table
+    (see the module's text)."""
 
-    cython.declare(least=cython.int, most=cython.int, forced_least=cython.int, forced_most=cython.int)
     cython.declare(kernel=object, tt=dict)
     nodes = cython.declare(cython.longlong, visibility="readonly")
     """Positions visited (cards tried), over every search."""
 
     def __init__(self, kernel: PlayKernel, lows: bool) -> None:
-        Moves.__init__(self, kernel, lows)
+        Bounds.__init__(self, kernel, lows)
         self.kernel = kernel
         self.tt: dict[Any, Entry] = {}
-        self.least = self.most = self.forced_least = self.forced_most = 0
         self.nodes = 0
 
     @cython.locals(seat=cython.int, b=cython.int, tmask=cython.ulonglong, result=cython.bint)
@@ -208,121 +208,6 @@ class Search(Moves):
         return result
 
     @cython.cfunc
-    @cython.locals(leader=cython.int, target=cython.int, seat=cython.int, s=cython.int, _i=cython.int,
-                   least=cython.int, under=cython.bint, theirs=cython.ulonglong, legal=cython.ulonglong,
-                   hand=cython.ulonglong)
-    @cython.returns(cython.bint)
-    def leads_under(self, leader: int) -> bool:
-        """A misère beaten from this lead: its one seat holds a suit in which the leader leads under its lowest
-        card and every other seat can play under that card too (its every card then takes the trick)."""
-        if self.check or self.cover_mask or self.any_time or self.named_follow:
-            return False
-        target = -1
-        for seat in range(self.players):
-            if self.on_side[seat] and self.hands[seat]:
-                if target >= 0:
-                    return False
-                target = seat
-        if target < 0:
-            return False
-        for s in range(4):
-            theirs = self.hands[target] & self.suit_mask[s]
-            if not theirs or not self.hands[leader] & self.suit_mask[s] & ~self.joker_mask:
-                continue
-            least = self.lowest(theirs, s)
-            if self.lowest(self.hands[leader] & self.suit_mask[s] & ~self.joker_mask, s) >= least:
-                continue
-            seat = leader
-            under = True
-            for _i in range(self.trick_size - 1):
-                seat = self.next_seat[seat]
-                if seat == target:
-                    continue
-                hand = self.hands[seat]
-                legal = hand & self.suit_mask[s]
-                if not legal:
-                    legal = (hand & self.free_mask) if self.compulsory and hand & self.free_mask else hand
-                if self.lowest(legal, s) >= least:
-                    under = False
-                    break
-            if under:
-                return True
-        return False
-
-    @cython.cfunc
-    @cython.locals(target=cython.int, seat=cython.int, s=cython.int, b=cython.int, p=cython.int, mine=cython.int,
-                   theirs=cython.int, held=cython.int, others=cython.ulonglong, cards=cython.ulonglong,
-                   low=cython.ulonglong, ours=cython.ulonglong, rest=cython.ulonglong, both=cython.ulonglong)
-    @cython.returns(cython.bint)
-    def misere_safe(self) -> bool:
-        """A misère nobody can beat from this lead by another seat: its one seat holds no card that could win a
-        trick led in another suit (a joker, a trump), and in every suit it can answer each lead with a lower
-        card whatever the others lead in what order (its ``j``-th lowest card under their ``j``-th lowest, for as
-        many cards as it holds; a trick that takes two of their cards only raises their next)."""
-        if self.check or self.cover_mask or self.any_time or self.named_follow:
-            return False
-        target = -1
-        for seat in range(self.players):
-            if self.on_side[seat] and self.hands[seat]:
-                if target >= 0:
-                    return False
-                target = seat
-        if target < 0:
-            return False
-        others = 0
-        for seat in range(self.players):
-            if seat != target:
-                others |= self.hands[seat]
-        others &= ~self.joker_mask
-        for s in range(4):
-            cards = self.hands[target] & ~self.suit_mask[s]
-            while cards:  # a card of another suit that counts in this suit's tricks
-                low = cards & -cards
-                cards ^= low
-                if self.power[s * 64 + self.low(low)] > 0:
-                    return False
-            ours = rest = 0
-            cards = (self.hands[target] | others) & self.suit_mask[s]
-            while cards:  # each seat's cards of the suit by their power in a trick led in it
-                low = cards & -cards
-                cards ^= low
-                b = self.low(low)
-                p = self.power[s * 64 + b]
-                if p <= 0 or p >= 64 or (ours | rest) >> p & 1:
-                    return False
-                if self.hands[target] >> b & 1:
-                    ours |= _ONE << p
-                else:
-                    rest |= _ONE << p
-            mine = theirs = 0
-            held = self.count(ours)
-            both = ours | rest
-            while both and theirs < held:
-                low = both & -both
-                both ^= low
-                if low & ours:
-                    mine += 1
-                else:
-                    theirs += 1
-                    if mine < theirs:
-                        return False
-        return True
-
-    @cython.cfunc
-    @cython.locals(cards=cython.ulonglong, led=cython.int, least=cython.int, p=cython.int, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def lowest(self, cards: int, led: int) -> int:
-        """The weakest of ``cards`` (not none) in a trick led in suit ``led``: its power there."""
-        least = 1 << 30
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            p = self.power[led * 64 + self.low(low)]
-            if p < least:
-                least = p
-        return least
-
-    @cython.cfunc
     @cython.locals(leader=cython.int, s=cython.int, b=cython.int, n=cython.int, seat=cython.int,
                    m=cython.ulonglong, low=cython.ulonglong, code=cython.ulonglong, w0=cython.ulonglong,
                    w1=cython.ulonglong, w2=cython.ulonglong, w3=cython.ulonglong, extra=cython.ulonglong)
@@ -358,183 +243,6 @@ class Search(Moves):
                 n += 1
             n += 1
         return (extra, w0, w1, w2, w3)
-
-    @cython.cfunc
-    @cython.locals(cards=cython.ulonglong, slot=cython.int, s=cython.int, b=cython.int, led=cython.int,
-                   p=cython.int, m=cython.ulonglong, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def top(self, cards: int, slot: int) -> int:
-        """``tops[slot + led]``: per suit led, the strongest of ``cards`` in a trick led in that suit."""
-        for led in range(4):
-            self.tops[slot + led] = 0
-        for s in range(5):
-            m = cards & self.suit_mask[s]
-            if not m:
-                continue
-            if self.mergeable[s]:
-                m = _ONE << self.high(m)
-            while m:
-                low = m & -m
-                m ^= low
-                b = self.low(low)
-                for led in range(4):
-                    p = self.power[led * 64 + b]
-                    if p > self.tops[slot + led]:
-                        self.tops[slot + led] = p
-        return 0
-
-    @cython.cfunc
-    @cython.locals(leader=cython.int, left=cython.int, seat=cython.int, slot=cython.int, n=cython.int,
-                   b=cython.int, side_best=cython.int, other_best=cython.int, sure=cython.int,
-                   side_cards=cython.ulonglong, other_cards=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def bounds(self, leader: int, left: int) -> int:
-        """The side's tricks from this lead on: ``forced_least``/``forced_most`` whatever anyone plays (a card
-        that beats every card of the other side in a trick led in any suit takes a trick when it is played,
-        each of one seat's in its own trick); ``least``/``most`` when the side plays for the most tricks and
-        the others for the fewest (the leader cashes its sure tricks).  ``tops[0:4]`` is the leader's others'."""
-        self.least = self.forced_least = 0
-        self.most = self.forced_most = left
-        if self.cover_mask:  # a dummy's face-down cards: not counted
-            return 0
-        side_cards = other_cards = 0
-        for seat in range(self.players):
-            if self.on_side[seat]:
-                side_cards |= self.hands[seat]
-            else:
-                other_cards |= self.hands[seat]
-        side_best = other_best = 0
-        if (side_cards | other_cards) & self.everywhere:
-            self.top(other_cards, 4)
-            self.top(side_cards, 8)
-            for seat in range(self.players):
-                m = self.hands[seat] & self.everywhere
-                slot = 4 if self.on_side[seat] else 8
-                n = 0
-                while m:
-                    low = m & -m
-                    m ^= low
-                    b = self.low(low)
-                    if (self.power[b] > self.tops[slot] and self.power[64 + b] > self.tops[slot + 1] and
-                            self.power[128 + b] > self.tops[slot + 2] and self.power[192 + b] > self.tops[slot + 3]):
-                        n += 1
-                if self.on_side[seat]:
-                    if n > side_best:
-                        side_best = n
-                elif n > other_best:
-                    other_best = n
-        self.least = self.forced_least = side_best
-        self.most = self.forced_most = left - other_best
-        sure = self.sure_tricks(leader)
-        n = self.entry_tricks(leader)
-        if n > sure:
-            sure = n
-        if self.on_side[leader]:
-            if sure > self.least:
-                self.least = sure
-        elif left - sure < self.most:
-            self.most = left - sure
-        return 0
-    @cython.cfunc
-    @cython.locals(leader=cython.int, partner=cython.int, o=cython.int, s=cython.int, best=cython.int,
-                   n=cython.int, top=cython.int, hand=cython.ulonglong, others=cython.ulonglong,
-                   entries=cython.int)
-    @cython.returns(cython.int)
-    def entry_tricks(self, leader: int) -> int:
-        """Tricks the leader's side can cash through a partner: the leader leads a suit whose top card the partner
-        holds and every seat that could take a trick of another suit still follows; the partner, on lead, then
-        cashes its sure tricks (that trick among them).  ``tops[0:4]`` is left the leader's others'."""
-        if self.cover_mask or self.any_time:
-            return 0
-        hand = self.hands[leader] & ~self.joker_mask
-        best = 0
-        for partner in range(self.players):
-            if partner == leader or self.on_side[partner] != self.on_side[leader] or not self.hands[partner]:
-                continue
-            others = self.present & ~self.hands[partner]
-            entries = 0
-            for s in range(4):
-                if not hand & self.suit_mask[s] or not self.hands[partner] & self.suit_mask[s]:
-                    continue
-                top = self.strongest(self.hands[partner] & self.suit_mask[s], s)
-                if others & self.suit_mask[s] and self.strongest(others & self.suit_mask[s], s) >= top:
-                    continue
-                for o in range(self.players):
-                    if o != partner and self.hands[o] & self.crossing and not self.hands[o] & self.suit_mask[s]:
-                        top = -1
-                if top >= 0:
-                    entries += 1
-            if entries:
-                self.top(others, 0)
-                n = self.sure_tricks(partner)
-                if n > best:
-                    best = n
-        if best:
-            self.top(self.present & ~self.hands[leader], 0)
-        return best
-
-    @cython.cfunc
-    @cython.locals(cards=cython.ulonglong, led=cython.int, most=cython.int, p=cython.int, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def strongest(self, cards: int, led: int) -> int:
-        """The strongest of ``cards`` (not none) in a trick led in suit ``led``: its power there."""
-        most = -1
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            p = self.power[led * 64 + self.low(low)]
-            if p > most:
-                most = p
-        return most
-
-    @cython.cfunc
-    @cython.locals(seat=cython.int, s=cython.int, b=cython.int, o=cython.int, sure=cython.int, rounds=cython.int,
-                   top=cython.int, n=cython.int, hand=cython.ulonglong, others=cython.ulonglong, m=cython.ulonglong,
-                   low=cython.ulonglong, blockers=cython.ulonglong)
-    @cython.returns(cython.int)
-    def sure_tricks(self, seat: int) -> int:
-        """Tricks the leader can cash one after the other: the larger of its cards no other card left can beat
-        (``tops[0:4]``) and, suit by suit, its cards above the others' in the suit, as many rounds as every seat
-        that could take a trick of another suit (a trump, a joker) still has to follow."""
-        hand = self.hands[seat] & ~self.joker_mask
-        sure = 0
-        for s in range(4):
-            m = hand & self.suit_mask[s]
-            while m:
-                low = m & -m
-                m ^= low
-                b = self.low(low)
-                if self.power[s * 64 + b] > self.tops[s]:
-                    sure += 1
-        others = self.present & ~self.hands[seat]
-        if self.cover_mask or (self.any_time and others & self.free_mask):
-            return sure
-        blockers = 0  # the seats holding a card that takes tricks of other suits
-        for o in range(self.players):
-            if o != seat and self.hands[o] & self.crossing:
-                blockers |= _ONE << o
-        n = 0
-        for s in range(4):
-            m = hand & self.suit_mask[s]
-            if not m:
-                continue
-            top = 0
-            if others & self.suit_mask[s]:
-                top = self.power[s * 64 + self.high(others & self.suit_mask[s])]
-                if not self.mergeable[s]:
-                    self.top(others & self.suit_mask[s], 4)
-                    top = self.tops[4 + s]
-            rounds = 0
-            while m:
-                low = m & -m
-                m ^= low
-                if self.power[s * 64 + self.low(low)] > top:
-                    rounds += 1
-            for o in range(self.players):
-                if rounds and blockers >> o & 1 and self.count(self.hands[o] & self.suit_mask[s]) < rounds:
-                    rounds = self.count(self.hands[o] & self.suit_mask[s])
-            n += rounds
-        return n if n > sure else sure
 
     # --- the search ----------------------------------------------------------------------------
 
