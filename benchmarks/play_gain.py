@@ -15,8 +15,9 @@ import argparse
 import random
 import statistics
 
-import fivehundred
-from fivehundred.engine.state import GameState, Phase, new_game
+from solver import first_leads  # benchmarks/solver.py
+
+from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.manager import make_player
 
 
@@ -32,28 +33,6 @@ def play_out(state: GameState, kinds: dict[int, str], seed: int) -> int:
     return sum(log.tricks_won[s] for s in log.outcome.side)
 
 
-def first_leads(name: str, hands: int, seed: int) -> list[tuple[GameState, int]]:
-    """Positions at the first lead of hands to take tricks, bid and exchanged by ``club``, each with a seed."""
-    ruleset = fivehundred.load_ruleset(name)
-    rng = random.Random(seed)
-    out: list[tuple[GameState, int]] = []
-    while len(out) < hands:
-        state, deal_rng = new_game(ruleset, rng.randrange(10**9))
-        players = [make_player("club", s, random.Random(rng.randrange(10**9))) for s in range(state.rules.players)]
-        last = -1
-        while not state.is_terminal() and len(out) < hands and state.deals < 40:
-            seat = state.current_player()
-            if seat < 0:
-                state.deal(deal_rng)
-                continue
-            if state.phase == Phase.PLAY and state.deals != last and not state.hand_log.tricks and not state.trick:
-                last = state.deals
-                if state.contracting_side and state.contract.goal == "at-least":
-                    out.append((state.clone(), rng.randrange(10**6)))
-            state.apply(players[state.rules.controller[seat]].act(state, state.legal_actions()))
-    return out
-
-
 def interval(diffs: list[float]) -> str:
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     return f"{statistics.mean(diffs):+.3f} ± {half:.3f}"
@@ -67,7 +46,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     rows = []
-    for state, seed in first_leads(args.ruleset, args.hands, args.seed):
+    hands = first_leads(args.ruleset, args.hands, args.seed, keep=lambda state: state.contract.goal == "at-least")
+    for seed, state in enumerate(hands):
         side = set(state.contracting_side)
         results = []
         for who in ("club", "side", "defenders"):

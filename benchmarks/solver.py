@@ -26,8 +26,8 @@ from fivehundred.rules.manager import make_player
 DEFAULT = ("pagat-australian", "three-handed", "six-handed", "perfect")
 
 
-def first_leads(name: str, hands: int, seed: int) -> list:
-    """``hands`` positions at the first lead of the play, bid and exchanged by ``club``."""
+def first_leads(name: str, hands: int, seed: int, keep=lambda state: True) -> list:
+    """``hands`` positions at the first lead of the play, bid and exchanged by ``club`` (those ``keep`` takes)."""
     ruleset = fivehundred.load_ruleset(name)
     rng = random.Random(seed)
     out = []
@@ -43,7 +43,7 @@ def first_leads(name: str, hands: int, seed: int) -> list:
                 continue
             if state.phase == Phase.PLAY and state.deals != last and not state.hand_log.tricks and not state.trick:
                 last = state.deals
-                if state.contracting_side:
+                if state.contracting_side and keep(state):
                     out.append(state.clone())
             state.apply(players[controller[seat]].act(state, state.legal_actions()))
     return out

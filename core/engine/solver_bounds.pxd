@@ -9,6 +9,7 @@ cdef class Bounds(Moves):
     # side plays for tricks and the others against it.
     cdef int least, most, forced_least, forced_most
 
+    cdef int misere_seat(self) except *
     cdef bint leads_under(self, int leader) except *
     cdef bint misere_safe(self) except *
     cdef int lowest(self, unsigned long long cards, int led) except *

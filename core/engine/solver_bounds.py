@@ -31,6 +31,23 @@ class Bounds(Moves):
         self.least = self.most = self.forced_least = self.forced_most = 0
 
     @cython.cfunc
+    @cython.locals(target=cython.int, seat=cython.int)
+    @cython.returns(cython.int)
+    def misere_seat(self) -> int:
+        """The one seat of a misère still holding cards, where a misère is settled at a lead (the bounds below do
+        not read a rules' per-trick end, a dummy's face-down cards, a joker led at any time or named by whoever
+        plays it); else -1."""
+        if self.check or self.cover_mask or self.any_time or self.named_follow:
+            return -1
+        target = -1
+        for seat in range(self.players):
+            if self.on_side[seat] and self.hands[seat]:
+                if target >= 0:
+                    return -1
+                target = seat
+        return target
+
+    @cython.cfunc
     @cython.locals(leader=cython.int, target=cython.int, seat=cython.int, s=cython.int, _i=cython.int,
                    least=cython.int, under=cython.bint, theirs=cython.ulonglong, legal=cython.ulonglong,
                    hand=cython.ulonglong)
@@ -38,14 +55,7 @@ class Bounds(Moves):
     def leads_under(self, leader: int) -> bool:
         """A misère beaten from this lead: its one seat holds a suit in which the leader leads under its lowest
         card and every other seat can play under that card too (its every card then takes the trick)."""
-        if self.check or self.cover_mask or self.any_time or self.named_follow:
-            return False
-        target = -1
-        for seat in range(self.players):
-            if self.on_side[seat] and self.hands[seat]:
-                if target >= 0:
-                    return False
-                target = seat
+        target = self.misere_seat()
         if target < 0:
             return False
         for s in range(4):
@@ -82,14 +92,7 @@ class Bounds(Moves):
         trick led in another suit (a joker, a trump), and in every suit it can answer each lead with a lower
         card whatever the others lead in what order (its ``j``-th lowest card under their ``j``-th lowest, for as
         many cards as it holds; a trick that takes two of their cards only raises their next)."""
-        if self.check or self.cover_mask or self.any_time or self.named_follow:
-            return False
-        target = -1
-        for seat in range(self.players):
-            if self.on_side[seat] and self.hands[seat]:
-                if target >= 0:
-                    return False
-                target = seat
+        target = self.misere_seat()
         if target < 0:
             return False
         others = 0
