@@ -16,5 +16,6 @@ cdef class Bounds(Moves):
     cdef int top(self, unsigned long long cards, int slot) except *
     cdef int bounds(self, int leader, int left) except *
     cdef int entry_tricks(self, int leader) except *
+    cdef bint enters(self, int partner, int s) except *
     cdef int strongest(self, unsigned long long cards, int led) except *
     cdef int sure_tricks(self, int seat) except *

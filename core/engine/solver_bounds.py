@@ -224,15 +224,15 @@ class Bounds(Moves):
         elif left - sure < self.most:
             self.most = left - sure
         return 0
+
     @cython.cfunc
-    @cython.locals(leader=cython.int, partner=cython.int, o=cython.int, s=cython.int, best=cython.int,
-                   n=cython.int, top=cython.int, hand=cython.ulonglong, others=cython.ulonglong,
-                   entries=cython.int)
+    @cython.locals(leader=cython.int, partner=cython.int, s=cython.int, best=cython.int, n=cython.int,
+                   hand=cython.ulonglong)
     @cython.returns(cython.int)
     def entry_tricks(self, leader: int) -> int:
-        """Tricks the leader's side can cash through a partner: the leader leads a suit whose top card the partner
-        holds and every seat that could take a trick of another suit still follows; the partner, on lead, then
-        cashes its sure tricks (that trick among them).  ``tops[0:4]`` is left the leader's others'."""
+        """Tricks the leader's side can cash through a partner: the leader leads a suit the partner enters in
+        (``enters``); the partner, on lead, then cashes its sure tricks (that trick among them).  ``tops[0:4]`` is
+        left the leader's others'."""
         if self.cover_mask or self.any_time:
             return 0
         hand = self.hands[leader] & ~self.joker_mask
@@ -240,27 +240,31 @@ class Bounds(Moves):
         for partner in range(self.players):
             if partner == leader or self.on_side[partner] != self.on_side[leader] or not self.hands[partner]:
                 continue
-            others = self.present & ~self.hands[partner]
-            entries = 0
             for s in range(4):
-                if not hand & self.suit_mask[s] or not self.hands[partner] & self.suit_mask[s]:
-                    continue
-                top = self.strongest(self.hands[partner] & self.suit_mask[s], s)
-                if others & self.suit_mask[s] and self.strongest(others & self.suit_mask[s], s) >= top:
-                    continue
-                for o in range(self.players):
-                    if o != partner and self.hands[o] & self.crossing and not self.hands[o] & self.suit_mask[s]:
-                        top = -1
-                if top >= 0:
-                    entries += 1
-            if entries:
-                self.top(others, 0)
-                n = self.sure_tricks(partner)
-                if n > best:
-                    best = n
+                if hand & self.suit_mask[s] and self.enters(partner, s):
+                    self.top(self.present & ~self.hands[partner], 0)
+                    n = self.sure_tricks(partner)
+                    if n > best:
+                        best = n
+                    break
         if best:
             self.top(self.present & ~self.hands[leader], 0)
         return best
+
+    @cython.cfunc
+    @cython.locals(partner=cython.int, s=cython.int, o=cython.int, mine=cython.ulonglong, others=cython.ulonglong)
+    @cython.returns(cython.bint)
+    def enters(self, partner: int, s: int) -> bool:
+        """Whether a lead of suit ``s`` is won by ``partner``: it holds the suit's top card, and every seat that
+        could take a trick of another suit (a trump, a joker) still follows."""
+        mine = self.hands[partner] & self.suit_mask[s]
+        others = self.present & ~self.hands[partner] & self.suit_mask[s]
+        if not mine or (others and self.strongest(others, s) >= self.strongest(mine, s)):
+            return False
+        for o in range(self.players):
+            if o != partner and self.hands[o] & self.crossing and not self.hands[o] & self.suit_mask[s]:
+                return False
+        return True
 
     @cython.cfunc
     @cython.locals(cards=cython.ulonglong, led=cython.int, most=cython.int, p=cython.int, low=cython.ulonglong)
