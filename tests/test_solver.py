@@ -4,6 +4,7 @@ ruleset, from every card of a trick."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -143,6 +144,71 @@ def leads(name: str, seed: int, count: int) -> list[GameState]:
         if state.deals == deal and state.phase == Phase.PLAY:
             out.append(state.clone())
     return out
+
+
+def covered_endings(seed: int, count: int, at_lead: bool = False) -> list[GameState]:
+    """Two-handed positions with four or five tricks left in which a dummy still has face-down cards (its face-up
+    cards played last where it can), at any card of a trick (``at_lead``: at a lead)."""
+    out: list[GameState] = []
+    for state, rng in play_phases("two-handed", seed, 20 * count):
+        if len(out) == count:
+            break
+        deal, left = state.deals, rng.choice((4, 5))
+        cards_in = 0 if at_lead else rng.randrange(state.rules.players)
+        while state.deals == deal and state.phase == Phase.PLAY and (
+                state.rules.hand_size - len(state.hand_log.tricks) > left or len(state.trick) < cards_in):
+            legal = [a for a in state.legal_actions() if a < FIRST_STEP_ACTION]
+            kept = [a for a in legal if a not in state.covering(state.current_player())]
+            state.apply(rng.choice(kept or legal))
+        if state.deals == deal and state.phase == Phase.PLAY and any(
+                state.covering(seat) for seat in range(state.rules.players)):
+            out.append(state.clone())
+    return out
+
+
+def parted_by_face_down(state: GameState) -> bool:
+    """Whether the seat to play holds two cards of a suit with only face-down cards between them (touching,
+    were those cards not still to be played)."""
+    kernel, pos = PlayKernel.of(state)
+    face_down = 0
+    for hand in pos.hands:
+        for b in range(len(kernel.cards)):
+            if kernel.cover_mask >> b & hand >> b & 1:
+                face_down |= kernel.under[b]
+    present = face_down | sum(pos.hands) | sum(1 << b for _, b, _ in pos.trick)
+    mine = [b for b in range(len(kernel.cards)) if pos.hands[kernel.turn(pos)] >> b & 1]
+    return any(kernel.suit[a] == kernel.suit[b] and present & ((1 << b) - (2 << a)) and
+               not present & ~face_down & ((1 << b) - (2 << a)) for a, b in pairwise(mine))
+
+
+def test_face_down_cards_keep_the_solver_exact() -> None:
+    """A dummy's face-down cards are still to be played: they count in the bounds and part the cards around them
+    (two-handed, P2).  Each legal card valued by ``solve_cards`` equals minimax over the engine, on positions
+    where a dummy has face-down cards, one of them with the seat to play holding cards that only face-down
+    ones part (valued alike, they were wrong)."""
+    positions = covered_endings(5, 12)
+    assert len(positions) == 12
+    assert any(parted_by_face_down(state) for state in positions)
+    for state in positions:
+        memo: dict[Any, tuple[int, int]] = {}
+        assert fivehundred.solve(state) == minimax(state.clone(), memo)
+        for action, value in fivehundred.solve_cards(state).items():
+            child = state.clone()
+            child.apply(action)
+            assert value == minimax(child, memo, state), (state.hand_log.number, action)
+
+
+def test_face_down_cards_count_in_the_bounds_at_a_lead() -> None:
+    """The cards that must take a trick whoever plays what are read from every card still to play, face-down ones
+    too: an opponent's card is not sure of its trick while a face-down card of the side beats it."""
+    cut = 0
+    for state in covered_endings(4, 12, at_lead=True):
+        solver = Solver.of(state)
+        value = minimax(state.clone()) - solver.k.side_tricks(solver.root)
+        least, most, forced_least, forced_most = solver.search.lead_bounds(solver.root)
+        assert forced_least <= value <= forced_most and least <= value <= most, state.hand_log.number
+        cut += forced_least > 0 or forced_most < state.rules.hand_size - len(state.hand_log.tricks)
+    assert cut
 
 
 @pytest.mark.parametrize("name", SHIPPED)

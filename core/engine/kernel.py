@@ -190,11 +190,6 @@ class PlayKernel:
             for top, below in under.items():
                 self.under[self.bit[top]] = 1 << self.bit[below]
                 self.cover_mask |= 1 << self.bit[top]
-        for s in range(4):
-            if self.suit_mask[s] & self.cover_mask:
-                self.mergeable[s] = False
-        if self.cover_mask:
-            self.relative = False
 
     # --- positions --------------------------------------------------------------------------
 

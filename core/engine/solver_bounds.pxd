@@ -15,6 +15,7 @@ cdef class Bounds(Moves):
     cdef int lowest(self, unsigned long long cards, int led) except *
     cdef int top(self, unsigned long long cards, int slot) except *
     cdef int bounds(self, int leader, int left) except *
+    cdef unsigned long long held(self, int seat) noexcept
     cdef int entry_tricks(self, int leader) except *
     cdef bint enters(self, int partner, int s) except *
     cdef int strongest(self, unsigned long long cards, int led) except *

@@ -184,20 +184,18 @@ class Bounds(Moves):
         the others for the fewest (the leader cashes its sure tricks).  ``tops[0:4]`` is the leader's others'."""
         self.least = self.forced_least = 0
         self.most = self.forced_most = left
-        if self.cover_mask:  # a dummy's face-down cards: not counted
-            return 0
         side_cards = other_cards = 0
         for seat in range(self.players):
             if self.on_side[seat]:
-                side_cards |= self.hands[seat]
+                side_cards |= self.held(seat)
             else:
-                other_cards |= self.hands[seat]
+                other_cards |= self.held(seat)
         side_best = other_best = 0
         if (side_cards | other_cards) & self.everywhere:
             self.top(other_cards, 4)
             self.top(side_cards, 8)
             for seat in range(self.players):
-                m = self.hands[seat] & self.everywhere
+                m = self.held(seat) & self.everywhere
                 slot = 4 if self.on_side[seat] else 8
                 n = 0
                 while m:
@@ -224,6 +222,20 @@ class Bounds(Moves):
         elif left - sure < self.most:
             self.most = left - sure
         return 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.locals(seat=cython.int, hand=cython.ulonglong, m=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.ulonglong)
+    def held(self, seat: int) -> int:
+        """The cards ``seat`` will play: its hand and, under a dummy's face-up cards, the face-down ones."""
+        hand = self.hands[seat]
+        m = hand & self.cover_mask
+        while m:
+            low = m & -m
+            m ^= low
+            hand |= self.under[self.low(low)]
+        return hand
 
     @cython.cfunc
     @cython.locals(leader=cython.int, partner=cython.int, s=cython.int, best=cython.int, n=cython.int,

@@ -15,10 +15,12 @@ cdef class Moves:
     cdef int mergeable[5]
     cdef int on_side[8]
     cdef int next_seat[8]
-    # The position: each seat's hand, tricks won, each card's holder (1 + seat), the cards still in play.
+    # The position: each seat's hand, tricks won, each card's holder (1 + seat) and its place among the cards left
+    # (``Search.key``), the cards still in play.
     cdef unsigned long long hands[8]
     cdef int won[8]
     cdef unsigned long long owner[64]
+    cdef int rank_at[64]
     cdef unsigned long long present
     cdef int played, unled
     # The bounds' strongest cards per suit led (``top``), the plies' moves, a ply's scratch.

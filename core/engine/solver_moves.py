@@ -38,7 +38,7 @@ class Moves:
 
     def __init__(self, kernel: PlayKernel, lows: bool) -> None:
         self.suit, self.power, self.under = [0] * 64, [0] * 256, [0] * 64
-        self.owner, self.bits = [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
+        self.owner, self.rank_at, self.bits = [0] * 64, [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
         self.suit_mask, self.mergeable = [0] * 5, [0] * 5
         self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
         self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 256

@@ -107,6 +107,7 @@ class Search(Bounds):
                     self.owner[b] = seat + 1
                     if self.cover_mask >> b & 1:
                         self.present |= self.under[b]
+                        self.owner[self.low(self.under[b])] = seat + 1
         tmask = 0
         for _seat, b, _named in pos.trick:
             tmask |= _ONE << b
@@ -210,7 +211,8 @@ class Search(Bounds):
     @cython.cfunc
     @cython.locals(leader=cython.int, s=cython.int, b=cython.int, n=cython.int, seat=cython.int,
                    m=cython.ulonglong, low=cython.ulonglong, code=cython.ulonglong, w0=cython.ulonglong,
-                   w1=cython.ulonglong, w2=cython.ulonglong, w3=cython.ulonglong, extra=cython.ulonglong)
+                   w1=cython.ulonglong, w2=cython.ulonglong, w3=cython.ulonglong, w4=cython.ulonglong,
+                   w5=cython.ulonglong, extra=cython.ulonglong)
     def key(self, leader: int) -> object:
         """The transposition table's key of the position at a lead: where the hands are relative (only the
         order of the cards left matters, ``PlayKernel.relative``), each card left by its holder in the order
@@ -232,6 +234,7 @@ class Search(Bounds):
                 m ^= low
                 b = self.low(low)
                 code = self.owner[b]
+                self.rank_at[b] = n
                 if n < 21:
                     w0 |= code << (3 * n)
                 elif n < 42:
@@ -242,7 +245,22 @@ class Search(Bounds):
                     w3 |= code << (3 * (n - 63))
                 n += 1
             n += 1
-        return (extra, w0, w1, w2, w3)
+        if not self.cover_mask:
+            return (extra, w0, w1, w2, w3)
+        w4 = w5 = 0
+        n = 0
+        m = self.present & self.cover_mask
+        while m:  # each face-down card: the places of its face-up card and its own among the cards left
+            low = m & -m
+            m ^= low
+            b = self.low(low)
+            code = self.rank_at[b] | self.rank_at[self.low(self.under[b])] << 6
+            if n < 5:
+                w4 |= code << (12 * n)
+            else:
+                w5 |= code << (12 * (n - 5))
+            n += 1
+        return (extra, w0, w1, w2, w3, w4, w5)
 
     # --- the search ----------------------------------------------------------------------------
 
