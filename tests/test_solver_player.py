@@ -12,9 +12,9 @@ from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.defence import MisereDefender
 from fivehundred.bots.solved_worlds import BidReading, best_card, world_seed
-from fivehundred.bots.solver_player import SOLVE_CARDS, SolverPlayer
+from fivehundred.bots.solver_player import SolverPlayer, solved_from
 from fivehundred.bots.unseen import determinise, knowledge
-from fivehundred.engine.state import GameState
+from fivehundred.engine.state import GameState, new_game
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules, make_player
 from fivehundred.rules.steps import FIRST_STEP_ACTION
@@ -26,7 +26,14 @@ def test_the_solver_player_is_registered_with_its_worlds_and_cards() -> None:
     player = make_player("solver:3:4", 1, random.Random(0))
     assert isinstance(player, SolverPlayer) and (player.worlds, player.cards, player.seat) == (3, 4, 1)
     default = make_player("solver", 0, random.Random(0))
-    assert isinstance(default, SolverPlayer) and default.cards == SOLVE_CARDS
+    assert isinstance(default, SolverPlayer) and default.cards is None  # by the table: solved_from
+
+
+@pytest.mark.parametrize(("name", "cards"), [("pagat-australian", 10), ("two-handed", 10), ("three-handed", 13),
+                                              ("five-handed", 8), ("six-handed", 6), ("six-handed-two-jokers", 6)])
+def test_the_solver_solves_whole_hands_up_to_four_seats_and_the_last_cards_beyond(name: str, cards: int) -> None:
+    state, _ = new_game(fivehundred.load_ruleset(name), 1)
+    assert solved_from(state) == cards
     for bad in ("solver:0", "solver:x", "solver:1:2:3"):
         with pytest.raises(ValueError, match="solver:"):
             make_player(bad, 0, random.Random(0))

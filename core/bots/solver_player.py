@@ -2,7 +2,8 @@
 
 ``solver`` (``solver:N``: ``N`` worlds a decision, ``DEFAULT_WORLDS`` without) bids, exchanges and
 nominates as ``club`` does (its pricing of the calls, its discards).  In the play, at each card with a
-choice, once its hand holds at most ``SOLVE_CARDS`` cards (``solver:N:C``: ``C``; before, ``club``'s card),
+choice, once its hand holds at most ``C`` cards (``solver:N:C``; without, ``solved_from``: the whole hand at up to
+four seats; before, ``club``'s card),
 it plays the card with the best total over ``N`` worlds of the cards it cannot see, each solved double
 dummy (``fivehundred.bots.solved_worlds.best_card``: the worlds agree with everything the seat has seen
 and with the contractor's bid; among equals, ``club``'s card).  A misère's worlds are
@@ -24,17 +25,24 @@ from .params import ClubParams, ParamsError, params_spec
 from .solved_worlds import best_card
 
 DEFAULT_WORLDS = 8
-SOLVE_CARDS = 10
-"""Cards in hand from which the play is solved (before: ``club``'s card): every card of a ten-card hand.  A whole
-reference hand takes the compiled solver about 20 ms (median) to value every lead (``benchmarks/solver.py
---cards``): a game of two ``solver`` seats about 3 s of CPU."""
+CARDS_IN_PLAY = 40
+"""Without ``C``, the play is solved once the hands hold at most this many cards together: a whole reference hand
+(ten cards at four seats) takes the compiled solver about 20 ms (median) to value every lead (``benchmarks/solver.py
+--cards``), a game of two ``solver`` seats about 3 s of CPU; at six seats a whole hand takes about ten times as
+long, six cards a seat (36 in play) about 4 ms."""
 MISERE_WORLDS_FACTOR = 4
+
+
+def solved_from(state: GameState) -> int:
+    """Cards in hand from which ``solver`` solves the play by default: ``CARDS_IN_PLAY`` over the seats playing
+    (ten or more: the whole hand at up to four seats; six at six)."""
+    return CARDS_IN_PLAY // (state.rules.players - len(state.sitting_out))
 
 
 class SolverPlayer(ClubPlayer):
     """``club``'s auction and exchange; the play by sampled worlds solved double dummy."""
 
-    def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int = SOLVE_CARDS,
+    def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int | None = None,
                  params: ClubParams | None = None):
         super().__init__(seat, rng, params)
         self.worlds = worlds
@@ -59,14 +67,14 @@ class SolverPlayer(ClubPlayer):
             raise ValueError(f"solver:{arg}: give solver:WORLDS, solver:WORLDS:CARDS, then optionally club's "
                              f"parameters (default, a ruleset's set or FILE.json): {e}") from None
         worlds = numbers[0] if numbers else DEFAULT_WORLDS
-        cards = numbers[1] if len(numbers) > 1 else SOLVE_CARDS
+        cards = numbers[1] if len(numbers) > 1 else None
         return cls(seat, rng, worlds, cards, params)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         if state.phase != Phase.PLAY:
             return ClubPlayer.act(self, state, legal)
         plays = [a for a in legal if a < FIRST_STEP_ACTION]
-        if len(plays) <= 1 or len(state.hand(state.current_player())) > self.cards:
+        if len(plays) <= 1 or len(state.hand(state.current_player())) > (self.cards or solved_from(state)):
             return ClubPlayer.act(self, state, legal)  # club's card (its open-misère defence searches too)
         default: int = MisereDefender.act(self, state, legal)  # club's card, without its search
         contract = state.contract
