@@ -170,11 +170,7 @@ def parted_by_face_down(state: GameState) -> bool:
     """Whether the seat to play holds two cards of a suit with only face-down cards between them (touching,
     were those cards not still to be played)."""
     kernel, pos = PlayKernel.of(state)
-    face_down = 0
-    for hand in pos.hands:
-        for b in range(len(kernel.cards)):
-            if kernel.cover_mask >> b & hand >> b & 1:
-                face_down |= kernel.under[b]
+    face_down = sum(kernel.face_down(hand) for hand in pos.hands)
     present = face_down | sum(pos.hands) | sum(1 << b for _, b, _ in pos.trick)
     mine = [b for b in range(len(kernel.cards)) if pos.hands[kernel.turn(pos)] >> b & 1]
     return any(kernel.suit[a] == kernel.suit[b] and present & ((1 << b) - (2 << a)) and

@@ -193,6 +193,15 @@ class PlayKernel:
 
     # --- positions --------------------------------------------------------------------------
 
+    def face_down(self, hand: int) -> int:
+        """The face-down cards under the face-up ones of ``hand`` (a dummy's, P2): still to be played."""
+        covers, under = hand & self.cover_mask, 0
+        while covers:
+            low = covers & -covers
+            under |= self.under[low.bit_length() - 1]
+            covers ^= low
+        return under
+
     def mask(self, cards: Any) -> int:
         bit = self.bit
         return sum(1 << bit[c] for c in cards)

@@ -105,10 +105,7 @@ class Solver:
         best = self._value(root, -1)
         present = 0
         for h in root.hands:
-            present |= h
-            for b in range(h.bit_length()):
-                if k.cover_mask >> b & 1 and h >> b & 1:
-                    present |= k.under[b]  # a dummy's face-down card: still to play
+            present |= h | k.face_down(h)
         for _, b, _ in root.trick:
             present |= 1 << b
         out: dict[int, int] = {}
