@@ -8,7 +8,7 @@
 The deals and auctions are those of ``-n`` seeded games of ``--players`` (``club:nosearch``) in every seat
 (``fivehundred.batch.simulation.play_game``: the games ``fivehundred simulate`` plays). Each hand whose
 contract is an open misère is dealt again, its auction replayed call for call, and then played out with
-``club`` as the contractor (a generator seeded with the game and hand, the same for every defence) and each of
+``club`` as the contractor (``--contractor``; a generator seeded with the game and hand, the same for every defence) and each of
 ``--defenders`` (player specs, as ``--players`` takes them) in the defenders' seats. Printed per defence: the
 open misères made (let through) out of those played, with a 95% Wilson interval, and the seconds the defence
 took. ``--first`` (default ``club:nosearch``: ``club`` with ``misere_worlds`` 0, the heuristic defence alone)
@@ -116,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--defenders", default="club", help="comma-separated player specs")
     ap.add_argument("--save", type=Path, help="write the open-misère hands found to this file (JSON lines)")
     ap.add_argument("--hands", type=Path, help="play the hands of this file (from --save) instead of games")
+    ap.add_argument("--contractor", default="club", help="who plays the contractor's side (a player spec)")
     ap.add_argument("--dd", action="store_true",
                     help="add the double-dummy row: the misères no defence could beat with every card seen")
     args = ap.parse_args(argv)
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         leads: list[GameState] = []
         for d in defences:
             start = time.process_time()
-            made[d] = [replay(rules, log, totals, spec(d), "club", f"{args.seed}:{game}:{number}",
+            made[d] = [replay(rules, log, totals, spec(d), spec(args.contractor), f"{args.seed}:{game}:{number}",
                               leads if d == args.first and args.dd else None)
                        for game, number, totals, log in hands]
             seconds[d] = time.process_time() - start
