@@ -6,18 +6,18 @@
     python benchmarks/misere_defence.py --defenders club,club:OLD.json,solver:8
 
 The deals and auctions are those of ``-n`` seeded games of ``--players`` (``club:nosearch``) in every seat
-(``fivehundred.batch.simulation.play_game``: the games ``fivehundred simulate`` plays). Each hand whose
-contract is an open misère is dealt again, its auction replayed call for call, and then played out with
-``club`` as the contractor (or ``--contractor``; a generator seeded with the game and hand, the same for every
-defence) and each of ``--defenders`` (player specs, as ``--players`` takes them) in the defenders' seats.
-Printed per defence: the open misères made (let through) out of those played, with a 95% Wilson interval, and
-the seconds the defence took. ``--first`` (default ``club:nosearch``: ``club`` with ``misere_worlds`` 0, the heuristic defence alone)
-is the defence the others are compared against, hand by hand: the hands one defence beat and the other let
-through. ``--dd`` adds the defence that sees every card (the double-dummy solver on the position at the first
-lead, after the contractor's exchange of the first defence's replay): the misères no defence could have
-beaten. ``--save FILE`` keeps the hands found (deal, calls, score before) as JSON lines, ``--hands FILE``
-plays those again instead of playing games: the same contracts for defences of different versions of the code
-(a bidding change changes the games, and so the open misères they bid).
+(``fivehundred.batch.simulation.play_game``: the games ``fivehundred simulate`` plays). Each hand whose contract
+is an open misère is dealt again, its auction replayed call for call, and then played out with ``club`` as the
+contractor (or ``--contractor``; a generator seeded with the game and hand, the same for every defence) and each
+of ``--defenders`` (player specs, as ``--players`` takes them) in the defenders' seats. Printed per defence: the
+open misères made (let through) out of those played, with a 95% Wilson interval, and the seconds the defence
+took. ``--first`` (default ``club:nosearch``: ``club`` with ``misere_worlds`` 0, the heuristic defence alone) is
+the defence the others are compared against, hand by hand: the hands one defence beat and the other let through.
+``--dd`` adds the defence that sees every card (the double-dummy solver on the position at the first lead, after
+the contractor's exchange of the first defence's replay): the misères no defence could have beaten. ``--save
+FILE`` keeps the hands found (deal, calls, score before) as JSON lines, ``--hands FILE`` plays those again
+instead of playing games: the same contracts for defences of different versions of the code (a bidding change
+changes the games, and so the open misères they bid).
 """
 
 from __future__ import annotations
