@@ -19,12 +19,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from fivehundred.engine.solver import solve
+from fivehundred.engine.solver import solve, solved_outcome
 from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import CALL, PASS_ACTION, Phase
 from fivehundred.rules.manager import Rules, compile_rules, make_player
 from fivehundred.rules.steps import FIRST_STEP_ACTION
-from fivehundred.rules.tables import Contract, HandOutcome, denomination_text
+from fivehundred.rules.tables import Contract, denomination_text
 
 DISCARDER = "club"
 """The player whose exchange (discards, nomination, called partner, steps' decisions) the table assumes."""
@@ -249,25 +249,11 @@ def _before_auction(s: GameState, legal: Sequence[int], who: int, seat: int, con
 
 
 def score_of(table: DDTable, entry: Entry) -> tuple[int, ...]:
-    """Each team's points for the hand ``entry`` says (the ruleset's ``score_hand``).  Double dummy says how many
-    tricks the contracting side takes, not which defender takes the others: they are shared among the
-    defending seats as evenly as may be, from the contractor's left (exact wherever the defenders are one team)."""
+    """Each team's points for the hand ``entry`` says (the ruleset's ``score_hand``; the defenders' tricks shared as
+    ``solved_outcome`` shares them)."""
     rules = table.rules
-    n, size = rules.players, rules.hand_size
-    won = [0] * n
-    won[entry.seat] = entry.tricks
-    contract = entry.contract
-    defenders = [(entry.seat + k) % n for k in range(1, n) if (entry.seat + k) % n not in entry.side]
-    left = size - entry.tricks
-    for k, d in enumerate(defenders):
-        won[d] = left // len(defenders) + (1 if k < left % len(defenders) else 0)
-    by_team = [0] * len(rules.team_names)
-    for s, w in enumerate(won):
-        by_team[rules.team_of[s]] += w
-    outcome = HandOutcome(contract, entry.seat, rules.team_of[entry.seat], tuple(won), tuple(by_team),
-                          contract.made(entry.tricks), size, size, entry.side, table.totals or
-                          (0,) * len(rules.team_names), {})
-    return tuple(rules.score_hand(outcome))
+    return tuple(rules.score_hand(solved_outcome(rules, entry.contract, entry.seat, entry.side, entry.tricks,
+                                                 table.totals)))
 
 
 @dataclass(frozen=True, slots=True)

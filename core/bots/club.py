@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from math import inf
 
 from fivehundred.engine.state import CALL, FIRST_STEP_ACTION, PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
@@ -431,22 +432,29 @@ class ClubPlayer(MisereDefender):
     # --- the auction --------------------------------------------------------------------------
 
     def _bid(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
+        call, gain = self.bid_gain(seat, obs, info, legal)
+        return call if gain > 0 else PASS_ACTION
+
+    def bid_gain(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> tuple[int, float]:
+        """The call ``club`` would make rather than pass, and by how much its worth passes what a call must
+        beat (``_bid`` makes it when more than 0): infinite where passing is no choice, or the call is forced;
+        minus infinite where no call is priced."""
         ladder = info.rules.ladder
         pricing = _pricing(info.rules, info)
         bids, priced = _offered(legal, len(ladder), pricing.priced)
         forced = forced_call(legal, bids)
         if forced is not None:
-            return forced
+            return forced, inf
         params = self._params(info.rules)
         if not priced:
-            return PASS_ACTION if PASS_ACTION in legal else CALL + bids[0]
+            return (PASS_ACTION, -inf) if PASS_ACTION in legal else (CALL + bids[0], inf)
         worth = self.call_worths(seat, obs, info, pricing, params, priced)
         best, most = priced[0], worth[priced[0]]
         for r in priced:  # the best worth, the lowest rung of equal worth (the rungs come in order)
             if worth[r] > most:
                 best, most = r, worth[r]
         if PASS_ACTION not in legal:
-            return CALL + best
+            return CALL + best, inf
         holder, standing = -1, -1
         for s, call in obs.calls:
             if 0 <= call < len(ladder) and not ladder[call].signal:
@@ -461,4 +469,4 @@ class ClubPlayer(MisereDefender):
             needed = max(needed, worth_standing) + params.takeout_gain
         elif holder >= 0 and holder != seat:
             needed -= params.sacrifice * ladder[standing].value
-        return CALL + best if worth[best] > needed else PASS_ACTION
+        return CALL + best, worth[best] - needed

@@ -69,6 +69,7 @@ from .unseen import (  # noqa: F401 - re-exported: the determinisation, as the s
     deal_unseen,
     determinise,
     knowledge,
+    resample,
     sample_counts,
 )
 
@@ -308,16 +309,7 @@ class MonteCarloPlayer:
             return [determinise(base, self.seat, self.rng, k) for _ in range(count)]
         pool = [determinise(base, self.seat, self.rng, k) for _ in range(count * ratio)]
         weights = [math.exp(-self.surprise * call_surprises(w, self.seat, bots)) for w in pool]
-        kept = []
-        for _ in range(count):
-            pick = self.rng.random() * sum(weights)
-            i = 0
-            while i < len(pool) - 1 and pick >= weights[i]:
-                pick -= weights[i]
-                i += 1
-            kept.append(pool.pop(i))
-            weights.pop(i)
-        return kept
+        return resample(pool, weights, count, self.rng)
 
     def _rollout_players(self, state: GameState) -> list[HeuristicPlayer]:
         n = state.rules.players

@@ -1,7 +1,8 @@
 """The solver player: the play by sampling the unseen cards and solving each sample double dummy.
 
 ``solver`` (``solver:N``: ``N`` worlds a decision, ``DEFAULT_WORLDS`` without) bids, exchanges and
-nominates as ``club`` does (its pricing of the calls, its discards).  In the play, at each card with a
+nominates as ``club`` does (its pricing of the calls, its discards; ``solver:bid=N`` searches the calls ``club``
+finds close over ``N`` sampled deals, ``fivehundred.bots.bid_search``).  In the play, at each card with a
 choice, once its hand holds at most ``C`` cards (``solver:N:C``; without, ``solved_from``: the whole hand at up to
 four seats; before, ``club``'s card),
 it plays the card with the best total over ``N`` worlds of the cards it cannot see, each solved double
@@ -16,11 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
+from fivehundred.engine.state import FIRST_STEP_ACTION, PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
 
+from .bid_search import CLOSE, searched_call
 from .club import ClubPlayer
 from .defence import MisereDefender
+from .evaluation import _info
 from .params import ClubParams, ParamsError, params_spec
 from .solved_worlds import best_card
 
@@ -31,6 +34,8 @@ CARDS_IN_PLAY = 40
 --cards``), a game of two ``solver`` seats about 3 s of CPU; at six seats a whole hand takes about ten times as
 long, six cards a seat (36 in play) about 4 ms."""
 MISERE_WORLDS_FACTOR = 4
+BID_WORLDS = 0
+"""Deals a close call of the auction is searched over (``bid_search``; 0: ``club``'s calls, see docs/players.md)."""
 
 
 def solved_from(state: GameState) -> int:
@@ -43,19 +48,29 @@ class SolverPlayer(ClubPlayer):
     """``club``'s auction and exchange; the play by sampled worlds solved double dummy."""
 
     def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int | None = None,
-                 params: ClubParams | None = None):
+                 params: ClubParams | None = None, bid_worlds: int = BID_WORLDS):
         super().__init__(seat, rng, params)
         self.worlds = worlds
         self.cards = cards
+        self.bid_worlds = bid_worlds
+        self._models: list[ClubPlayer] = []
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> SolverPlayer:
         """``solver``, ``solver:N`` (worlds a decision, at least 1), ``solver:N:C`` (solved from ``C`` cards
         in hand; 10 or more: the whole hand), each optionally ending in ``club``'s parameters for the auction
-        and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``)."""
+        and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``); ``bid=N``
+        anywhere after the colon: the deals a close call is searched over (``solver:bid=0``: ``club``'s calls)."""
         if not arg:
             return cls(seat, rng)
         parts = arg.split(":")
+        bid_worlds = BID_WORLDS
+        for part in [p for p in parts if p.startswith("bid=")]:
+            parts.remove(part)
+            if not part[4:].isdigit():
+                raise ValueError(f"solver:{arg}: bid= takes the deals a close call is searched over "
+                                 "(solver:bid=16; bid=0: club's calls)")
+            bid_worlds = int(part[4:])
         numbers: list[int] = []
         while parts and parts[0].isdigit() and len(numbers) < 2:
             numbers.append(int(parts.pop(0)))
@@ -68,9 +83,11 @@ class SolverPlayer(ClubPlayer):
                              f"parameters (default, a ruleset's set or FILE.json): {e}") from None
         worlds = numbers[0] if numbers else DEFAULT_WORLDS
         cards = numbers[1] if len(numbers) > 1 else None
-        return cls(seat, rng, worlds, cards, params)
+        return cls(seat, rng, worlds, cards, params, bid_worlds)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
+        if state.phase == Phase.AUCTION and self.bid_worlds and len(legal) > 1:
+            return self._call(state, legal)
         if state.phase != Phase.PLAY:
             return ClubPlayer.act(self, state, legal)
         plays = [a for a in legal if a < FIRST_STEP_ACTION]
@@ -80,3 +97,18 @@ class SolverPlayer(ClubPlayer):
         contract = state.contract
         misere = contract is not None and contract.goal == "none"
         return best_card(state, self.worlds * MISERE_WORLDS_FACTOR if misere else self.worlds, plays, default)
+
+    def _call(self, state: GameState, legal: Sequence[int]) -> int:
+        """``club``'s call, or where ``club`` finds it close to passing (``bid_search.CLOSE``), the call or the pass as
+        ``bid_search.searched_call`` weighs them over ``bid_worlds`` sampled deals solved double dummy."""
+        seat = state.current_player()
+        info = _info(state.rules)
+        call, gain = self.bid_gain(seat, self._seen(state, seat), info, legal)
+        default = call if gain > 0 else PASS_ACTION
+        if call == PASS_ACTION or PASS_ACTION not in legal or not abs(gain) < CLOSE:
+            return default
+        n = state.rules.players
+        if len(self._models) != n:
+            self._models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), self.params) for s in range(n)]
+        return searched_call(state, [default, PASS_ACTION if default == call else call], default, self.bid_worlds,
+                             self._models)

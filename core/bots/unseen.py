@@ -377,3 +377,18 @@ def _follow_called_card(world: GameState, k: Knowledge) -> None:
         return
     holder = next((s for s in k.hidden if card in world.hand(s)), None)
     world.set_contracting_side(frozenset({log.contractor} | ({holder} if holder is not None else set())))
+
+
+def resample(pool: list[_T], weights: list[float], count: int, rng: random.Random) -> list[_T]:
+    """``count`` items of ``pool`` drawn one after the other without replacement, each with probability proportional
+    to its weight (importance resampling: ``pool`` and ``weights`` are used up)."""
+    kept = []
+    for _ in range(count):
+        pick = rng.random() * sum(weights)
+        i = 0
+        while i < len(pool) - 1 and pick >= weights[i]:
+            pick -= weights[i]
+            i += 1
+        kept.append(pool.pop(i))
+        weights.pop(i)
+    return kept

@@ -33,6 +33,7 @@ from typing import Any
 
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.steps import FIRST_STEP_ACTION
+from fivehundred.rules.tables import Contract, HandOutcome
 
 from .kernel import KernelError, PlayKernel, Position
 from .solver_search import Search, fits
@@ -54,6 +55,26 @@ def solve_cards(state: Any) -> dict[int, int]:
 def goal_made(contract: Any, side_tricks: int) -> bool:
     """Whether a value of ``solve`` fulfils the contract (``Contract.made``)."""
     return bool(contract.made(side_tricks))
+
+
+def solved_outcome(rules: Any, contract: Contract, contractor: int, side: tuple[int, ...], tricks: int,
+                   totals: tuple[int, ...]) -> HandOutcome:
+    """The ``HandOutcome`` of a hand in which the contracting side ``side`` takes ``tricks`` (a value of ``solve``),
+    for the ruleset's ``score_hand`` and ``game_result``.  Double dummy says how many tricks the contracting side
+    takes, not which defender takes the others: they are shared among the defending seats as evenly as may be, from
+    the contractor's left (exact wherever the defenders are one team)."""
+    n, size = rules.players, rules.hand_size
+    won = [0] * n
+    won[contractor] = tricks
+    defenders = [(contractor + k) % n for k in range(1, n) if (contractor + k) % n not in side]
+    left = size - tricks
+    for k, d in enumerate(defenders):
+        won[d] = left // len(defenders) + (1 if k < left % len(defenders) else 0)
+    by_team = [0] * len(rules.team_names)
+    for s, w in enumerate(won):
+        by_team[rules.team_of[s]] += w
+    return HandOutcome(contract, contractor, rules.team_of[contractor], tuple(won), tuple(by_team),
+                       contract.made(tricks), size, size, side, totals or (0,) * len(rules.team_names), {})
 
 
 class Solver:
