@@ -22,7 +22,6 @@ import time
 import fivehundred
 from fivehundred.bots import bid_search
 from fivehundred.bots.club import ClubPlayer
-from fivehundred.bots.evaluation import _info
 from fivehundred.engine.state import PASS_ACTION, GameState, new_game
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import make_player
@@ -41,12 +40,9 @@ def close_calls(name: str, games: int, seed: int):
                 continue
             seat = state.current_player()
             legal = state.legal_actions()
-            if state.phase == Phase.AUCTION and PASS_ACTION in legal and len(legal) > 1:
-                p = players[seat]
-                call, gain = p.bid_gain(seat, p._seen(state, seat), _info(state.rules), legal)
-                if call != PASS_ACTION and abs(gain) < bid_search.CLOSE:
-                    default = call if gain > 0 else PASS_ACTION
-                    yield state.clone(), default, PASS_ACTION if default == call else call
+            close = bid_search.close_call(players[seat], state, legal) if state.phase == Phase.AUCTION else None
+            if close is not None:
+                yield state.clone(), *close
             state.apply(players[seat].act(state, legal))
 
 
@@ -73,6 +69,7 @@ def main() -> None:
     ap.add_argument("-n", "--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--worlds", type=int, default=16)
+    ap.add_argument("--played", action="store_true", help="the worlds' hands played out by club, not solved")
     args = ap.parse_args()
     rows: dict[str, list[tuple[float, float]]] = {}
     searched = 0
@@ -81,7 +78,7 @@ def main() -> None:
         searched += 1
         n = state.rules.players
         models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}")) for s in range(n)]
-        chosen = bid_search.searched_call(state, [default, other], default, args.worlds, models)
+        chosen = bid_search.searched_call(state, [default, other], default, args.worlds, models, not args.played)
         if chosen == default:
             continue
         kind = "club's call -> pass" if chosen == PASS_ACTION else "club's pass -> the call"

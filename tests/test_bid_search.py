@@ -5,6 +5,8 @@ scores the hand; ``club``'s calls elsewhere."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +15,7 @@ from fivehundred.batch.simulation import play_game
 from fivehundred.bots import bid_search, solver_player
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.engine.solver import solved_outcome
-from fivehundred.engine.state import PASS_ACTION, GameState, new_game
+from fivehundred.engine.state import PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules, make_player
 
@@ -53,27 +55,12 @@ def test_a_hand_scored_from_its_tricks_scores_as_the_engine_scored_it(name: str,
 
 
 def _auctions(name: str, games: int) -> list[GameState]:
-    """States of seeded ``club`` games where a seat is to call, passing is legal and ``club`` finds its best call
-    close to passing (within ``bid_search.CLOSE``)."""
-    rs = fivehundred.load_ruleset(name)
-    found = []
-    for game in range(games):
-        state, rng = new_game(rs, f"close-calls:{game}")
-        players = [ClubPlayer(s, random.Random(s)) for s in range(state.rules.players)]
-        state.deal(rng)
-        while len(state.hands_log) < 3 and not state.is_terminal():
-            if state.phase == Phase.DEAL:
-                state.deal(rng)
-                continue
-            seat = state.current_player()
-            legal = state.legal_actions()
-            if state.phase == Phase.AUCTION and PASS_ACTION in legal and len(legal) > 1:
-                info = fivehundred.bots.evaluation._info(state.rules)
-                call, gain = players[seat].bid_gain(seat, players[seat]._seen(state, seat), info, legal)
-                if call != PASS_ACTION and abs(gain) < bid_search.CLOSE:
-                    found.append(state.clone())
-            state.apply(players[seat].act(state, legal))
-    return found
+    """States of seeded ``club`` games where a seat is to call and ``club`` finds its best call close to passing
+    (``bid_search.close_call``), as ``benchmarks/close_calls.py`` finds them."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from close_calls import close_calls
+
+    return [state for state, _, _ in close_calls(name, games, seed=3)]
 
 
 def test_the_searched_call_is_one_of_the_two_and_a_pure_function_of_what_the_seat_sees() -> None:
@@ -81,15 +68,13 @@ def test_the_searched_call_is_one_of_the_two_and_a_pure_function_of_what_the_sea
     assert states
     models = [ClubPlayer(s, random.Random(s)) for s in range(4)]
     for state in states:
-        info = fivehundred.bots.evaluation._info(state.rules)
-        seat = state.current_player()
-        call, gain = models[seat].bid_gain(seat, models[seat]._seen(state, seat), info, state.legal_actions())
-        default = call if gain > 0 else PASS_ACTION
-        chosen = bid_search.searched_call(state, [default, call if default == PASS_ACTION else PASS_ACTION], default,
-                                          2, models)
+        close = bid_search.close_call(models[state.current_player()], state, state.legal_actions())
+        assert close is not None and PASS_ACTION in close
+        call = next(c for c in close if c != PASS_ACTION)
+        chosen = bid_search.searched_call(state, close, close[0], 2, models)
         assert chosen in (call, PASS_ACTION)
-        again = bid_search.searched_call(state.clone(), [default, call if default == PASS_ACTION else PASS_ACTION],
-                                         default, 2, [ClubPlayer(s, random.Random(s)) for s in range(4)])
+        again = bid_search.searched_call(state.clone(), close, close[0], 2,
+                                         [ClubPlayer(s, random.Random(s)) for s in range(4)])
         assert again == chosen
 
 
@@ -128,7 +113,7 @@ def test_the_search_values_a_call_on_the_true_deal_as_its_double_dummy_hand() ->
 def test_the_solver_calls_as_club_where_no_call_is_close(monkeypatch: pytest.MonkeyPatch) -> None:
     rs = fivehundred.load_ruleset("pagat-australian")
     club = play_game(rs, 3, "club", game=0)
-    monkeypatch.setattr(solver_player, "CLOSE", 0.0)
+    monkeypatch.setattr(bid_search, "CLOSE", 0.0)
     for spec in ("solver:1:1:bid=16", "solver:1:1"):  # the play is club's until the last card: cheap
         game = play_game(rs, 3, f"{spec},club,{spec},club", game=0)
         assert game.hands_log[0].calls == club.hands_log[0].calls
@@ -168,3 +153,23 @@ def test_clubs_call_stands_unless_the_other_is_better_by_the_margin(monkeypatch:
     assert state.current_player() == seat
     got = bid_search.searched_call(state, [club_call, other], club_call, len(gains), models)
     assert got == (other if chosen == "other" else club_call)
+
+
+def test_unsolved_a_rollout_plays_the_hand_out_with_the_model_players() -> None:
+    """With no solves (``solved`` None) the hand after the call is ``club``'s from the call to the last card: the
+    value is the engine's score of that hand (a passed-out deal's 0 included)."""
+    for state in _auctions("pagat-australian", 2)[:3]:
+        seat = state.current_player()
+        value = bid_search.rollout(state.clone(), PASS_ACTION, [ClubPlayer(s, random.Random(s)) for s in range(4)],
+                                   seat, random.Random(0), None)
+        s = state.clone()
+        s.apply(PASS_ACTION)
+        players = [ClubPlayer(k, random.Random(k)) for k in range(4)]
+        while s.deals == state.deals and not s.is_terminal() and s.current_player() >= 0:
+            s.apply(players[s.current_player()].act(s, s.legal_actions()))
+        mine = s.rules.team_of[seat]
+        gains = [a - b for a, b in zip(s.totals, state.totals, strict=True)]
+        expected = gains[mine] - gains[1 - mine]
+        if s.result is not None:
+            expected += bid_search.GAME_BONUS if s.result.winner == mine else -bid_search.GAME_BONUS
+        assert value == expected

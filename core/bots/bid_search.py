@@ -9,7 +9,8 @@ for each candidate: the candidate is made, ``club`` plays every seat for the res
 exchange, and the hand's play is solved double dummy (``fivehundred.solve``), scored by the ruleset
 (``score_hand``: our side's points less the best other side's, ``GAME_BONUS`` more or less when the hand ends
 the game).  A hand that reaches no play (passed out) or is played with nobody's contract is played out by
-``club`` instead.  ``club``'s call is made unless the other is better on the same deals by more than ``MARGIN``
+``club`` instead (with ``solved`` False, every world's hand is: ``benchmarks/close_calls.py --played``).
+``club``'s call is made unless the other is better on the same deals by more than ``MARGIN``
 standard errors of the difference.
 """
 
@@ -21,9 +22,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from fivehundred.engine.solver import solve, solved_outcome
-from fivehundred.engine.state import GameState
+from fivehundred.engine.state import PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
 
+from .club import ClubPlayer
+from .evaluation import _info
 from .montecarlo import GAME_BONUS, _paired, _trimmed, call_surprises
 from .unseen import clone, determinise, knowledge, resample
 
@@ -38,8 +41,20 @@ MARGIN = 1.0
 """A deal's weight is ``exp(-SURPRISE * m)``, m the other seats' calls ``club`` would not have made on it."""
 
 
+def close_call(player: ClubPlayer, state: GameState, legal: Sequence[int]) -> tuple[int, int] | None:
+    """``club``'s call for the seat to call and the other candidate (the pass, or the call ``club`` would not
+    make), where ``club``'s margin between them is under ``CLOSE`` and passing is legal; else None."""
+    if PASS_ACTION not in legal or len(legal) < 2:
+        return None
+    seat = state.current_player()
+    call, gain = player.bid_gain(seat, player._seen(state, seat), _info(state.rules), legal)
+    if call == PASS_ACTION or not abs(gain) < CLOSE:
+        return None
+    return (call, PASS_ACTION) if gain > 0 else (PASS_ACTION, call)
+
+
 def searched_call(state: GameState, candidates: Sequence[int], default: int, worlds: int,
-                  players: Sequence[Any]) -> int:
+                  players: Sequence[Any], solved: bool = True) -> int:
     """The candidate call with the best total value over ``worlds`` sampled deals (see the module's text);
     ``players``: one ``club`` per seat, the model of every seat's decisions after the call."""
     seat = state.current_player()
@@ -51,9 +66,9 @@ def searched_call(state: GameState, candidates: Sequence[int], default: int, wor
     weights = [math.exp(-SURPRISE * call_surprises(w, seat, players)) for w in pool]
     values: dict[int, list[float]] = {call: [] for call in candidates}
     for world in resample(pool, weights, worlds, rng):
-        solved: dict[tuple[Any, ...], int] = {}
+        known: dict[tuple[Any, ...], int] | None = {} if solved else None
         for call in candidates:
-            values[call].append(rollout(clone(world), call, players, seat, rng, solved))
+            values[call].append(rollout(clone(world), call, players, seat, rng, known))
     best, best_mean = default, 0.0
     for call in candidates:
         if call != default:
@@ -64,9 +79,9 @@ def searched_call(state: GameState, candidates: Sequence[int], default: int, wor
 
 
 def rollout(world: GameState, call: int, players: Sequence[Any], seat: int, rng: random.Random,
-            solved: dict[tuple[Any, ...], int]) -> float:
+            solved: dict[tuple[Any, ...], int] | None) -> float:
     """``call`` made in ``world``, the rest of the hand as the module's text says: its value for ``seat``'s side.
-    ``solved``: the solves of this world so far, by what they read."""
+    ``solved``: the solves of this world so far, by what they read; None: the hand is played out by ``players``."""
     rules = world.rules
     before = tuple(world.totals)
     log = world.hand_log
@@ -76,7 +91,8 @@ def rollout(world: GameState, call: int, players: Sequence[Any], seat: int, rng:
         s = world.current_player()
         world.apply_unchecked(players[controller[s]].act(world, world.legal_actions()))
     contract = world.contract
-    if world.phase != Phase.PLAY or world.hand_log is not log or contract is None or not world.contracting_side:
+    if (solved is None or world.phase != Phase.PLAY or world.hand_log is not log or contract is None
+            or not world.contracting_side):
         if world.hand_log is log:
             world.play_out(players, rng, max_deals=world.deals)
         return _value(rules, seat, before, tuple(world.totals), world.result)

@@ -17,13 +17,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from fivehundred.engine.state import FIRST_STEP_ACTION, PASS_ACTION, GameState
+from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
 from fivehundred.rules.actions import Phase
 
-from .bid_search import CLOSE, searched_call
+from .bid_search import close_call, searched_call
 from .club import ClubPlayer
 from .defence import MisereDefender
-from .evaluation import _info
 from .params import ClubParams, ParamsError, params_spec
 from .solved_worlds import best_card
 
@@ -101,14 +100,10 @@ class SolverPlayer(ClubPlayer):
     def _call(self, state: GameState, legal: Sequence[int]) -> int:
         """``club``'s call, or where ``club`` finds it close to passing (``bid_search.CLOSE``), the call or the pass as
         ``bid_search.searched_call`` weighs them over ``bid_worlds`` sampled deals solved double dummy."""
-        seat = state.current_player()
-        info = _info(state.rules)
-        call, gain = self.bid_gain(seat, self._seen(state, seat), info, legal)
-        default = call if gain > 0 else PASS_ACTION
-        if call == PASS_ACTION or PASS_ACTION not in legal or not abs(gain) < CLOSE:
-            return default
+        close = close_call(self, state, legal)
+        if close is None:
+            return int(ClubPlayer.act(self, state, legal))
         n = state.rules.players
         if len(self._models) != n:
             self._models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), self.params) for s in range(n)]
-        return searched_call(state, [default, PASS_ACTION if default == call else call], default, self.bid_worlds,
-                             self._models)
+        return searched_call(state, close, close[0], self.bid_worlds, self._models)
