@@ -188,3 +188,37 @@ def test_best_card_plays_what_every_card_valued_in_every_world_would(default_kin
         default = {"club": MisereDefender.act(ClubPlayer(seat, random.Random(0)), state, state.legal_actions()),
                    "first": plays[0], "last": plays[-1]}[default_kind]
         assert best_card(state, 4, plays, default) == _full_totals_card(state, 4, plays, default)
+
+
+def _made_from(state: GameState, card: int) -> bool:
+    """Whether the hand's contract is made when ``card`` is played and ``club`` plays every seat from there."""
+    s = state.clone()
+    log = s.hand_log
+    players = [ClubPlayer(k, random.Random(k)) for k in range(s.rules.players)]
+    s.apply(card)
+    while s.hand_log is log and not s.is_terminal() and s.current_player() >= 0:
+        s.apply(players[s.rules.controller[s.current_player()]].act(s, s.legal_actions()))
+    assert log.outcome is not None
+    return bool(log.outcome.made)
+
+
+def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_the_defence_at_the_table() -> None:
+    """South's open misère (seed ``surv:0``, the first hand): ♠5 6 8 10 J Q ♣5 J ♦5 ♥7 against ♠K ♣9 10 K and ♠A ♣7 Q.
+    The defenders hold three clubs under the ♣J and South one: whatever South leads, a defence that sees every card
+    beats it, so every card is worth the same in every world and the double-dummy totals choose nothing.  ``club``
+    leads ♣5, and its own defenders then beat the misère; ``solver`` breaks the tie by playing each card on in its
+    worlds with ``club`` in every seat (``survival_card``), leads a spade, keeps ♣5 to duck under a club lead, and
+    the misère is made."""
+    state, rng = new_game(RULES.ruleset, "surv:0")
+    bidders = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    state.deal(rng)
+    while state.phase != Phase.PLAY:
+        state.apply(bidders[state.current_player()].act(state, state.legal_actions()))
+    south = state.current_player()
+    assert state.contract is not None and state.contract.call == "open-misere" and state.contractor == south
+    assert fivehundred.solve(state) > 0  # beaten against every card seen
+    legal = state.legal_actions()
+    club_card = ClubPlayer(south, random.Random(0)).act(state, legal)
+    card = SolverPlayer(south, random.Random(0)).act(state, legal)
+    assert state.action_to_str(club_card) == "5C" and state.action_to_str(card)[-1] == "S"
+    assert _made_from(state, card) and not _made_from(state, club_card)

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from fivehundred.engine.solver import EngineSolver, Solver
 from fivehundred.engine.state import GameState
 
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
-from .unseen import Knowledge, determinise, knowledge
+from .unseen import Knowledge, clone, determinise, knowledge
 
 MADE = 100
 """A world's worth of the contract's goal met, against one trick more or less."""
@@ -50,9 +51,11 @@ def world_seed(state: GameState, seat: int) -> str:
     return f"{seat}:{sorted(state.hand(seat))}:{played}:{state.trick}"
 
 
-def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int) -> int:
+def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
+              tie_break: Callable[[list[int], list[GameState]], int] | None = None) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds solved double dummy
-    (``default`` among equals).
+    (``default`` among equals; with ``tie_break``, its choice among the cards of the best total, given the worlds
+    — a misère's contractor's, ``survival_card``, where every card loses a trick in every world).
 
     Each world is first asked two questions only: the value of ``default`` and, unless that is the best any
     card could be worth, of the seat's best card (the position's own value).  Where ``default`` is worth the
@@ -70,9 +73,11 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int)
     rng = random.Random("solver:" + world_seed(state, seat))
     k = knowledge(state, seat)
     bid = BidReading.of(state, k)
-    solvers = [Solver.of(bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k))
-               for _ in range(worlds)]
+    dealt = [bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k) for _ in range(worlds)]
+    solvers = [Solver.of(world) for world in dealt]
     if default in plays and all(_best_is(solver, default, worth) for solver in solvers):
+        if tie_break is not None and len(plays) > 1 and all(_worst_is(s, default, worth) for s in solvers):
+            return tie_break(list(plays), dealt)  # every card is worth the same in every world
         return default
     total = dict.fromkeys(plays, 0)
     for solver in solvers:
@@ -82,9 +87,12 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int)
             if v is not None:
                 total[action] += worth(v)
     best = max(total.values())
+    ties = [a for a in plays if total[a] == best]
+    if tie_break is not None and len(ties) > 1:
+        return tie_break(ties, dealt)
     if default in total and total[default] == best:
         return default
-    return next(a for a in plays if total[a] == best)
+    return ties[0]
 
 
 def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], int]) -> bool:
@@ -94,6 +102,31 @@ def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], in
     if worth(value) >= max(worth(v) for v in range(least, most + 1)):
         return True
     return worth(value) >= worth(solver.value(value))
+
+
+def _worst_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], int]) -> bool:
+    """Whether ``card`` is worth no more than the least any card could be worth in the world ``solver`` searches."""
+    least, most = solver.span()
+    return worth(solver.card_value(card)) <= min(worth(v) for v in range(least, most + 1))
+
+
+def survival_card(ties: list[int], worlds: list[GameState], players: Sequence[Any], default: int) -> int:
+    """A misère's contractor's card where every card of ``ties`` loses a trick in every world against a defence that
+    sees every card: the one with which the misère is made most often in the ``worlds`` when ``players`` (``club``)
+    play every seat from there to the end of the hand (``default`` among equals)."""
+    made = dict.fromkeys(ties, 0)
+    for world in worlds:
+        controller = world.rules.controller
+        deal = world.deals
+        for card in ties:
+            s = clone(world)
+            log = s.hand_log
+            s.apply_unchecked(card)
+            while s.deals == deal and not s.is_terminal() and s.current_player() >= 0:
+                s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
+            made[card] += log.outcome is not None and log.outcome.made
+    most = max(made.values())
+    return default if default in made and made[default] == most else next(c for c in ties if made[c] == most)
 
 
 class BidReading:

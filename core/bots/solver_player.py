@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
 from fivehundred.rules.actions import Phase
@@ -24,7 +25,7 @@ from .bid_search import close_call, searched_call
 from .club import ClubPlayer
 from .defence import MisereDefender
 from .params import ClubParams, ParamsError, params_spec
-from .solved_worlds import best_card
+from .solved_worlds import best_card, survival_card
 
 DEFAULT_WORLDS = 8
 CARDS_IN_PLAY = 40
@@ -95,7 +96,19 @@ class SolverPlayer(ClubPlayer):
         default: int = MisereDefender.act(self, state, legal)  # club's card, without its search
         contract = state.contract
         misere = contract is not None and contract.goal == "none"
-        return best_card(state, self.worlds * MISERE_WORLDS_FACTOR if misere else self.worlds, plays, default)
+        if not misere:
+            return best_card(state, self.worlds, plays, default)
+        tie_break = None
+        if state.current_player() in state.contracting_side:  # where every card fails against a seeing defence
+            tie_break = partial(survival_card, players=self._club_models(state), default=default)
+        return best_card(state, self.worlds * MISERE_WORLDS_FACTOR, plays, default, tie_break)
+
+    def _club_models(self, state: GameState) -> list[ClubPlayer]:
+        """One ``club`` per seat, with this player's parameters: how the search expects the others to play."""
+        n = state.rules.players
+        if len(self._models) != n:
+            self._models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), self.params) for s in range(n)]
+        return self._models
 
     def _call(self, state: GameState, legal: Sequence[int]) -> int:
         """``club``'s call, or where ``club`` finds it close to passing (``bid_search.CLOSE``), the call or the pass as
@@ -103,7 +116,4 @@ class SolverPlayer(ClubPlayer):
         close = close_call(self, state, legal)
         if close is None:
             return int(ClubPlayer.act(self, state, legal))
-        n = state.rules.players
-        if len(self._models) != n:
-            self._models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), self.params) for s in range(n)]
-        return searched_call(state, close, close[0], self.bid_worlds, self._models)
+        return searched_call(state, close, close[0], self.bid_worlds, self._club_models(state))
