@@ -26,7 +26,6 @@ from fivehundred.engine.state import PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
 
 from .club import ClubPlayer
-from .evaluation import _info
 from .montecarlo import GAME_BONUS, _paired, _trimmed, call_surprises
 from .unseen import clone, determinise, knowledge, resample
 
@@ -46,8 +45,7 @@ def close_call(player: ClubPlayer, state: GameState, legal: Sequence[int]) -> tu
     make), where ``club``'s margin between them is under ``CLOSE`` and passing is legal; else None."""
     if PASS_ACTION not in legal or len(legal) < 2:
         return None
-    seat = state.current_player()
-    call, gain = player.bid_gain(seat, player._seen(state, seat), _info(state.rules), legal)
+    call, gain = player.call_gain(state, legal)
     if call == PASS_ACTION or not abs(gain) < CLOSE:
         return None
     return (call, PASS_ACTION) if gain > 0 else (PASS_ACTION, call)

@@ -435,6 +435,11 @@ class ClubPlayer(MisereDefender):
         call, gain = self.bid_gain(seat, obs, info, legal)
         return call if gain > 0 else PASS_ACTION
 
+    def call_gain(self, state: GameState, legal: Sequence[int]) -> tuple[int, float]:
+        """``bid_gain`` for the seat to call in ``state``, read as the auction reads it."""
+        seat = state.current_player()
+        return self.bid_gain(seat, self._seen(state, seat), _info(state.rules), legal)
+
     def bid_gain(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> tuple[int, float]:
         """The call ``club`` would make rather than pass, and by how much its worth passes what a call must
         beat (``_bid`` makes it when more than 0): infinite where passing is no choice, or the call is forced;
