@@ -35,9 +35,9 @@ on the reference ruleset."""
 INFER = 3
 """Deals drawn for each one kept, before the resampling by the calls."""
 SURPRISE = 3.0
+"""A deal's weight is ``exp(-SURPRISE * m)``, m the other seats' calls ``club`` would not have made on it."""
 MARGIN = 1.0
 """Standard errors of the paired difference over the deals by which a call must beat ``club``'s to be made."""
-"""A deal's weight is ``exp(-SURPRISE * m)``, m the other seats' calls ``club`` would not have made on it."""
 
 
 def close_call(player: ClubPlayer, state: GameState, legal: Sequence[int]) -> tuple[int, int] | None:

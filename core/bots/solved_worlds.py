@@ -54,8 +54,8 @@ def world_seed(state: GameState, seat: int) -> str:
 def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
               tie_break: Callable[[list[int], list[GameState]], int] | None = None) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds solved double dummy
-    (``default`` among equals; with ``tie_break``, its choice among the cards of the best total, given the worlds
-    — a misère's contractor's, ``survival_card``, where every card loses a trick in every world).
+    (``default`` among equals; with ``tie_break``, its choice among the cards of the best total, given the worlds:
+    a misère's contractor's, ``survival_card``).
 
     Each world is first asked two questions only: the value of ``default`` and, unless that is the best any
     card could be worth, of the seat's best card (the position's own value).  Where ``default`` is worth the
@@ -111,9 +111,10 @@ def _worst_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], i
 
 
 def survival_card(ties: list[int], worlds: list[GameState], players: Sequence[Any], default: int) -> int:
-    """A misère's contractor's card where every card of ``ties`` loses a trick in every world against a defence that
-    sees every card: the one with which the misère is made most often in the ``worlds`` when ``players`` (``club``)
-    play every seat from there to the end of the hand (``default`` among equals)."""
+    """A misère's contractor's card among ``ties``, cards of equal double-dummy totals over the ``worlds`` (most often
+    because each loses a trick in every world against a defence that sees every card): the one with which the misère
+    is made most often in the ``worlds`` when ``players`` (``club``) play every seat from there to the end of the hand
+    (``default`` among equals)."""
     made = dict.fromkeys(ties, 0)
     for world in worlds:
         controller = world.rules.controller
