@@ -70,7 +70,7 @@ def calibrate(
         if play != "club" and not (fit_tricks or fit_misere):
             raise typer.BadParameter("--play goes with --fit-tricks or --fit-misere", param_hint="--play")
         if fit_tricks or fit_misere:
-            _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere, play)
+            _fit(rs, ruleset, start, first, games, seed, target, as_json, fit_tricks, fit_misere, play, workers)
             return
 
         def show(step: Step) -> None:
@@ -97,7 +97,7 @@ def calibrate(
 
 
 def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, seed: int, target: Path,
-         as_json: bool, tricks: bool, misere: bool, play: str = "club") -> None:
+         as_json: bool, tricks: bool, misere: bool, play: str = "club", workers: int = 1) -> None:
     from fivehundred.batch.calibration import fit_misere, fit_tricks
     from fivehundred.bots.params import shipped_path, tuned_source, tuning_of, write_params
 
@@ -111,7 +111,7 @@ def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, s
     best = first
     lines = []
     if tricks:
-        trick_fit = fit_tricks(rs, start=best, seed=seed, games=games, play=play)
+        trick_fit = fit_tricks(rs, start=best, seed=seed, games=games, play=play, workers=workers)
         best = trick_fit.best
         tuning["tricks_fit"] = {"command": command, **trick_fit.as_dict()}
         changed = trick_fit.as_dict()["changed"] or "nothing"
@@ -119,7 +119,7 @@ def _fit(rs: Ruleset, ruleset: str, start: str, first: ClubParams, games: int, s
                      f"{trick_fit.mean_error:+.2f} tricks on average ({trick_fit.supported_error:+.2f} on the "
                      f"{trick_fit.supported} in a denomination partner had called); changed: {changed}")
     if misere:
-        fit = fit_misere(rs, start=best, seed=seed, games=games, play=play)
+        fit = fit_misere(rs, start=best, seed=seed, games=games, play=play, workers=workers)
         best = fit.best
         tuning["misere_fit"] = {"command": command, **fit.as_dict()}
         lines.append(f"{fit.contracts} misères played alone, {fit.made} made; the curve gave them "

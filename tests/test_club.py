@@ -903,3 +903,18 @@ def test_calibrate_learns_from_the_solvers_play(tmp_path: Path) -> None:
     assert "--fit-misere --play solver:2:4 " in fit["command"]
     for bad in (["--play", "heuristic", "--fit-misere"], ["--play", "solver"]):
         assert CliRunner().invoke(app, ["calibrate", "-r", "three-handed", *bad]).exit_code == 2
+
+
+def test_the_fits_read_the_same_rows_with_any_number_of_workers() -> None:
+    """``calibrate -w N`` with ``--fit-tricks``/``--fit-misere``: the games are played in chunks by N processes and
+    read back in game order, so the rows (and the fitted set) are those of one process."""
+    from fivehundred.batch.calibration import misere_outcomes, trick_outcomes
+
+    rs = fivehundred.load_ruleset("pagat-australian")
+    params = tuned_for(rs)
+    one = trick_outcomes(rs, params, 70, 3)
+    assert len(one) > 100
+    assert trick_outcomes(rs, params, 70, 3, workers=2) == one
+    misere = misere_outcomes(rs, params, 70, 3)
+    assert len({made for _, _, made, _ in misere}) == 2  # made and failed among them
+    assert misere_outcomes(rs, params, 70, 3, workers=2) == misere

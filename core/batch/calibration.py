@@ -16,6 +16,7 @@ import random
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from fivehundred.rules.cards import is_joker
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
+from .chunks import chunk_size, game_chunks, process_pool
 from .simulation import play_game, simulate, wilson
 
 STEPS: dict[str, float] = {
@@ -271,30 +273,56 @@ class TrickFit:
 
 
 def trick_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                   seed: int | str, play: str = "club") -> list[TrickRow]:
+                   seed: int | str, play: str = "club", workers: int = 1) -> list[TrickRow]:
     """``TrickRow``s for every contract to take tricks in ``games`` seeded games of ``club`` with ``params`` in
     every seat (``play``: the player that plays them, bidding with ``params``: ``club`` or ``solver``): the
-    contractor's estimate from its hand as dealt and the calls before its last, the tricks its side took."""
-    rules = compile_rules(ruleset)
-    judge = ClubPlayer(0, random.Random(0), params)
-    with tempfile.TemporaryDirectory(prefix="fivehundred-tricks-") as tmp:
+    contractor's estimate from its hand as dealt and the calls before its last, the tricks its side took.
+    ``workers`` processes play the games; the rows are the same for any number."""
+    return _outcomes(_trick_rows, "tricks", ruleset, params, games, seed, play, workers)
+
+
+def _trick_rows(rules: Rules, judge: ClubPlayer, log: HandLog) -> list[TrickRow]:
+    c, outcome = log.contract, log.outcome
+    if c is None or outcome is None or c.kind == "misere" or c.goal != "at-least" or c.before_looking:
+        return []
+    last = max(i for i, (seat, _) in enumerate(log.calls) if seat == log.contractor)
+    calls = log.calls[:last]
+    estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor], calls, c,
+                                       _shown_in_auction(rules, log, log.contractor))
+    if estimate is None:
+        return []
+    return [(estimate, sum(log.tricks_won[s] for s in outcome.side),
+             judge.contract_supported(rules, log.contractor, calls, c),
+             judge.contract_contested(rules, log.contractor, calls, c),
+             sum(1 for card in log.hands[log.contractor] if is_joker(card)), c.trump is None)]
+
+
+_RowReader = Callable[[Rules, ClubPlayer, HandLog], list[Any]]
+
+
+def _outcomes(read: _RowReader, name: str, ruleset: Ruleset, params: ClubParams, games: int, seed: int | str,
+              play: str, workers: int, judged: ClubParams | None = None) -> list[Any]:
+    """``read``'s rows of every hand of ``games`` seeded games of ``play`` bidding with ``params`` (read by a
+    ``club`` with ``judged``, else ``params``), in game order, played by ``workers`` processes in chunks."""
+    with tempfile.TemporaryDirectory(prefix=f"fivehundred-{name}-") as tmp:
         spec = _spec(params, Path(tmp), "club", play)
-        rows = []
-        for game in range(games):
-            state = play_game(ruleset, seed, spec, game=game)
-            for log in state.hands_log:
-                c, outcome = log.contract, log.outcome
-                if c is None or outcome is None or c.kind == "misere" or c.goal != "at-least" or c.before_looking:
-                    continue
-                last = max(i for i, (seat, _) in enumerate(log.calls) if seat == log.contractor)
-                calls = log.calls[:last]
-                estimate = judge.contract_estimate(rules, log.contractor, log.hands[log.contractor], calls, c,
-                                                   _shown_in_auction(rules, log, log.contractor))
-                if estimate is not None:
-                    rows.append((estimate, sum(log.tricks_won[s] for s in outcome.side),
-                                 judge.contract_supported(rules, log.contractor, calls, c),
-                                 judge.contract_contested(rules, log.contractor, calls, c),
-                                 sum(1 for card in log.hands[log.contractor] if is_joker(card)), c.trump is None))
+        job = partial(_chunk_rows, read, ruleset, judged or params, spec, seed)
+        chunks = list(game_chunks(games, chunk_size(games, workers) if workers > 1 else games))
+        if workers <= 1 or len(chunks) <= 1:
+            return [row for chunk in chunks for row in job(chunk)]
+        with process_pool(min(workers, len(chunks))) as pool:
+            return [row for rows in pool.imap(job, chunks) for row in rows]
+
+
+def _chunk_rows(read: _RowReader, ruleset: Ruleset, judged: ClubParams, spec: str, seed: int | str,
+                chunk: tuple[int, int]) -> list[Any]:
+    rules = compile_rules(ruleset)
+    judge = ClubPlayer(0, random.Random(0), judged)
+    rows = []
+    for game in range(*chunk):
+        state = play_game(ruleset, seed, spec, game=game)
+        for log in state.hands_log:
+            rows += read(rules, judge, log)
     return rows
 
 
@@ -363,7 +391,7 @@ def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, b
 
 
 def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0,
-               games: int = 400, rounds: int = 2, play: str = "club") -> TrickFit:
+               games: int = 400, rounds: int = 2, play: str = "club", workers: int = 1) -> TrickFit:
     """Fit the club player's trick model (``fit_trick_model``) to what its sides take in ``games``
     seeded self-play games, then again to the games the fitted player bids (its contracts are
     others once it prices them otherwise), ``rounds`` times in all.  ``play``: who plays the cards of
@@ -373,7 +401,7 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
     first: list[TrickRow] = []
     for round_ in range(rounds):
         rows = trick_outcomes(ruleset, best, games, f"{seed}:tricks" if round_ == 0 else f"{seed}:tricks:{round_}",
-                              play)
+                              play, workers)
         first = first or rows
         best = fit_trick_model(rows, best)
     errors = [row[1] - row[0] for row in first]
@@ -383,27 +411,21 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
 
 
 def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
-                    seed: int | str, play: str = "club") -> list[MisereRow]:
+                    seed: int | str, play: str = "club", workers: int = 1) -> list[MisereRow]:
     """(danger before the open multiplier, shown, made, ``open_leads_chance``) of every misère played
     alone in ``games`` seeded games of ``club`` with ``params`` in every seat; the danger and the
-    chance are the contractor's as it bid (its hand as dealt)."""
-    rules = compile_rules(ruleset)
+    chance are the contractor's as it bid (its hand as dealt).  ``workers`` as ``trick_outcomes``."""
     plain = params.model_copy(update={"open_risk": 1.0})
-    judge = ClubPlayer(0, random.Random(0), plain)
-    with tempfile.TemporaryDirectory(prefix="fivehundred-misere-") as tmp:
-        spec = _spec(params, Path(tmp), "club", play)
-        rows = []
-        for game in range(games):
-            state = play_game(ruleset, seed, spec, game=game)
-            for log in state.hands_log:
-                c, outcome = log.contract, log.outcome
-                if c is None or outcome is None or c.kind != "misere" or c.partner_plays or c.before_looking:
-                    continue
-                hand = log.hands[log.contractor]
-                danger = judge.contract_danger(rules, hand, c)
-                leads = judge.contract_open_leads(rules, log.contractor, hand, c)
-                rows.append((danger, c.open, outcome.made, leads))
-    return rows
+    return _outcomes(_misere_rows, "misere", ruleset, params, games, seed, play, workers, judged=plain)
+
+
+def _misere_rows(rules: Rules, judge: ClubPlayer, log: HandLog) -> list[MisereRow]:
+    c, outcome = log.contract, log.outcome
+    if c is None or outcome is None or c.kind != "misere" or c.partner_plays or c.before_looking:
+        return []
+    hand = log.hands[log.contractor]
+    return [(judge.contract_danger(rules, hand, c), c.open, outcome.made,
+             judge.contract_open_leads(rules, log.contractor, hand, c))]
 
 
 def _log_sigmoid(x: float) -> float:
@@ -436,7 +458,7 @@ def fit_curve(rows: Sequence[MisereRow], params: ClubParams) -> ClubParams:
 
 
 def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0, games: int = 400,
-               rounds: int = 2, play: str = "club") -> MisereFit:
+               rounds: int = 2, play: str = "club", workers: int = 1) -> MisereFit:
     """Fit the club player's misère curve to what its own defenders let through: play ``games``
     seeded games, fit ``misere_mid`` (and ``open_risk``) to the misères played alone, play again with
     the fit (fewer, safer misères get bid), and fit to every round's contracts together.  ``play``: who
@@ -445,7 +467,7 @@ def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
     best = start
     rows: list[MisereRow] = []
     for round_ in range(rounds):
-        rows += misere_outcomes(ruleset, best, games, f"{seed}:misere:{round_}", play)
+        rows += misere_outcomes(ruleset, best, games, f"{seed}:misere:{round_}", play, workers)
         if len(rows) < MIN_MISERES:
             break
         best = fit_curve(rows, best)
