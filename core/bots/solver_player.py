@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from functools import partial
 
 from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
-from fivehundred.rules.actions import Phase
+from fivehundred.rules.actions import DISCARD, Phase
 
 from .bid_search import close_call, searched_call
 from .club import ClubPlayer
 from .defence import MisereDefender
 from .params import ClubParams, ParamsError, params_spec
+from .solved_discards import best_discards, searched_exchange
 from .solved_worlds import best_card, survival_card
 
 DEFAULT_WORLDS = 8
@@ -34,6 +35,8 @@ CARDS_IN_PLAY = 40
 --cards``), a game of two ``solver`` seats about 3 s of CPU; at six seats a whole hand takes about ten times as
 long, six cards a seat (36 in play) about 4 ms."""
 MISERE_WORLDS_FACTOR = 4
+EXCHANGE_WORLDS = 0
+"""Deals the contractor's discards are searched over (``solved_discards``; 0: ``club``'s discards)."""
 BID_WORLDS = 0
 """Deals a close call of the auction is searched over (``bid_search``; 0: ``club``'s calls, see docs/players.md)."""
 
@@ -48,29 +51,36 @@ class SolverPlayer(ClubPlayer):
     """``club``'s auction and exchange; the play by sampled worlds solved double dummy."""
 
     def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int | None = None,
-                 params: ClubParams | None = None, bid_worlds: int = BID_WORLDS):
+                 params: ClubParams | None = None, bid_worlds: int = BID_WORLDS,
+                 exchange_worlds: int = EXCHANGE_WORLDS):
         super().__init__(seat, rng, params)
         self.worlds = worlds
         self.cards = cards
         self.bid_worlds = bid_worlds
+        self.exchange_worlds = exchange_worlds
         self._models: list[ClubPlayer] = []
+        self._throws: list[int] = []
+        """The discards chosen at the exchange in progress and not yet made."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> SolverPlayer:
         """``solver``, ``solver:N`` (worlds a decision, at least 1), ``solver:N:C`` (solved from ``C`` cards
         in hand; 10 or more: the whole hand), each optionally ending in ``club``'s parameters for the auction
         and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``); ``bid=N``
-        anywhere after the colon: the deals a close call is searched over (``solver:bid=0``: ``club``'s calls)."""
+        anywhere after the colon: the deals a close call is searched over (``solver:bid=0``: ``club``'s calls);
+        ``ex=N``: the deals the contractor's discards are searched over (``solver:ex=0``: ``club``'s discards)."""
         if not arg:
             return cls(seat, rng)
         parts = arg.split(":")
-        bid_worlds = BID_WORLDS
-        for part in [p for p in parts if p.startswith("bid=")]:
+        settings = {"bid": BID_WORLDS, "ex": EXCHANGE_WORLDS}
+        for part in [p for p in parts if p.split("=")[0] in settings and "=" in p]:
             parts.remove(part)
-            if not part[4:].isdigit():
-                raise ValueError(f"solver:{arg}: bid= takes the deals a close call is searched over "
-                                 "(solver:bid=16; bid=0: club's calls)")
-            bid_worlds = int(part[4:])
+            name, value = part.split("=", 1)
+            if not value.isdigit():
+                raise ValueError(f"solver:{arg}: {name}= takes a number of deals searched over "
+                                 f"(solver:{name}=16; {name}=0: club's {'calls' if name == 'bid' else 'discards'})")
+            settings[name] = int(value)
+        bid_worlds, exchange_worlds = settings["bid"], settings["ex"]
         numbers: list[int] = []
         while parts and parts[0].isdigit() and len(numbers) < 2:
             numbers.append(int(parts.pop(0)))
@@ -83,11 +93,13 @@ class SolverPlayer(ClubPlayer):
                              f"parameters (default, a ruleset's set or FILE.json): {e}") from None
         worlds = numbers[0] if numbers else DEFAULT_WORLDS
         cards = numbers[1] if len(numbers) > 1 else None
-        return cls(seat, rng, worlds, cards, params, bid_worlds)
+        return cls(seat, rng, worlds, cards, params, bid_worlds, exchange_worlds)
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         if state.phase == Phase.AUCTION and self.bid_worlds and len(legal) > 1:
             return self._call(state, legal)
+        if state.phase == Phase.DISCARD and self.exchange_worlds and searched_exchange(state):
+            return self._discard_searched(state, legal)
         if state.phase != Phase.PLAY:
             return ClubPlayer.act(self, state, legal)
         plays = [a for a in legal if a < FIRST_STEP_ACTION]
@@ -102,6 +114,19 @@ class SolverPlayer(ClubPlayer):
         if state.current_player() in state.contracting_side:  # where every card fails against a seeing defence
             tie_break = partial(survival_card, players=self._club_models(state), default=default)
         return best_card(state, self.worlds * MISERE_WORLDS_FACTOR, plays, default, tie_break)
+
+    def _discard_searched(self, state: GameState, legal: Sequence[int]) -> int:
+        """The next of the discards ``best_discards`` chose at the first discard of this exchange."""
+        throws = [DISCARD + c for c in self._throws if DISCARD + c in legal]
+        if not throws:
+            count = len(state.hand(state.current_player())) - state.rules.hand_size
+            self._throws = best_discards(state, self.exchange_worlds, count, self._club_models(state))
+            throws = [DISCARD + c for c in self._throws if DISCARD + c in legal]
+            if len(throws) != count:
+                self._throws = []
+                return int(ClubPlayer.act(self, state, legal))
+        self._throws.remove(throws[0] - DISCARD)
+        return throws[0]
 
     def _club_models(self, state: GameState) -> list[ClubPlayer]:
         """One ``club`` per seat, with this player's parameters: how the search expects the others to play."""

@@ -1,0 +1,84 @@
+"""The solver's kitty exchange: the contractor's discards chosen over sampled worlds solved double dummy.
+
+The candidates are every set of the cards to discard among the ``SPARE`` cards ``club`` would throw first (its
+order of least use; for a misère, of danger): ``club``'s own set is the first.  Each candidate is made in
+``worlds`` deals of the cards the contractor cannot see (``unseen.determinise``), ``club`` plays what is left of
+the exchange (a joker's nomination, a step), and the hand is solved double dummy from the first lead; the set
+with the best total (the contract made first, then the tricks, as ``best_card`` counts them) is discarded,
+``club``'s among equals.  Searched only where ``club``'s discards follow that order: a contract to take tricks
+(no dummy laid out), a misère played alone, the discards kept by the contractor.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from fivehundred.engine.solver import Solver
+from fivehundred.engine.state import GameState
+from fivehundred.rules.actions import DISCARD, Phase
+
+from .evaluation import _info, _key, _least_useful, _misere_throw
+from .solved_worlds import MADE, world_seed
+from .unseen import clone, determinise, knowledge
+
+SPARE = 5
+"""``club``'s first cards to throw the candidates are drawn from: three of five, ten sets."""
+
+
+def searched_exchange(state: GameState) -> bool:
+    """Whether the seat to discard in ``state`` throws cards ``club`` orders by one rule (``discard_order``)."""
+    contract = state.contract
+    if contract is None or state.phase != Phase.DISCARD or contract.kitty_to_partner:
+        return False
+    if contract.kind == "misere":
+        return not contract.partner_plays
+    return contract.goal == "at-least" and not state.rules.dummies
+
+
+def discard_order(state: GameState, count: int) -> list[int]:
+    """The first ``count`` cards of the seat to discard in the order ``club`` throws them."""
+    contract = state.contract
+    assert contract is not None
+    info = _info(state.rules)
+    misere = contract.kind == "misere"
+    d = (info.misere or info.denomination(contract)) if misere else \
+        (info.denominations.get(_key(contract)) or info.denomination(contract))
+    rest = list(state.hand(state.current_player()))
+    order = []
+    for _ in range(min(count, len(rest))):
+        card = _misere_throw(rest, d) if misere else _least_useful(rest, d)
+        order.append(card)
+        rest.remove(card)
+    return order
+
+
+def best_discards(state: GameState, worlds: int, discards: int, players: Sequence[Any]) -> list[int]:
+    """The ``discards`` cards to throw (see the module's text): ``players`` (one ``club`` a seat) finish the exchange
+    in each world."""
+    seat = state.current_player()
+    contract = state.contract
+    assert contract is not None
+    candidates = [list(c) for c in combinations(discard_order(state, SPARE), discards)]
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else []
+    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
+    rng = random.Random("solver-discards:" + world_seed(state, seat))
+    k = knowledge(state, seat)
+    total = [0] * len(candidates)
+    controller = state.rules.controller
+    for _ in range(worlds):
+        world = determinise(state, seat, rng, k)
+        for i, cards in enumerate(candidates):
+            s = clone(world)
+            for card in cards:
+                s.apply_unchecked(DISCARD + card)
+            while s.phase not in (Phase.PLAY, Phase.GAME_OVER) and s.current_player() >= 0:
+                s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
+            if s.phase != Phase.PLAY:
+                continue
+            value = Solver.of(s).value()
+            total[i] += MADE * contract.made(value) + per_trick * value
+    return candidates[total.index(max(total))]
