@@ -18,36 +18,18 @@ import statistics
 import time
 
 from play_gain import interval  # benchmarks/play_gain.py
+from solver import positions  # benchmarks/solver.py
 
-import fivehundred
 from fivehundred.bots.solved_discards import searched_exchange
 from fivehundred.bots.solver_player import SolverPlayer
 from fivehundred.engine.solver import solve
-from fivehundred.engine.state import GameState, Phase, new_game
+from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.manager import make_player
 
 
 def exchanges(name: str, hands: int, seed: int) -> list[GameState]:
     """``hands`` positions at the contractor's first discard, bid by ``club``, that the search covers."""
-    ruleset = fivehundred.load_ruleset(name)
-    rng = random.Random(seed)
-    out: list[GameState] = []
-    while len(out) < hands:
-        state, deal_rng = new_game(ruleset, rng.randrange(10**9))
-        players = [make_player("club", s, random.Random(rng.randrange(10**9))) for s in range(state.rules.players)]
-        controller = state.rules.controller
-        last = -1
-        while not state.is_terminal() and len(out) < hands and state.deals < 40:
-            seat = state.current_player()
-            if seat < 0:
-                state.deal(deal_rng)
-                continue
-            if state.phase == Phase.DISCARD and state.deals != last:
-                last = state.deals
-                if searched_exchange(state):
-                    out.append(state.clone())
-            state.apply(players[controller[seat]].act(state, state.legal_actions()))
-    return out
+    return positions(name, hands, seed, lambda state: state.phase == Phase.DISCARD, searched_exchange)
 
 
 def outcome(state: GameState, contractor_player, seed: int) -> tuple[int, int, int, int, tuple[int, ...]]:

@@ -28,6 +28,13 @@ DEFAULT = ("pagat-australian", "three-handed", "six-handed", "perfect")
 
 def first_leads(name: str, hands: int, seed: int, keep=lambda state: True) -> list:
     """``hands`` positions at the first lead of the play, bid and exchanged by ``club`` (those ``keep`` takes)."""
+    return positions(name, hands, seed, lambda state: state.phase == Phase.PLAY and not state.hand_log.tricks
+                     and not state.trick, lambda state: bool(state.contracting_side) and keep(state))
+
+
+def positions(name: str, hands: int, seed: int, moment, keep=lambda state: True) -> list:
+    """``hands`` positions of seeded ``club`` games, the first of each hand where ``moment`` holds (those ``keep``
+    takes)."""
     ruleset = fivehundred.load_ruleset(name)
     rng = random.Random(seed)
     out = []
@@ -41,9 +48,9 @@ def first_leads(name: str, hands: int, seed: int, keep=lambda state: True) -> li
             if seat < 0:
                 state.deal(deal_rng)
                 continue
-            if state.phase == Phase.PLAY and state.deals != last and not state.hand_log.tricks and not state.trick:
+            if state.deals != last and moment(state):
                 last = state.deals
-                if state.contracting_side and keep(state):
+                if keep(state):
                     out.append(state.clone())
             state.apply(players[controller[seat]].act(state, state.legal_actions()))
     return out
