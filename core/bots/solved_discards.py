@@ -21,7 +21,7 @@ from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import DISCARD, Phase
 
 from .evaluation import _info, _key, _least_useful, _misere_throw
-from .solved_worlds import MADE, world_seed
+from .solved_worlds import side_worth, world_seed
 from .unseen import clone, determinise, knowledge
 
 SPARE = 5
@@ -64,7 +64,6 @@ def best_discards(state: GameState, worlds: int, discards: int, players: Sequenc
     candidates = [list(c) for c in combinations(discard_order(state, SPARE), discards)]
     if len(candidates) <= 1:
         return candidates[0] if candidates else []
-    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
     rng = random.Random("solver-discards:" + world_seed(state, seat))
     k = knowledge(state, seat)
     total = [0] * len(candidates)
@@ -79,6 +78,5 @@ def best_discards(state: GameState, worlds: int, discards: int, players: Sequenc
                 s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
             if s.phase != Phase.PLAY:
                 continue
-            value = Solver.of(s).value()
-            total[i] += MADE * contract.made(value) + per_trick * value
+            total[i] += side_worth(contract, Solver.of(s).value())
     return candidates[total.index(max(total))]

@@ -51,6 +51,13 @@ def world_seed(state: GameState, seat: int) -> str:
     return f"{seat}:{sorted(state.hand(seat))}:{played}:{state.trick}"
 
 
+def side_worth(contract: Any, value: int) -> int:
+    """What the search counts a solved value (the contracting side's tricks) for that side: the contract made
+    first (``MADE``), then each trick (each trick fewer, for a misère; none, for exactly so many)."""
+    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
+    return MADE * contract.made(value) + per_trick * value
+
+
 def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
               tie_break: Callable[[list[int], list[GameState]], int] | None = None) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds solved double dummy
@@ -65,10 +72,9 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
     contract = state.contract
     assert contract is not None
     sign = 1 if seat in state.contracting_side else -1
-    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
 
     def worth(value: int) -> int:
-        return sign * (MADE * contract.made(value) + per_trick * value)
+        return sign * side_worth(contract, value)
 
     rng = random.Random("solver:" + world_seed(state, seat))
     k = knowledge(state, seat)
