@@ -147,3 +147,49 @@ def test_a_defender_does_not_draw_with_a_high_card_where_the_contractor_holds_on
     act(st, "4H KH 10S")  # South wins the first trick and sees East's hand
     assert st.current_player() == S
     assert decide(st) != "QS"
+
+
+def test_a_defender_keeps_its_card_under_the_contractors_lowest_when_the_contractor_ducks_anyway() -> None:
+    """South leads ♥7 into East's ♥5 6 9; North, second, holds ♥4 J A.  East ducks this trick with the 6
+    whatever North plays, so North's 4 (under East's lowest) saves nothing now and is the only heart left that
+    can force East later: North plays the jack, wins, and leads the 4 under East's 5 and 9."""
+    st = open_misere("4H JH AH 8S 9S 8C 9C 8D 9D 10D", "5S 6S 5C 6C 4D 5D 6D 5H 6H 9H",
+                     "AS KS QS AC KC QC AD KD QD 7H", "10S JS 10C JC JD 8H 10H QH KH JK", "7S 7C 7D")
+    act(st, "5S AS 8S 7H")  # South wins the first trick, sees East's hand and leads the 7 of hearts
+    assert st.current_player() == N
+    values = fivehundred.solve_cards(st)
+    contract = st.contract
+    assert contract is not None
+    assert contract.made(values[st.parse_action("4H")]) and not contract.made(values[st.parse_action("JH")])
+    assert decide(st) == "JH"
+
+
+def test_a_defender_with_no_attack_leaves_the_trick_to_its_partner() -> None:
+    """South leads ♠9; East will duck it with either of its spades, ♠5 6, whatever North plays.  North (♠7 8 10,
+    clubs and hearts above East's, no diamond) has nothing to attack East with; South holds ♦4, under every
+    diamond of East's, and nothing that could ever win a trick North leads.  North plays under the 9 and South
+    keeps the lead; the 10 would take it, and North's leads East ducks to the end."""
+    st = open_misere("7S 8S 10S 8C 9C 10C JC QC 8H 9H", "5S 6S 5C 6C 7C 5D 6D 7D 4H 5H",
+                     "9S AC 4D 8D 9D 10D JD QD KD AD", "AS KC 6H 7H 10H JH QH KH AH JK", "JS QS KS")
+    act(st, "5C AC 8C 9S")  # South wins the first trick, sees East's hand and leads the 9 of spades
+    assert st.current_player() == N
+    values = fivehundred.solve_cards(st)
+    contract = st.contract
+    assert contract is not None
+    assert contract.made(values[st.parse_action("10S")]) and not contract.made(values[st.parse_action("8S")])
+    assert decide(st) in ("7S", "8S")
+
+
+def test_a_defender_does_not_lead_above_the_contractors_last_card_of_a_suit() -> None:
+    """East's open misère holds one diamond, ♦7; South's only diamond is the 8, North holds the 6 under it.  Led,
+    South's 8 lets East duck its last diamond, and every other lead beats the misère with best play (North wins a
+    heart, cashes the ace of clubs on which South throws the 8, and leads the 6).  South leads something else."""
+    st = open_misere("7S 6D KC AC 10H 5H 8C 9C 9D KD", "5S 6S 5C 7D 4H 6H 7H 9H QH KH",
+                     "AS KS QS 10S JS 9S 8D 8H AH JH", "8S 6C 7C 10C JC QC 4D 5D 10D JD", "QD AD JK")
+    act(st, "5S AS 7S")  # South wins the first trick and sees East's hand
+    assert st.current_player() == S
+    values = fivehundred.solve_cards(st)
+    contract = st.contract
+    assert contract is not None
+    assert [st.action_to_str(a) for a, v in values.items() if contract.made(v)] == ["8D"]
+    assert decide(st) != "8D"

@@ -4,7 +4,10 @@ The defenders attack a suit the contractor still holds: they lead low into it, s
 costs the contractor one of its low cards, until a lead comes under its lowest card and it must win.
 Following, a defender keeps the trick under the card the contractor would have to play (it never
 rescues the contractor by overtaking), and once the contractor cannot lose the trick it sheds a high
-card.  Void, a defender throws the cards that attack nothing first: those of suits the contractor
+card.  Where the contractor ducks whatever it plays, the defender keeps its cards under the contractor's lowest
+for a later lead, and leaves the trick to a fellow defender when it has no attack of its own.  A lead above the
+contractor's lowest card of a suit is worth the attack the suit keeps once the contractor ducks it.
+Void, a defender throws the cards that attack nothing first: those of suits the contractor
 has shown out of, and, against an open misère, those above every card the contractor holds.
 
 Against an open misère the contractor's hand is public once the first trick is complete
@@ -86,7 +89,15 @@ class MisereDefender(HeuristicPlayer):
             return max(under, key=strength.__getitem__) if under else min(legal, key=strength.__getitem__)
         above = [h for h in held if h > best]
         if not above:
+            if team[winner] == team[p.seat] and not self._has_attack(p, targets):
+                under = [a for a in legal if strength[a] < best]
+                if under:
+                    return max(under, key=strength.__getitem__)
             return max(legal, key=strength.__getitem__)  # it ducks whatever we play: shed
+        if held[0] < best:
+            # it ducks this trick whatever we play: keep the cards under its lowest, to lead under it later
+            spare = [a for a in legal if strength[a] > held[0]]
+            legal = spare or legal
         # stay under the contractor's next card, so that it is forced or ducks with its lowest
         keep = [a for a in legal if strength[a] < above[0]]
         if keep:
@@ -121,7 +132,6 @@ class MisereDefender(HeuristicPlayer):
         targets = self._targets(p)
         hand = p.obs.hand
         holdings = {(t, s): self._held_by(p, t, s) for t in targets for s in {suit_of[c] for c in cards} - {NO_SUIT}}
-        excess: dict[tuple[int, int], float] = {}
         # a suit where a card of ours lies under all the target's, but a partner may hold only
         # cards above them (and would have to overtake): lead our highest of it first to draw
         # the partner's cards, and keep the low card for when the partner is out of the suit
@@ -131,9 +141,9 @@ class MisereDefender(HeuristicPlayer):
                     and self._partner_overtakes(p, s, held[0]):
                 blocked.add(s)
 
-        best, least = cards[0], self._attack(p, cards[0], targets, holdings, blocked, excess)
+        best, least = cards[0], self._attack(p, cards[0], targets, holdings, blocked)
         for c in cards[1:]:  # min(cards, key=...): the first of the lowest
-            key = self._attack(p, c, targets, holdings, blocked, excess)
+            key = self._attack(p, c, targets, holdings, blocked)
             if key < least:
                 best, least = c, key
         if len(cards) < len(legal) and void_marks(p.table)[1] and not self._forces_now(p, cards, holdings):
@@ -165,7 +175,7 @@ class MisereDefender(HeuristicPlayer):
         return max((a for a in legal if a >= JOKER_LEAD), key=most_held)
 
     def _attack(self, p: _Play, c: int, targets: tuple[int, ...], holdings: dict[tuple[int, int], list[int] | None],
-                blocked: set[int], excess: dict[tuple[int, int], float]) -> tuple[int, float, int]:
+                blocked: set[int]) -> tuple[int, float, int]:
         """How well leading ``c`` attacks the targets, lowest first: a lead under a card a target must
         play, then one that draws or waits, then a lead into an unknown holding, then the rest."""
         s = p.suit_of[c]
@@ -194,9 +204,9 @@ class MisereDefender(HeuristicPlayer):
             elif held[0] > mine:
                 key = (0, 0.0, mine)  # it must win unless a defender overtakes
             else:
-                if (t, s) not in excess:
-                    excess[t, s] = self._exposed_excess(p, s, held, p.obs.hand)
-                key = (1, -excess[t, s], mine)
+                # it ducks with its highest card under ours: what attack the suit has left then
+                after = self._excess_after(p, s, held, mine)
+                key = (1, -after, mine) if after is not None else (3, 0.0, mine)
             if key < best:
                 best = key
         return best
@@ -216,6 +226,17 @@ class MisereDefender(HeuristicPlayer):
         row = p.power[suit]
         unseen = [row[c] for c in p.out[suit]]
         return bool(unseen) and min(unseen) > low
+
+    def _excess_after(self, p: _Play, suit: int, held: list[int], mine: int) -> float | None:
+        """``_exposed_excess`` once we lead ``mine`` (power) above the exposed holding's lowest card and it ducks
+        with its highest card under it; None when that was its last card of the suit."""
+        j = max(i for i, h in enumerate(held) if h < mine)
+        rest = held[:j] + held[j + 1:]
+        if not rest:
+            return None
+        row = p.power[suit]
+        hand = [x for x in p.obs.hand if p.suit_of[x] != suit or row[x] != mine]
+        return self._exposed_excess(p, suit, rest, hand)
 
     def _exposed_excess(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
         """How far the defenders' low cards outnumber an exposed holding's, at its weakest card:
