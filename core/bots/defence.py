@@ -81,32 +81,21 @@ class MisereDefender(HeuristicPlayer):
             return self._misere_shed(p, legal)
         strength = {a: self._strength(p, a, led) for a in legal}
         targets = self._targets(p)
-        team = p.info.team_of
         to_play = [s for s in self._remaining(p) if s in targets]
         if not to_play:
             if winner in targets:
                 under = [a for a in legal if strength[a] < best]
                 # duck; when we cannot, the trick is ours anyway: shed the highest card
                 return max(under or legal, key=strength.__getitem__)
-            # the contractor is safe here: shed high, but leave the lead with a partner when we
-            # have nothing to attack with
-            if team[winner] == team[p.seat] and not self._has_attack(p, targets):
-                under = [a for a in legal if strength[a] < best]
-                if under:
-                    return max(under, key=strength.__getitem__)
-            return max(legal, key=strength.__getitem__)
+            return self._safe_trick(p, legal, strength, best, winner, targets)
         held = self._held_by(p, to_play[0], led) if len(to_play) == 1 else None
         if held is None:
             # unknown cards: keep the trick where it is, the highest card that stays under it
             under = [a for a in legal if strength[a] < best]
             return max(under, key=strength.__getitem__) if under else min(legal, key=strength.__getitem__)
         above = [h for h in held if h > best]
-        if not above:
-            if team[winner] == team[p.seat] and not self._has_attack(p, targets):
-                under = [a for a in legal if strength[a] < best]
-                if under:
-                    return max(under, key=strength.__getitem__)
-            return max(legal, key=strength.__getitem__)  # it ducks whatever we play: shed
+        if not above:  # it ducks whatever we play
+            return self._safe_trick(p, legal, strength, best, winner, targets)
         if held[0] < best:
             # it ducks this trick whatever we play: keep the cards under its lowest, to lead under it later
             spare = [a for a in legal if strength[a] > held[0]]
@@ -116,6 +105,16 @@ class MisereDefender(HeuristicPlayer):
         if keep:
             return max(keep, key=strength.__getitem__)
         return min(legal, key=strength.__getitem__)
+
+    def _safe_trick(self, p: _Play, legal: Sequence[int], strength: dict[int, int], best: int, winner: int,
+                    targets: Sequence[int]) -> int:
+        """A trick the contractor does not win: shed high, but leave the lead with a fellow defender who holds it
+        when we have nothing to attack with."""
+        if p.info.team_of[winner] == p.info.team_of[p.seat] and not self._has_attack(p, targets):
+            under = [a for a in legal if strength[a] < best]
+            if under:
+                return max(under, key=strength.__getitem__)
+        return max(legal, key=strength.__getitem__)
 
     def _has_attack(self, p: _Play, targets: Sequence[int]) -> bool:
         """Could we lead to force the contractor: a card under all its cards of a suit, or a card
