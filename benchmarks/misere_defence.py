@@ -74,15 +74,21 @@ def load_hands(path: Path) -> list[tuple[int, int, list[int], HandLog]]:
     return found
 
 
-def replay(rules: Rules, log: HandLog, totals: list[int], defenders: str, contractor: str, seed: str,
-           first_lead: list[GameState] | None = None) -> bool:
-    """Play the hand of ``log`` again (same deal, same calls) with ``contractor`` in the contractor's side's seats
-    and ``defenders`` in the others; was the misère made?  ``first_lead`` gets the position at the first lead."""
+def auctioned(rules: Rules, log: HandLog, totals: list[int]) -> GameState:
+    """The hand of ``log`` dealt again with the score before it, its calls made again: the contractor to exchange."""
     state = GameState(rules, first_dealer=log.dealer)
     state.start_at(totals, log.number)
     state.deal_cards(log.hands, log.kitty, log.dead)
     for _, call in log.calls:
         state.apply(CALL + call if call >= 0 else PASS_ACTION)
+    return state
+
+
+def replay(rules: Rules, log: HandLog, totals: list[int], defenders: str, contractor: str, seed: str,
+           first_lead: list[GameState] | None = None) -> bool:
+    """Play the hand of ``log`` again (same deal, same calls) with ``contractor`` in the contractor's side's seats
+    and ``defenders`` in the others; was the misère made?  ``first_lead`` gets the position at the first lead."""
+    state = auctioned(rules, log, totals)
     team = rules.team_of
     side = team[log.contractor]
     rng = random.Random(seed)
