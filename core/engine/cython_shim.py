@@ -26,7 +26,8 @@ class _Type:
         return _Type(size)
 
 
-int = ulonglong = longlong = bint = Py_ssize_t = _Type()
+int = ulonglong = longlong = bint = Py_ssize_t = p_int = p_ulonglong = _Type()
+NULL = None
 
 
 def _same(function: Callable[..., Any]) -> Callable[..., Any]:

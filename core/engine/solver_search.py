@@ -30,6 +30,8 @@ _WIDTH = cython.declare(cython.int, 64)
 """Moves a ply may list (a hand's cards, a free joker's named suits); ``moves`` holds 80 plies (a search plays
 at most 64 cards)."""
 _ONE = cython.declare(cython.ulonglong, 1)
+_MASK64 = cython.declare(cython.ulonglong, 0xFFFFFFFFFFFFFFFF)
+"""What a product keeps (the pure build's integers do not wrap at 64 bits, C's do)."""
 
 
 def fits(kernel: PlayKernel) -> bool:
@@ -37,22 +39,18 @@ def fits(kernel: PlayKernel) -> bool:
     return len(kernel.cards) <= MAX_CARDS and kernel.players <= MAX_SEATS
 
 
-@cython.cclass
-class Entry:
-    """What the transposition table knows of a position at a lead: the side can force at least ``at_least``
-    tricks and not ``not_at_least``; at most ``at_most`` and not ``not_at_most``; other windows asked
-    (an exact goal's) in ``windows``; ``move``: the lead that settled the last search from here."""
-
-    cython.declare(at_least=cython.int, not_at_least=cython.int, at_most=cython.int, not_at_most=cython.int,
-                   move=cython.int, windows=dict)
-
-    def __init__(self, cap: int) -> None:
-        self.at_least = 0
-        self.not_at_least = cap + 1
-        self.at_most = cap
-        self.not_at_most = -1
-        self.move = -1
-        self.windows: dict[tuple[int, int], bool] | None = None
+_FIELDS = cython.declare(cython.int, 5)
+"""An entry of the transposition table: what it knows of a position at a lead, as ints (``evals[entry * 5 + i]``):
+the side can force at least ``AT_LEAST`` tricks and not ``NOT_AT_LEAST``; at most ``AT_MOST`` and not
+``NOT_AT_MOST``; ``MOVE``: the lead that settled the last search from there (-1: none).  Other windows asked (an
+exact goal's) are in ``Search.windows``."""
+AT_LEAST = cython.declare(cython.int, 0)
+NOT_AT_LEAST = cython.declare(cython.int, 1)
+AT_MOST = cython.declare(cython.int, 2)
+NOT_AT_MOST = cython.declare(cython.int, 3)
+MOVE = cython.declare(cython.int, 4)
+_MIX = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+"""The multiplier of the table's hash (Fibonacci hashing)."""
 
 
 @cython.cclass
@@ -60,15 +58,136 @@ class Search(Bounds):
     """The search on one hand's tables (``Moves``) and bounds at a lead (``Bounds``), with its transposition table
     (see the module's text)."""
 
-    cython.declare(kernel=object, tt=dict)
+    cython.declare(kernel=object, tt=dict, windows=dict, keys=cython.p_ulonglong, evals=cython.p_int,
+                   slots=cython.p_int, entries=cython.int, room=cython.int, width=cython.int, words=cython.int,
+                   kbuf=cython.ulonglong[9])
     nodes = cython.declare(cython.longlong, visibility="readonly")
     """Positions visited (cards tried), over every search."""
 
     def __init__(self, kernel: PlayKernel, lows: bool) -> None:
         Bounds.__init__(self, kernel, lows)
         self.kernel = kernel
-        self.tt: dict[Any, Entry] = {}
         self.nodes = 0
+        self.kbuf = [0] * 9
+        self.words = (7 if kernel.cover_mask else 5) if kernel.relative else 1 + kernel.players
+        self.windows = {}
+        self.entries = 0
+        self.room = self.width = 0
+        if cython.compiled:  # the table in C: a key's words and an entry's ints by entry, the slots of a hash
+            self.keys = cython.NULL
+            self.evals = cython.NULL
+            self.slots = cython.NULL
+            self.grow()
+        else:  # the pure build: a dict from the key's words to the entry, the entries' ints in a list
+            self.tt = {}
+            self.evals = []  # type: ignore[assignment]
+
+    def __dealloc__(self) -> None:
+        if cython.compiled:
+            free(self.keys)  # noqa: F821 - cimported by solver_search.pxd
+            free(self.evals)  # noqa: F821
+            free(self.slots)  # noqa: F821
+
+    @property
+    def positions(self) -> int:
+        """Positions at a lead the transposition table holds."""
+        return self.entries
+
+    # --- the transposition table ---------------------------------------------------------------
+
+    @cython.cfunc
+    @cython.locals(i=cython.int, entry=cython.int, room=cython.int, width=cython.int, slots=cython.p_int,
+                   keys=cython.p_ulonglong, evals=cython.p_int, size=cython.Py_ssize_t)
+    @cython.returns(cython.int)
+    def grow(self) -> int:
+        """Twice the room for entries (compiled only), and the hash's slots rebuilt four times as many."""
+        room = self.room * 2 if self.room else 1024
+        width = room * 4
+        size = cython.cast(cython.Py_ssize_t, room)
+        keys = cython.cast(cython.p_ulonglong, realloc(self.keys, size * self.words * 8))  # noqa: F821
+        if keys == cython.NULL:
+            raise MemoryError
+        self.keys = keys
+        evals = cython.cast(cython.p_int, realloc(self.evals, size * _FIELDS * 4))  # noqa: F821
+        if evals == cython.NULL:
+            raise MemoryError
+        self.evals = evals
+        slots = cython.cast(cython.p_int, malloc(cython.cast(cython.Py_ssize_t, width) * 4))  # noqa: F821
+        if slots == cython.NULL:
+            raise MemoryError
+        for i in range(width):
+            slots[i] = -1
+        free(self.slots)  # noqa: F821
+        self.slots, self.room, self.width = slots, room, width
+        for entry in range(self.entries):
+            i = cython.cast(cython.int, self.hash_of(entry * self.words) & (width - 1))
+            while slots[i] >= 0:
+                i = (i + 1) & (width - 1)
+            slots[i] = entry
+        return 0
+
+    @cython.cfunc
+    @cython.inline
+    @cython.locals(at=cython.int, w=cython.int, h=cython.ulonglong)
+    @cython.returns(cython.ulonglong)
+    def hash_of(self, at: int) -> int:
+        """The hash of the key stored from word ``at`` of ``keys`` (compiled only)."""
+        h = 0
+        for w in range(self.words):
+            h = ((h ^ self.keys[at + w]) * _MIX) & _MASK64
+            h ^= h >> 29
+        return (h * _MIX) & _MASK64
+
+    @cython.cfunc
+    @cython.locals(cap=cython.int, i=cython.int, w=cython.int, entry=cython.int, at=cython.int,
+                   h=cython.ulonglong, same=cython.bint)
+    @cython.returns(cython.int)
+    def find(self, cap: int) -> int:
+        """The entry of the position whose key ``key`` left in ``kbuf``; a new one, knowing only that the side takes
+        between 0 and ``cap`` tricks from there, when the table has none."""
+        if not cython.compiled:
+            words = tuple(self.kbuf[:self.words])
+            entry = self.tt.get(words, -1)
+            if entry < 0:
+                entry = self.tt[words] = self.entries
+                self.evals.extend((0, cap + 1, cap, -1, -1))  # type: ignore[attr-defined]
+                self.entries += 1
+            return entry
+        h = 0
+        for w in range(self.words):
+            h = ((h ^ self.kbuf[w]) * _MIX) & _MASK64
+            h ^= h >> 29
+        h = (h * _MIX) & _MASK64
+        i = cython.cast(cython.int, h & (self.width - 1))
+        while True:
+            entry = self.slots[i]
+            if entry < 0:
+                break
+            at = entry * self.words
+            same = True
+            for w in range(self.words):
+                if self.keys[at + w] != self.kbuf[w]:
+                    same = False
+                    break
+            if same:
+                return entry
+            i = (i + 1) & (self.width - 1)
+        if self.entries == self.room:
+            self.grow()
+            return self.find(cap)
+        entry = self.entries
+        self.entries += 1
+        self.slots[i] = entry
+        at = entry * self.words
+        for w in range(self.words):
+            self.keys[at + w] = self.kbuf[w]
+        at = entry * _FIELDS
+        self.evals[at + AT_LEAST] = 0
+        self.evals[at + NOT_AT_LEAST] = cap + 1
+        self.evals[at + AT_MOST] = cap
+        self.evals[at + NOT_AT_MOST] = -1
+        self.evals[at + MOVE] = -1
+        return entry
 
     @cython.locals(seat=cython.int, b=cython.int, tmask=cython.ulonglong, result=cython.bint)
     def run(self, pos: Position, lo: int, hi: int) -> bool:
@@ -78,7 +197,7 @@ class Search(Bounds):
             return bool(self.lead(pos.leader, lo, hi, 0))
         seat = pos.trick[-1][0]
         result = self.play(self.next_seat[seat], len(pos.trick), pos.led, pos.best, pos.winner, tmask, lo, hi, 0,
-                           None)
+                           -1)
         return bool(result)
 
     def lead_bounds(self, pos: Position) -> tuple[int, int, int, int]:
@@ -120,8 +239,8 @@ class Search(Bounds):
     @cython.cfunc
     @cython.locals(leader=cython.int, lo=cython.int, hi=cython.int, depth=cython.int, left=cython.int,
                    cap=cython.int, b=cython.int, best=cython.int, winner=cython.int, seat=cython.int,
-                   _i=cython.int, led=cython.int, taken=cython.int, entry=Entry, sure=cython.int,
-                   result=cython.bint)
+                   _i=cython.int, led=cython.int, taken=cython.int, entry=cython.int, at=cython.int,
+                   sure=cython.int, result=cython.bint)
     @cython.returns(cython.bint)
     def lead(self, leader: int, lo: int, hi: int, depth: int) -> bool:
         left = self.hand_size - self.played
@@ -145,67 +264,63 @@ class Search(Bounds):
                     best, winner = self.power[led * 64 + b], seat
             taken = self.on_side[winner]
             return lo <= taken <= hi
-        key = self.key(leader)
-        entry = self.tt.get(key)
-        if entry is None:
-            entry = Entry(cap)
-            self.tt[key] = entry
+        self.key(leader)
+        entry = self.find(cap)
+        at = entry * _FIELDS
         if hi == cap:
-            if lo <= entry.at_least:
+            if lo <= self.evals[at + AT_LEAST]:
                 return True
-            if lo >= entry.not_at_least:
+            if lo >= self.evals[at + NOT_AT_LEAST]:
                 return False
         elif lo == 0:
-            if hi >= entry.at_most:
+            if hi >= self.evals[at + AT_MOST]:
                 return True
-            if hi <= entry.not_at_most:
+            if hi <= self.evals[at + NOT_AT_MOST]:
                 return False
         else:
-            if lo >= entry.not_at_least or hi <= entry.not_at_most:
+            if lo >= self.evals[at + NOT_AT_LEAST] or hi <= self.evals[at + NOT_AT_MOST]:
                 return False
-            if entry.windows is not None and (lo, hi) in entry.windows:
-                return bool(entry.windows[(lo, hi)])
+            if (entry, lo, hi) in self.windows:
+                return bool(self.windows[(entry, lo, hi)])
         if self.ends_early and lo == 0 and hi == 0 and not self.on_side[leader] and self.leads_under(leader):
-            if entry.not_at_most < 0:
-                entry.not_at_most = 0
+            if self.evals[at + NOT_AT_MOST] < 0:
+                self.evals[at + NOT_AT_MOST] = 0
             return False
         if self.lows and lo == 0 and not self.on_side[leader] and self.misere_safe():
-            if entry.at_most > 0:
-                entry.at_most = 0
+            if self.evals[at + AT_MOST] > 0:
+                self.evals[at + AT_MOST] = 0
             return True
         self.top(self.present & ~self.hands[leader], 0)
         if self.quick:  # bounds from the cards that must take tricks and the leader's winners to cash
             self.bounds(leader, left)
-            if self.least > entry.at_least:
-                entry.at_least = self.least
-            if self.most + 1 < entry.not_at_least:
-                entry.not_at_least = self.most + 1
-            if self.forced_most < entry.at_most:
-                entry.at_most = self.forced_most
-            if self.forced_least - 1 > entry.not_at_most:
-                entry.not_at_most = self.forced_least - 1
+            if self.least > self.evals[at + AT_LEAST]:
+                self.evals[at + AT_LEAST] = self.least
+            if self.most + 1 < self.evals[at + NOT_AT_LEAST]:
+                self.evals[at + NOT_AT_LEAST] = self.most + 1
+            if self.forced_most < self.evals[at + AT_MOST]:
+                self.evals[at + AT_MOST] = self.forced_most
+            if self.forced_least - 1 > self.evals[at + NOT_AT_MOST]:
+                self.evals[at + NOT_AT_MOST] = self.forced_least - 1
             if lo > self.most or hi < self.forced_least:
                 return False
             if (hi == cap and lo <= self.least) or (lo == 0 and hi >= self.forced_most) or (
                     lo <= self.forced_least and self.forced_most <= hi):
                 return True
         result = self.play(leader, 0, -1, -1, -1, 0, lo, hi, depth, entry)
-        if hi == cap:
+        if hi == cap:  # the search below may have grown the table: the entry is found again by its number
             if result:
-                if lo > entry.at_least:
-                    entry.at_least = lo
-            elif lo < entry.not_at_least:
-                entry.not_at_least = lo
+                if lo > self.evals[at + AT_LEAST]:
+                    self.evals[at + AT_LEAST] = lo
+            elif lo < self.evals[at + NOT_AT_LEAST]:
+                self.evals[at + NOT_AT_LEAST] = lo
         elif lo == 0:
             if result:
-                if hi < entry.at_most:
-                    entry.at_most = hi
-            elif hi > entry.not_at_most:
-                entry.not_at_most = hi
+                if hi < self.evals[at + AT_MOST]:
+                    self.evals[at + AT_MOST] = hi
+            elif hi > self.evals[at + NOT_AT_MOST]:
+                self.evals[at + NOT_AT_MOST] = hi
         else:
-            if entry.windows is None:
-                entry.windows = {}
-            entry.windows[(lo, hi)] = result
+            self.windows[(entry, lo, hi)] = result
         return result
 
     @cython.cfunc
@@ -213,18 +328,22 @@ class Search(Bounds):
                    m=cython.ulonglong, low=cython.ulonglong, code=cython.ulonglong, w0=cython.ulonglong,
                    w1=cython.ulonglong, w2=cython.ulonglong, w3=cython.ulonglong, w4=cython.ulonglong,
                    w5=cython.ulonglong, extra=cython.ulonglong)
-    def key(self, leader: int) -> object:
+    @cython.returns(cython.int)
+    def key(self, leader: int) -> int:
         """The transposition table's key of the position at a lead: where the hands are relative (only the
         order of the cards left matters, ``PlayKernel.relative``), each card left by its holder in the order
-        of its suit, the cards gone squeezed out; else the hands themselves."""
+        of its suit, the cards gone squeezed out; else the hands themselves: in ``kbuf``, its ``words`` words."""
         extra = leader
         if self.key_unled:
             extra |= cython.cast(cython.ulonglong, self.unled) << 3
         if self.check:
             for seat in range(self.players):
                 extra |= cython.cast(cython.ulonglong, self.won[seat]) << (7 + 4 * seat)
+        self.kbuf[0] = extra
         if not self.relative:
-            return (extra, *[self.hands[seat] for seat in range(self.players)])
+            for seat in range(self.players):
+                self.kbuf[1 + seat] = self.hands[seat]
+            return 0
         w0 = w1 = w2 = w3 = 0
         n = 0
         for s in range(5):  # each card's holder in 3 bits, suit after suit, a 0 between suits
@@ -245,8 +364,9 @@ class Search(Bounds):
                     w3 |= code << (3 * (n - 63))
                 n += 1
             n += 1
+        self.kbuf[1], self.kbuf[2], self.kbuf[3], self.kbuf[4] = w0, w1, w2, w3
         if not self.cover_mask:
-            return (extra, w0, w1, w2, w3)
+            return 0
         w4 = w5 = 0
         n = 0
         m = self.present & self.cover_mask
@@ -260,20 +380,21 @@ class Search(Bounds):
             else:
                 w5 |= code << (12 * (n - 5))
             n += 1
-        return (extra, w0, w1, w2, w3, w4, w5)
+        self.kbuf[5], self.kbuf[6] = w4, w5
+        return 0
 
     # --- the search ----------------------------------------------------------------------------
 
     @cython.cfunc
     @cython.locals(seat=cython.int, count=cython.int, led=cython.int, best=cython.int, winner=cython.int,
-                   tmask=cython.ulonglong, lo=cython.int, hi=cython.int, depth=cython.int, entry=Entry,
+                   tmask=cython.ulonglong, lo=cython.int, hi=cython.int, depth=cython.int, entry=cython.int,
                    side=cython.bint, last=cython.bint, base=cython.int, n=cython.int, i=cython.int, m=cython.int,
                    b=cython.int, named=cython.int, led2=cython.int, best2=cython.int, winner2=cython.int,
                    strength=cython.int, hand=cython.ulonglong, bit=cython.ulonglong, unled=cython.int,
                    result=cython.bint)
     @cython.returns(cython.bint)
     def play(self, seat: int, count: int, led: int, best: int, winner: int, tmask: int, lo: int, hi: int,
-             depth: int, entry: Entry | None) -> bool:
+             depth: int, entry: int) -> bool:
         """Whether the side forces ``[lo, hi]`` with ``seat`` to play the trick's card ``count``."""
         self.nodes += 1
         side = self.on_side[seat]
@@ -281,13 +402,14 @@ class Search(Bounds):
         base = depth * _WIDTH
         if count == 0:
             n = self.leads(seat, base)
-            if entry is not None and entry.move >= 0:  # the lead that settled this position last time first
+            if entry >= 0 and self.evals[entry * _FIELDS + MOVE] >= 0:  # the lead that settled it last time first
+                m = self.evals[entry * _FIELDS + MOVE]
                 for i in range(n):
-                    if self.moves[base + i] == entry.move:
+                    if self.moves[base + i] == m:
                         while i > 0:
                             self.moves[base + i] = self.moves[base + i - 1]
                             i -= 1
-                        self.moves[base] = entry.move
+                        self.moves[base] = m
                         break
         else:
             n = self.follows(seat, led, best, winner, base)
@@ -315,14 +437,14 @@ class Search(Bounds):
                     best2, winner2 = best, winner
             if not last:
                 result = self.play(self.next_seat[seat], count + 1, led2, best2, winner2, tmask | bit, lo, hi,
-                                   depth + 1, None)
+                                   depth + 1, -1)
             else:
                 result = self.end_trick(winner2, tmask | bit, lo, hi, depth + 1)
             self.hands[seat] = hand
             self.unled = unled
             if result == side:
-                if entry is not None:
-                    entry.move = m
+                if entry >= 0:
+                    self.evals[entry * _FIELDS + MOVE] = m
                 return side
         return not side
 
