@@ -70,7 +70,7 @@ class Search(Bounds):
         self.nodes = 0
         self.kbuf = [0] * 9
         self.words = (7 if kernel.cover_mask else 5) if kernel.relative else 1 + kernel.players
-        self.windows = {}
+        self.windows: dict[tuple[int, int, int], bool] = {}
         self.entries = 0
         self.room = self.width = 0
         if cython.compiled:  # the table in C: a key's words and an entry's ints by entry, the slots of a hash
@@ -79,14 +79,14 @@ class Search(Bounds):
             self.slots = cython.NULL
             self.grow()
         else:  # the pure build: a dict from the key's words to the entry, the entries' ints in a list
-            self.tt = {}
-            self.evals = []  # type: ignore[assignment]
+            self.tt: dict[tuple[int, ...], int] = {}
+            self.evals = []
 
     def __dealloc__(self) -> None:
         if cython.compiled:
-            free(self.keys)  # noqa: F821 - cimported by solver_search.pxd
-            free(self.evals)  # noqa: F821
-            free(self.slots)  # noqa: F821
+            free(self.keys)  # type: ignore[name-defined]  # noqa: F821 - cimported by solver_search.pxd
+            free(self.evals)  # type: ignore[name-defined]  # noqa: F821
+            free(self.slots)  # type: ignore[name-defined]  # noqa: F821
 
     @property
     def positions(self) -> int:
@@ -104,20 +104,20 @@ class Search(Bounds):
         room = self.room * 2 if self.room else 1024
         width = room * 4
         size = cython.cast(cython.Py_ssize_t, room)
-        keys = cython.cast(cython.p_ulonglong, realloc(self.keys, size * self.words * 8))  # noqa: F821
+        keys = cython.cast(cython.p_ulonglong, realloc(self.keys, size * self.words * 8))  # type: ignore[name-defined]  # noqa: F821
         if keys == cython.NULL:
             raise MemoryError
         self.keys = keys
-        evals = cython.cast(cython.p_int, realloc(self.evals, size * _FIELDS * 4))  # noqa: F821
+        evals = cython.cast(cython.p_int, realloc(self.evals, size * _FIELDS * 4))  # type: ignore[name-defined]  # noqa: F821
         if evals == cython.NULL:
             raise MemoryError
         self.evals = evals
-        slots = cython.cast(cython.p_int, malloc(cython.cast(cython.Py_ssize_t, width) * 4))  # noqa: F821
+        slots = cython.cast(cython.p_int, malloc(cython.cast(cython.Py_ssize_t, width) * 4))  # type: ignore[name-defined]  # noqa: F821
         if slots == cython.NULL:
             raise MemoryError
         for i in range(width):
             slots[i] = -1
-        free(self.slots)  # noqa: F821
+        free(self.slots)  # type: ignore[name-defined]  # noqa: F821
         self.slots, self.room, self.width = slots, room, width
         for entry in range(self.entries):
             i = cython.cast(cython.int, self.hash_of(entry * self.words) & (width - 1))
@@ -150,7 +150,7 @@ class Search(Bounds):
             entry = self.tt.get(words, -1)
             if entry < 0:
                 entry = self.tt[words] = self.entries
-                self.evals.extend((0, cap + 1, cap, -1, -1))  # type: ignore[attr-defined]
+                self.evals.extend((0, cap + 1, cap, -1, -1))
                 self.entries += 1
             return entry
         h = 0
