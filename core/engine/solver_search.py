@@ -53,6 +53,18 @@ _MIX = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
 """The multiplier of the table's hash (Fibonacci hashing)."""
 
 
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(h=cython.ulonglong, word=cython.ulonglong)
+@cython.returns(cython.ulonglong)
+def _mixed(h: int, word: int) -> int:
+    """The table's hash so far ``h`` with one more word of a key mixed in (the whole key's: times ``_MIX`` at the
+    end)."""
+    h = ((h ^ word) * _MIX) & _MASK64
+    return h ^ (h >> 29)
+
+
 @cython.cclass
 class Search(Bounds):
     """The search on one hand's tables (``Moves``) and bounds at a lead (``Bounds``), with its transposition table
@@ -87,11 +99,6 @@ class Search(Bounds):
             free(self.keys)  # type: ignore[name-defined]  # noqa: F821 - cimported by solver_search.pxd
             free(self.evals)  # type: ignore[name-defined]  # noqa: F821
             free(self.slots)  # type: ignore[name-defined]  # noqa: F821
-
-    @property
-    def positions(self) -> int:
-        """Positions at a lead the transposition table holds."""
-        return self.entries
 
     # --- the transposition table ---------------------------------------------------------------
 
@@ -134,8 +141,7 @@ class Search(Bounds):
         """The hash of the key stored from word ``at`` of ``keys`` (compiled only)."""
         h = 0
         for w in range(self.words):
-            h = ((h ^ self.keys[at + w]) * _MIX) & _MASK64
-            h ^= h >> 29
+            h = _mixed(h, self.keys[at + w])
         return (h * _MIX) & _MASK64
 
     @cython.cfunc
@@ -155,10 +161,8 @@ class Search(Bounds):
             return entry
         h = 0
         for w in range(self.words):
-            h = ((h ^ self.kbuf[w]) * _MIX) & _MASK64
-            h ^= h >> 29
-        h = (h * _MIX) & _MASK64
-        i = cython.cast(cython.int, h & (self.width - 1))
+            h = _mixed(h, self.kbuf[w])
+        i = cython.cast(cython.int, (h * _MIX) & _MASK64 & (self.width - 1))
         while True:
             entry = self.slots[i]
             if entry < 0:
