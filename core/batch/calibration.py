@@ -29,7 +29,7 @@ from fivehundred.rules.cards import is_joker
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
-from .chunks import chunk_size, game_chunks, process_pool
+from .chunks import chunk_size, game_chunks, in_workers_order, process_pool
 from .simulation import play_game, simulate, wilson
 
 STEPS: dict[str, float] = {
@@ -311,7 +311,7 @@ def _outcomes(read: _RowReader, name: str, ruleset: Ruleset, params: ClubParams,
         if workers <= 1 or len(chunks) <= 1:
             return [row for chunk in chunks for row in job(chunk)]
         with process_pool(min(workers, len(chunks))) as pool:
-            return [row for rows in pool.imap(job, chunks) for row in rows]
+            return [row for rows in in_workers_order(pool, job, chunks) for row in rows]
 
 
 def _chunk_rows(read: _RowReader, ruleset: Ruleset, judged: ClubParams, spec: str, seed: int | str,

@@ -3,11 +3,12 @@ Dask clusters alike)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Any, TypeVar
+
+from .workers import Job, Workers
 
 T = TypeVar("T")
 J = TypeVar("J")
@@ -44,9 +45,13 @@ def quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def process_pool(workers: int, initializer: Callable[..., None] = quiet_worker, initargs: tuple[Any, ...] = ()) -> Any:
-    """A pool of ``workers`` processes (forked where the platform can); ``initializer`` must call
-    ``quiet_worker``."""
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ctx.Pool(workers, initializer=initializer, initargs=initargs)
+def process_pool(workers: int, initializer: Callable[..., None] = quiet_worker,
+                 initargs: tuple[Any, ...] = ()) -> Workers:
+    """``workers`` local worker processes (``fivehundred.batch.workers``), for a ``with`` block that stops them;
+    ``initializer`` must call ``quiet_worker``."""
+    return Workers(workers, initializer, initargs)
+
+
+def in_workers_order(pool: Workers, work: Callable[[J], T], jobs: Iterable[J]) -> Iterator[T]:
+    """``work(job)`` of each of ``jobs`` in ``pool``, in order, two jobs a worker in flight."""
+    return in_order(lambda job: pool.apply_async(work, (job,)), Job.get, jobs, window=2 * pool.count)

@@ -36,7 +36,7 @@ from fivehundred.records.record import game_to_dict
 from fivehundred.rules.inputs import check_seed
 
 from .arms import Arm, Side, params_text, resolve, team_names
-from .chunks import process_pool
+from .chunks import in_workers_order, process_pool
 from .simulation import MAX_DEALS, GameStats, Summary, _Interrupts, game_stats, play_game, wilson
 
 Z = 1.96
@@ -525,7 +525,7 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
     with ExitStack() as stack:
         if workers > 1:
             pool = stack.enter_context(process_pool(workers))
-            results: Iterator[list[PairFacts]] = pool.imap(_play_chunk, jobs)
+            results: Iterator[list[PairFacts]] = in_workers_order(pool, _play_chunk, jobs)
         else:
             results = map(_play_chunk, jobs)
         try:
@@ -541,7 +541,7 @@ def compare(games: int = 100, seed: int | str = 0, a: Arm | None = None, b: Arm 
         except KeyboardInterrupt:
             tally.interrupted = True
             if workers > 1:
-                pool.terminate()
+                pool.stop()
     return tally.result(tally.pairing.games)
 
 

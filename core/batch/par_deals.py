@@ -20,7 +20,7 @@ from fivehundred.rules.errors import RecordError
 from fivehundred.rules.manager import Rules, compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
-from .chunks import in_order, process_pool, quiet_worker
+from .chunks import in_workers_order, process_pool, quiet_worker
 from .par import analyse, biddable, columns, deal_state
 
 J = TypeVar("J")
@@ -67,8 +67,7 @@ def in_workers(work: Callable[[J], R], jobs: Iterable[J], workers: int = 1,
                 progress(1)
         return
     with process_pool(workers, quiet_worker) as pool:
-        for result in in_order(lambda job: pool.apply_async(work, (job,)), lambda r: r.get(), jobs,
-                               window=2 * workers):
+        for result in in_workers_order(pool, work, jobs):
             yield result
             if progress is not None:
                 progress(1)
