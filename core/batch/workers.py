@@ -13,7 +13,7 @@ import multiprocessing
 from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, cast
 
 from fivehundred.rules.errors import FiveHundredError
 
@@ -53,13 +53,14 @@ class Workers:
 
     def __init__(self, count: int, initializer: Callable[..., None], initargs: tuple[Any, ...] = ()) -> None:
         methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        ctx: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self.count = count
         self._processes: list[Any] = []
         self._pipes: list[Connection] = []
         self._waiting: deque[tuple[Job, Callable[..., Any], tuple[Any, ...]]] = deque()
         self._held: dict[int, Job] = {}
         """The job each busy worker holds, by worker."""
+        self._idle: deque[int] = deque()
         try:
             for _ in range(count):
                 ours, theirs = ctx.Pipe()
@@ -72,7 +73,7 @@ class Workers:
         except BaseException:
             self.stop()
             raise
-        self._idle = deque(range(count))
+        self._idle.extend(range(count))
 
     def __enter__(self) -> Workers:
         return self
@@ -91,10 +92,11 @@ class Workers:
         if not self._held:
             raise RuntimeError("no job is running")  # a job waited on but never handed out: a bug here
         busy = {self._pipes[w]: w for w in self._held}
-        for pipe in wait(list(busy)):
-            worker = busy[pipe]  # type: ignore[index]
+        for ready in wait(list(busy)):
+            pipe = cast(Connection, ready)
+            worker = busy[pipe]
             try:
-                ok, value = pipe.recv()  # type: ignore[union-attr]
+                ok, value = pipe.recv()
             except (EOFError, OSError):
                 process = self._processes[worker]
                 process.join(1.0)
