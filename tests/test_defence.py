@@ -68,8 +68,9 @@ def test_a_void_defender_keeps_the_card_that_can_force_the_contractor() -> None:
     act(st, "5C 8C AC AS 6S")  # North wins the first trick and leads a spade: South is void
     assert st.current_player() == S
     # every diamond of South's is above East's: the jack of hearts, under East's queen and king,
-    # is the defence's only way to make East win a heart
-    assert decide(st) == "AD"
+    # is the defence's only way to make East win a heart; South throws its lowest diamond, keeping
+    # the ace to win a diamond North leads and then lead the jack
+    assert decide(st) == "7D"
 
 
 def test_a_defender_leads_under_every_card_the_contractor_holds_in_a_suit() -> None:
@@ -204,3 +205,17 @@ def test_a_defender_draws_first_where_its_partner_likely_holds_only_cards_above_
     assert st.current_player() == N
     assert "5D" in let_through(st) and "AD" not in let_through(st)
     assert decide(st) == "AD"
+
+
+def test_a_void_defender_throws_the_card_that_would_overtake_its_partners_attack() -> None:
+    """East's open misère holds a lone club, ♣8; South holds ♣5 6 7 under it, North ♣9 alone.  South leads its only
+    diamond and North, out of diamonds, throws: the one chance North gets to shed the 9, which would overtake every
+    low club South leads, so that East's 8 is never forced.  North throws it (not a spade or a heart: they lead
+    under nothing of East's and stop nothing), and South's club lead beats the misère; any other card lets it
+    through.  (The club player before December 2026 threw the ♥A, the card with the most unseen cards under it.)"""
+    st = open_misere("9C 8S 10S JS QS KS AH KH QH JH", "5S 6S 7S 8C 4D 5D 6D 4H 5H 6H",
+                     "5C 6C 7C AD 9S AS 7H 8H 9H 10H", "10C JC QC KC AC 10D JD QD KD JK", "7D 8D 9D")
+    act(st, "5S AS 8S AD")  # South wins the first trick, sees East's hand and leads the ace of diamonds
+    assert st.current_player() == N
+    assert let_through(st) == {"10S", "JS", "QS", "KS", "AH", "KH", "QH", "JH"}
+    assert decide(st) == "9C"

@@ -14,6 +14,6 @@ cdef class MisereDefender(HeuristicPlayer):
                    x=cython.long, t=cython.long)
     cpdef tuple _attack(self, _Play p, long c, tuple targets, dict holdings, set blocked)
 
-    @cython.locals(c=cython.long, s=cython.long, mine=cython.long, useless=cython.long, held=object, h=cython.long,
-                   t=cython.long)
-    cpdef tuple _spare(self, _Play p, tuple targets, long a)
+    @cython.locals(c=cython.long, s=cython.long, mine=cython.long, useless=cython.long, blocks=cython.long,
+                   held=object, h=cython.long, t=cython.long, row=list)
+    cpdef tuple _spare(self, _Play p, tuple targets, long a, bint attack)

@@ -27,6 +27,7 @@ from fivehundred.rules.cards import NO_SUIT
 
 from .heuristic import HeuristicPlayer
 from .situation import _card, _Play
+from .trick_reading import _count_below
 
 OVERTAKE_RISK = 0.4
 """How likely a fellow defender must overtake our lead under the contractor's lowest card (it holds cards of the
@@ -274,22 +275,27 @@ class MisereDefender(HeuristicPlayer):
         if not self._defending(p):
             return None
         targets = self._targets(p)
-        best, most = legal[0], self._spare(p, targets, legal[0])
+        attack = self._own_attack(p, targets)
+        best, most = legal[0], self._spare(p, targets, legal[0], attack)
         for a in legal[1:]:  # max(legal, key=...): the first of the highest
-            key = self._spare(p, targets, a)
+            key = self._spare(p, targets, a, attack)
             if key > most:
                 best, most = a, key
         return best
 
-    def _spare(self, p: _Play, targets: tuple[int, ...], a: int) -> tuple[int, int, int]:
-        """How freely a void defender throws ``a``, highest first: cards that cannot lead under any
-        card a target may hold, then by the unseen cards under them, then by height."""
+    def _spare(self, p: _Play, targets: tuple[int, ...], a: int, attack: bool) -> tuple[int, int, int, int, int]:
+        """How freely a void defender throws ``a``, highest first: cards that cannot lead under any card a target
+        may hold, first those that would overtake a fellow defender's lead under a target's lowest card (unblocking
+        its attack: the suit we hold fewest of first), then by the unseen cards under them and by height (lowest
+        first where we hold an ``attack`` of our own, ``_own_attack``: the high cards are its entries)."""
         c = _card(a)
         s = p.suit_of[c]
         if s == NO_SUIT:
-            return (1, 1 << 30, 0)
-        mine = p.power[s][c]
+            return (1, 0, 0, 1 << 30, 0)
+        row = p.power[s]
+        mine = row[c]
         useless = 1
+        blocks = 0
         for t in targets:
             held = self._held_by(p, t, s)
             if held is None:
@@ -299,4 +305,39 @@ class MisereDefender(HeuristicPlayer):
                     if h > mine:
                         useless = 0
                         break
-        return (useless, self._below(p, c), mine)
+                if held and not blocks:
+                    blocks = int(_count_below(row, p.out[s], held[0]) > 0 and self._fellow_holds(p, s))
+        if useless and blocks:  # the suit we can void soonest first
+            return (1, 1, -self._held_of(p, s), self._below(p, c), mine)
+        if useless and attack:
+            return (1, 0, 0, -self._below(p, c), -mine)  # keep the high cards: entries for our attack
+        return (useless, 0, 0, self._below(p, c), mine)
+
+    def _own_attack(self, p: _Play, targets: tuple[int, ...]) -> bool:
+        """Do we hold a card under a target's lowest card of a suit it holds, or more cards under one of its cards
+        than it holds under that card?"""
+        suit_of = p.suit_of
+        hand = p.obs.hand
+        for s in {suit_of[c] for c in hand} - {NO_SUIT}:
+            row = p.power[s]
+            ours = sorted(row[c] for c in hand if suit_of[c] == s)
+            for t in targets:
+                held = self._held_by(p, t, s)
+                if held and any(sum(1 for x in ours if x < h) > i for i, h in enumerate(held)):
+                    return True
+        return False
+
+    def _held_of(self, p: _Play, suit: int) -> int:
+        """Our cards of ``suit``."""
+        suit_of = p.suit_of
+        return sum(1 for c in p.obs.hand if suit_of[c] == suit)
+
+    def _fellow_holds(self, p: _Play, suit: int) -> bool:
+        """May a fellow defender still hold cards of ``suit``?"""
+        team = p.info.team_of
+        s = p.next_seat[p.seat]
+        while s != p.seat:
+            if team[s] != team[p.contractor] and not p.void[s] >> suit & 1:
+                return True
+            s = p.next_seat[s]
+        return False
