@@ -43,6 +43,19 @@ def _none_of(unseen: int, cards: int, held: int) -> float:
     return none
 
 
+def _excess(held: list[int], ours: list[int]) -> int:
+    """How far the cards ``ours`` (powers) under a holding's cards ``held`` (powers, lowest first) outnumber its own
+    below each, at its weakest card: positive when leading low again and again must force it."""
+    excess = -len(held)
+    for i, h in enumerate(held):
+        below = 0
+        for x in ours:
+            if x < h:
+                below += 1
+        excess = max(excess, below - i)
+    return excess
+
+
 class MisereDefender(HeuristicPlayer):
     """The heuristic player with the defence against misère of a club player."""
 
@@ -263,11 +276,7 @@ class MisereDefender(HeuristicPlayer):
         """How far the defenders' low cards outnumber an exposed holding's, at its weakest card:
         positive when leading low in ``suit`` again and again must force it."""
         row = p.power[suit]
-        ours = sorted([row[x] for x in p.out[suit]] + [row[x] for x in hand if p.suit_of[x] == suit])
-        excess = -len(held)
-        for i, h in enumerate(held):
-            excess = max(excess, sum(1 for x in ours if x < h) - i)
-        return excess
+        return _excess(held, [row[x] for x in p.out[suit]] + [row[x] for x in hand if p.suit_of[x] == suit])
 
     # --- void ---------------------------------------------------------------------------------
 
@@ -320,10 +329,10 @@ class MisereDefender(HeuristicPlayer):
         hand = p.obs.hand
         for s in {suit_of[c] for c in hand} - {NO_SUIT}:
             row = p.power[s]
-            ours = sorted(row[c] for c in hand if suit_of[c] == s)
+            ours = [row[c] for c in hand if suit_of[c] == s]
             for t in targets:
                 held = self._held_by(p, t, s)
-                if held and any(sum(1 for x in ours if x < h) > i for i, h in enumerate(held)):
+                if held and _excess(held, ours) > 0:
                     return True
         return False
 
