@@ -473,5 +473,8 @@ class ClubPlayer(MisereDefender):
             worth_standing = self.call_worth(seat, obs, info, standing_call, BIDDER_CHANCE if alone else None)
             needed = max(needed, worth_standing) + params.takeout_gain
         elif holder >= 0 and holder != seat:
-            needed -= params.sacrifice * ladder[standing].value
+            value = ladder[standing].value
+            needed -= params.sacrifice * value
+            if obs.totals and obs.totals[info.team_of[holder]] + value >= pricing.target:
+                needed -= params.game_sacrifice  # made, it wins them the game
         return CALL + best, worth[best] - needed

@@ -75,6 +75,9 @@ class ClubParams(BaseModel):
                                 "(priced from my seat) to bid over partner.")
     sacrifice: float = Field(0.0, ge=0, description="Share of the opponents' standing contract's value we accept to "
                              "lose, in expectation, to outbid them.")
+    game_sacrifice: float = Field(0.0, ge=0, description="Expected points we accept to lose to outbid the "
+                                  "opponents' standing contract where making it would win them the game (take them "
+                                  "to the target).")
     game_bonus: float = Field(150.0, ge=0, description="Points-equivalent of winning the game by making the call.")
     fall_penalty: float = Field(300.0, ge=0, description="Points-equivalent of losing the game by failing the call "
                                 "(a fall to the losing score).")
