@@ -918,3 +918,27 @@ def test_the_fits_read_the_same_rows_with_any_number_of_workers() -> None:
     misere = misere_outcomes(rs, params, 70, 3)
     assert len({made for _, _, made, _ in misere}) == 2  # made and failed among them
     assert misere_outcomes(rs, params, 70, 3, workers=2) == misere
+
+
+def test_club_outbids_an_opponents_contract_that_would_win_them_the_game() -> None:
+    """``game_sacrifice``: East–West stand at 400 and East opens 7♥ (200: made, it takes them to 600 and the game).
+    South's 8♠ is worth less than passing by its own price, but less so than losing the game: with the reference
+    set's ``game_sacrifice`` (300) South bids it; without it, or at 0–0, South passes."""
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    hands = ["5S 6S 7S KS 7C 8D 7H 8H QH AH", "JS QS 5C 9C 10C 4D 7D 10D AD 4H",
+             "8S 9S 6C JC AC 5D JD 9H 10H KH", "10S 8C KC 6D 9D QD KD 5H 6H JK"]
+    used = {c for h in hands for c in parse_cards(h)}
+    tuned = tuned_for("pagat-australian")
+    assert tuned.game_sacrifice == 300
+
+    def south(totals: list[int], params: ClubParams) -> str:
+        st = GameState(rules, first_dealer=0)  # East speaks first
+        st.start_at(totals)
+        st.deal_cards([parse_cards(h) for h in hands], [c for c in rules.deck if c not in used])
+        st.apply(st.parse_action("7H"))
+        assert st.current_player() == 2
+        return st.action_to_str(ClubPlayer(2, random.Random(0), params).act(st, st.legal_actions()))
+
+    assert south([0, 400], tuned) == "8S"
+    assert south([0, 400], tuned.model_copy(update={"game_sacrifice": 0.0})) == "pass"
+    assert south([0, 0], tuned) == "pass"
