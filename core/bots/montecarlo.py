@@ -396,13 +396,7 @@ def replay_calls(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3)
     ``FiveHundredError`` when the replay cannot follow the hand's calls."""
     log = world.hands_log[-1]
     rules = world.rules
-    replay = GameState(rules, first_dealer=log.dealer)
-    replay.totals = list(world.totals)
-    replay.deal_cards(log.hands, log.kitty, log.dead)
-    for step in rules.steps:
-        if step.stage == "before-auction":
-            for _seat, text in step.recorded(step.write(world, log)):
-                replay.apply(replay.parse_action(text))
+    replay = replayed_deal(world)
     surprises = 0
     for s, call in log.calls:
         if replay.current_player() != s:
@@ -415,6 +409,21 @@ def replay_calls(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3)
                     break
         replay.apply(CALL + call)
     return surprises
+
+
+def replayed_deal(world: GameState) -> GameState:
+    """A fresh game at the first call of ``world``'s hand: its hands as dealt (the world's log), the steps before
+    the auction replayed as their records hold them."""
+    log = world.hands_log[-1]
+    rules = world.rules
+    replay = GameState(rules, first_dealer=log.dealer)
+    replay.totals = list(world.totals)
+    replay.deal_cards(log.hands, log.kitty, log.dead)
+    for step in rules.steps:
+        if step.stage == "before-auction":
+            for _seat, text in step.recorded(step.write(world, log)):
+                replay.apply(replay.parse_action(text))
+    return replay
 
 
 def _call_kind(rules: Any, call: int) -> tuple[str, int | None]:

@@ -24,6 +24,7 @@ misère's median danger 1.4, a uniform world's 4.7.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -31,9 +32,14 @@ from typing import Any
 from fivehundred.engine.solver import EngineSolver, Solver
 from fivehundred.engine.state import GameState
 
+from .card_reading import SURPRISE, play_surprises
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
-from .unseen import Knowledge, clone, determinise, knowledge
+from .unseen import Knowledge, clone, determinise, knowledge, resample
 
+INFER = 8
+"""Worlds dealt for each one kept, where they are weighed by the cards the others played (``card_reading``)."""
+SURPRISE_CAP = 6
+"""Surprises counted at most in a world."""
 MADE = 100
 """A world's worth of the contract's goal met, against one trick more or less."""
 TRIES = 24
@@ -59,10 +65,12 @@ def side_worth(contract: Any, value: int) -> int:
 
 
 def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
-              tie_break: Callable[[list[int], list[GameState]], int] | None = None) -> int:
+              tie_break: Callable[[list[int], list[GameState]], int] | None = None,
+              models: Sequence[Any] | None = None) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds solved double dummy
     (``default`` among equals; with ``tie_break``, its choice among the cards of the best total, given the worlds:
-    a misère's contractor's, ``survival_card``).
+    a misère's contractor's, ``survival_card``; with ``models``, the worlds are read by the cards played,
+    ``sample_worlds``).
 
     Each world is first asked two questions only: the value of ``default`` and, unless that is the best any
     card could be worth, of the seat's best card (the position's own value).  Where ``default`` is worth the
@@ -76,10 +84,7 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
     def worth(value: int) -> int:
         return sign * side_worth(contract, value)
 
-    rng = random.Random("solver:" + world_seed(state, seat))
-    k = knowledge(state, seat)
-    bid = BidReading.of(state, k)
-    dealt = [bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k) for _ in range(worlds)]
+    dealt = sample_worlds(state, seat, worlds, models)
     solvers = [Solver.of(world) for world in dealt]
     if default in plays and all(_best_is(solver, default, worth) for solver in solvers):
         if tie_break is not None and len(plays) > 1 and all(_worst_is(s, default, worth) for s in solvers):
@@ -99,6 +104,22 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
     if default in total and total[default] == best:
         return default
     return ties[0]
+
+
+def sample_worlds(state: GameState, seat: int, worlds: int, models: Sequence[Any] | None = None) -> list[GameState]:
+    """``worlds`` deals of what ``seat`` cannot see, agreeing with all it has seen and with the contractor's bid
+    (``BidReading``); with ``models`` (a ``club`` per seat), ``INFER`` times as many dealt and ``worlds`` of them
+    drawn by the cards the others played (``card_reading``).  The same decision gets the same worlds."""
+    rng = random.Random("solver:" + world_seed(state, seat))
+    k = knowledge(state, seat)
+    bid = BidReading.of(state, k)
+    dealt = [bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k)
+             for _ in range(worlds * (INFER if models else 1))]
+    if not models:
+        return dealt
+    hidden = [s for s in k.hidden if s != seat]
+    weights = [math.exp(-SURPRISE * play_surprises(w, hidden, models, SURPRISE_CAP)) for w in dealt]
+    return resample(dealt, weights, worlds, rng)
 
 
 def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], int]) -> bool:

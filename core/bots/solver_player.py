@@ -7,7 +7,8 @@ choice, once its hand holds at most ``C`` cards (``solver:N:C``; without, ``solv
 four seats; before, ``club``'s card),
 it plays the card with the best total over ``N`` worlds of the cards it cannot see, each solved double
 dummy (``fivehundred.bots.solved_worlds.best_card``: the worlds agree with everything the seat has seen
-and with the contractor's bid; among equals, ``club``'s card).  A misère's worlds are
+and with the contractor's bid, and are drawn by how many of the cards the others played ``club`` would have played
+in them, ``card_reading``; among equals, ``club``'s card).  A misère's worlds are
 ``MISERE_WORLDS_FACTOR`` times as many (each is solved in far less time: the hand ends at the contractor's
 first trick).
 """
@@ -37,6 +38,8 @@ long, six cards a seat (36 in play) about 4 ms."""
 MISERE_WORLDS_FACTOR = 4
 EXCHANGE_WORLDS = 0
 """Deals the contractor's discards are searched over (``solved_discards``; 0: ``club``'s discards)."""
+READ_CARDS = True
+"""Whether the worlds are weighed by the cards the others played (``card_reading``)."""
 BID_WORLDS = 0
 """Deals a close call of the auction is searched over (``bid_search``; 0: ``club``'s calls, see docs/players.md)."""
 
@@ -58,6 +61,7 @@ class SolverPlayer(ClubPlayer):
         self.cards = cards
         self.bid_worlds = bid_worlds
         self.exchange_worlds = exchange_worlds
+        self.read_cards = READ_CARDS
         self._models: list[ClubPlayer] = []
         self._throws: list[int] = []
         """The discards chosen at the exchange in progress and not yet made."""
@@ -68,14 +72,17 @@ class SolverPlayer(ClubPlayer):
         in hand; 10 or more: the whole hand), each optionally ending in ``club``'s parameters for the auction
         and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``); ``bid=N``
         anywhere after the colon: the deals a close call is searched over (``solver:bid=0``: ``club``'s calls);
-        ``ex=N``: the deals the contractor's discards are searched over (``solver:ex=0``: ``club``'s discards)."""
+        ``ex=N``: the deals the contractor's discards are searched over (``solver:ex=0``: ``club``'s discards);
+        ``read=0``: worlds not weighed by the cards the others played (``card_reading``)."""
         if not arg:
             return cls(seat, rng)
         parts = arg.split(":")
-        settings = {"bid": BID_WORLDS, "ex": EXCHANGE_WORLDS}
+        settings = {"bid": BID_WORLDS, "ex": EXCHANGE_WORLDS, "read": int(READ_CARDS)}
         for part in [p for p in parts if p.split("=")[0] in settings and "=" in p]:
             parts.remove(part)
             name, value = part.split("=", 1)
+            if name == "read" and value not in ("0", "1"):
+                raise ValueError(f"solver:{arg}: read= takes 1 (the worlds read by the cards played) or 0")
             if not value.isdigit():
                 raise ValueError(f"solver:{arg}: {name}= takes a number of deals searched over "
                                  f"(solver:{name}=16; {name}=0: club's {'calls' if name == 'bid' else 'discards'})")
@@ -93,7 +100,9 @@ class SolverPlayer(ClubPlayer):
                              f"parameters (default, a ruleset's set or FILE.json): {e}") from None
         worlds = numbers[0] if numbers else DEFAULT_WORLDS
         cards = numbers[1] if len(numbers) > 1 else None
-        return cls(seat, rng, worlds, cards, params, bid_worlds, exchange_worlds)
+        player = cls(seat, rng, worlds, cards, params, bid_worlds, exchange_worlds)
+        player.read_cards = bool(settings["read"])
+        return player
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         if state.phase == Phase.AUCTION and self.bid_worlds and len(legal) > 1:
@@ -108,12 +117,13 @@ class SolverPlayer(ClubPlayer):
         default: int = MisereDefender.act(self, state, legal)  # club's card, without its search
         contract = state.contract
         misere = contract is not None and contract.goal == "none"
+        models = self._club_models(state) if self.read_cards else None
         if not misere:
-            return best_card(state, self.worlds, plays, default)
+            return best_card(state, self.worlds, plays, default, models=models)
         tie_break = None
         if state.current_player() in state.contracting_side:  # where every card fails against a seeing defence
             tie_break = partial(survival_card, players=self._club_models(state), default=default)
-        return best_card(state, self.worlds * MISERE_WORLDS_FACTOR, plays, default, tie_break)
+        return best_card(state, self.worlds * MISERE_WORLDS_FACTOR, plays, default, tie_break, models)
 
     def _discard_searched(self, state: GameState, legal: Sequence[int]) -> int:
         """The next of the discards ``best_discards`` chose at the first discard of this exchange."""
