@@ -20,6 +20,11 @@ tricks bid less ``BID_SLACK``; for a misère it plays alone (closed), a danger o
 the seat does not see: measured on ``club``'s contracts of the reference ruleset, the median contractor of seven
 of a suit holds 0.9 tricks less than it bid by that estimate, the median uniform world 3.5 less; a closed
 misère's median danger 1.4, a uniform world's 4.7.
+
+The worlds then agree with why the others played their cards (``sample_worlds``, with ``club`` as the model of
+every seat): ``INFER`` times as many are dealt, each replayed from the deal with ``club`` asked for each call
+and card of the seats it deals (``card_reading.play_surprises``), and the worlds kept are drawn by
+``exp(-SURPRISE * surprises)``.
 """
 
 from __future__ import annotations
