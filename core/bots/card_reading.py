@@ -1,13 +1,14 @@
-"""Reading the cards the other seats have played: how many of them ``club`` would not have played with the cards a
-sampled world gives those seats.
+"""Reading the calls and cards the other seats have made: how many of them ``club`` would not have made with the
+cards a sampled world gives those seats.
 
 A world of ``determinise``'s agrees with what the seat has seen (the voids shown, the cards played) but not with
-why each card was chosen: a defender who led the ♠A holds the ♠K more often than a uniform world says.  Where the
-others play as ``club`` does (or near it), the worlds in which ``club`` would have played the same cards are the
-likely ones.  ``play_surprises`` replays the hand in a world, from the deal through the calls and the exchange as
-the world's log holds them, and at each card a seat the seat cannot see has played asks ``club`` (one player per
-seat, ``bots``) for its card there: each other card is a surprise.  The ``solver`` player weighs its worlds by
-``exp(-SURPRISE * surprises)`` (``solved_worlds.best_card``).
+why each call and card was chosen: a defender who led the ♠A holds the ♠K more often than a uniform world says.
+Where the others play as ``club`` does (or near it), the worlds in which ``club`` would have made the same calls
+and played the same cards are the likely ones.  ``play_surprises`` replays the hand in a world, from the deal
+through the calls and the exchange as the world's log holds them, and at each call (``READ_CALLS``) and card of a
+seat whose cards the world deals asks ``club`` (one player per seat, ``bots``) what it would have done there: each
+other call (pass, or the denomination) and each other card is a surprise.  The ``solver`` player draws its worlds
+by ``exp(-SURPRISE * surprises)`` (``solved_worlds.sample_worlds``).
 """
 
 from __future__ import annotations
@@ -16,16 +17,17 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from fivehundred.engine.state import GameState
-from fivehundred.rules.actions import CALL, DISCARD, JOKER_LEAD, NO_NOMINATION, NOMINATE, Phase
+from fivehundred.rules.actions import DISCARD, JOKER_LEAD, NO_NOMINATION, NOMINATE, Phase
 from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.errors import FiveHundredError
 
-from .montecarlo import _call_kind, replayed_deal
+from .montecarlo import calls_read, replayed_deal
 
 READ_CALLS = True
 """Whether the calls of the seats the world deals are read too (``club``'s call made in the world, or another)."""
 SURPRISE = 2.0
-"""A world's weight is ``exp(-SURPRISE * m)``, m the cards the others played that ``club`` would not have."""
+"""A world's weight is ``exp(-SURPRISE * m)``, m the calls and cards of the others that ``club`` would not have
+made."""
 
 
 def play_surprises(world: GameState, hidden: Collection[int], bots: Sequence[Any], cap: int) -> int:
@@ -44,22 +46,11 @@ def play_surprises(world: GameState, hidden: Collection[int], bots: Sequence[Any
 def replayed_surprises(world: GameState, hidden: Collection[int], bots: Sequence[Any], cap: int) -> int:
     """``play_surprises``, by replaying the hand; raises ``FiveHundredError`` where the replay cannot follow it."""
     replay = replayed_deal(world)
-    surprises = _calls(replay, world, hidden, bots, cap) if READ_CALLS else _calls(replay, world, (), bots, cap)
+    surprises = calls_read(replay, world, hidden if READ_CALLS else (), bots, cap)
+    if surprises >= cap:
+        return cap
     _exchange(replay, world)
-    return surprises + _plays(replay, world, hidden, bots, cap - surprises) if surprises < cap else cap
-
-
-def _calls(replay: GameState, world: GameState, hidden: Collection[int], bots: Sequence[Any], cap: int) -> int:
-    """The world's calls made on ``replay``: how many of those of the seats of ``hidden`` ``bots`` would not have
-    made (passing, or the denomination called), up to ``cap``."""
-    rules = world.rules
-    surprises = 0
-    for s, call in world.hands_log[-1].calls:
-        if s in hidden and surprises < cap:
-            made = bots[rules.controller[s]].act(replay, replay.legal_actions()) - CALL
-            surprises += _call_kind(rules, made) != _call_kind(rules, call)
-        replay.apply(CALL + call)
-    return surprises
+    return surprises + _plays(replay, world, hidden, bots, cap - surprises)
 
 
 def _exchange(replay: GameState, world: GameState) -> None:

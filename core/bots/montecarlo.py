@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from fivehundred.engine.state import GameState
@@ -394,19 +394,24 @@ def replay_calls(world: GameState, seat: int, bots: Sequence[Any], cap: int = 3)
     """``call_surprises`` by replaying the hand's auction on a fresh deal of the hands as dealt (the
     steps before the first call replayed as their records hold them, a blind bid B8); raises
     ``FiveHundredError`` when the replay cannot follow the hand's calls."""
-    log = world.hands_log[-1]
+    others = [s for s in range(world.rules.players) if s != seat]
+    return calls_read(replayed_deal(world), world, others, bots, cap)
+
+
+def calls_read(replay: GameState, world: GameState, seats: Collection[int], bots: Sequence[Any], cap: int) -> int:
+    """The calls of ``world``'s hand made on ``replay`` (at its first call): how many of those of ``seats``
+    ``bots`` would not have made (passing, or the denomination called), counting up to ``cap`` (where it stops
+    replaying); raises ``FiveHundredError`` when the replay cannot follow the calls."""
     rules = world.rules
-    replay = replayed_deal(world)
     surprises = 0
-    for s, call in log.calls:
+    for s, call in world.hands_log[-1].calls:
         if replay.current_player() != s:
             raise FiveHundredError(f"the replayed auction has seat {replay.current_player()} to call, not {s}")
-        if s != seat:
-            legal = replay.legal_actions()
-            if _call_kind(rules, bots[rules.controller[s]].act(replay, legal) - CALL) != _call_kind(rules, call):
-                surprises += 1
-                if surprises >= cap:
-                    break
+        if s in seats:
+            made = bots[rules.controller[s]].act(replay, replay.legal_actions()) - CALL
+            surprises += call_kind(rules, made) != call_kind(rules, call)
+            if surprises >= cap:
+                return surprises  # the rest of the calls not made
         replay.apply(CALL + call)
     return surprises
 
@@ -426,7 +431,7 @@ def replayed_deal(world: GameState) -> GameState:
     return replay
 
 
-def _call_kind(rules: Any, call: int) -> tuple[str, int | None]:
+def call_kind(rules: Any, call: int) -> tuple[str, int | None]:
     """Pass, or the kind and trump suit of a call (its level left aside)."""
     if not 0 <= call < len(rules.ladder):
         return ("pass" if call == -1 else "misdeal", None)
