@@ -42,7 +42,7 @@ from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tric
 from .unseen import Knowledge, clone, determinise, knowledge, resample
 
 INFER = 8
-"""Worlds dealt for each one kept, where they are weighed by the cards the others played (``card_reading``)."""
+"""Worlds dealt for each one kept, where they are weighed by the calls and cards the others made (``card_reading``)."""
 SURPRISE_CAP = 6
 """Surprises counted at most in a world."""
 MADE = 100
@@ -74,7 +74,7 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
               models: Sequence[Any] | None = None) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds solved double dummy
     (``default`` among equals; with ``tie_break``, its choice among the cards of the best total, given the worlds:
-    a misère's contractor's, ``survival_card``; with ``models``, the worlds are read by the cards played,
+    a misère's contractor's, ``survival_card``; with ``models``, the worlds are read by the calls and cards made,
     ``sample_worlds``).
 
     Each world is first asked two questions only: the value of ``default`` and, unless that is the best any
@@ -114,7 +114,7 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
 def sample_worlds(state: GameState, seat: int, worlds: int, models: Sequence[Any] | None = None) -> list[GameState]:
     """``worlds`` deals of what ``seat`` cannot see, agreeing with all it has seen and with the contractor's bid
     (``BidReading``); with ``models`` (a ``club`` per seat), ``INFER`` times as many dealt and ``worlds`` of them
-    drawn by the cards the others played (``card_reading``).  The same decision gets the same worlds."""
+    drawn by the calls and cards the others made (``card_reading``).  The same decision gets the same worlds."""
     rng = random.Random("solver:" + world_seed(state, seat))
     k = knowledge(state, seat)
     bid = BidReading.of(state, k)

@@ -7,8 +7,8 @@ choice, once its hand holds at most ``C`` cards (``solver:N:C``; without, ``solv
 four seats; before, ``club``'s card),
 it plays the card with the best total over ``N`` worlds of the cards it cannot see, each solved double
 dummy (``fivehundred.bots.solved_worlds.best_card``: the worlds agree with everything the seat has seen
-and with the contractor's bid, and are drawn by how many of the cards the others played ``club`` would have played
-in them, ``card_reading``; among equals, ``club``'s card).  A misère's worlds are
+and with the contractor's bid, and are drawn by how many of the calls and cards the others made ``club`` would have
+made in them, ``card_reading``; among equals, ``club``'s card).  A misère's worlds are
 ``MISERE_WORLDS_FACTOR`` times as many (each is solved in far less time: the hand ends at the contractor's
 first trick).
 """
@@ -39,7 +39,7 @@ MISERE_WORLDS_FACTOR = 4
 EXCHANGE_WORLDS = 0
 """Deals the contractor's discards are searched over (``solved_discards``; 0: ``club``'s discards)."""
 READ_CARDS = True
-"""Whether the worlds are weighed by the cards the others played (``card_reading``)."""
+"""Whether the worlds are weighed by the calls and cards the others made (``card_reading``)."""
 BID_WORLDS = 0
 """Deals a close call of the auction is searched over (``bid_search``; 0: ``club``'s calls, see docs/players.md)."""
 
@@ -73,7 +73,7 @@ class SolverPlayer(ClubPlayer):
         and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``); ``bid=N``
         anywhere after the colon: the deals a close call is searched over (``solver:bid=0``: ``club``'s calls);
         ``ex=N``: the deals the contractor's discards are searched over (``solver:ex=0``: ``club``'s discards);
-        ``read=0``: worlds not weighed by the cards the others played (``card_reading``)."""
+        ``read=0``: worlds not weighed by the calls and cards the others made (``card_reading``)."""
         if not arg:
             return cls(seat, rng)
         parts = arg.split(":")
