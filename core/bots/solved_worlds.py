@@ -39,7 +39,7 @@ from fivehundred.engine.state import GameState
 
 from .card_reading import SURPRISE, play_surprises
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
-from .unseen import Knowledge, clone, determinise, knowledge, resample
+from .unseen import Knowledge, clone, deal_hidden, determinise, knowledge, resample, world_of
 
 INFER = 8
 """Worlds dealt for each one kept, where they are weighed by the calls and cards the others made (``card_reading``)."""
@@ -192,14 +192,16 @@ class BidReading:
         return None
 
     def world(self, state: GameState, seat: int, rng: random.Random, k: Knowledge) -> GameState:
-        """A world of ``determinise``'s that agrees with the bid, dealt again up to ``TRIES`` times."""
+        """A world of ``determinise``'s that agrees with the bid, dealt again up to ``TRIES`` times (the cards only:
+        the world is built from the deal kept)."""
+        at = k.hidden.index(self.contractor)
         best, best_score = None, float("-inf")
         for _ in range(TRIES):
-            world = determinise(state, seat, rng, k)
-            score = self.score([*world.hand(self.contractor), *self.played])
+            dealt = deal_hidden(state, k, rng)
+            score = self.score([*dealt[1][at], *self.played])
             if score >= 0:
-                return world
+                return world_of(state, *dealt, rng)
             if score > best_score:
-                best, best_score = world, score
+                best, best_score = dealt, score
         assert best is not None
-        return best
+        return world_of(state, *best, rng)

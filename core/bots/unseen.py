@@ -17,11 +17,12 @@ discards, a card the seat passed to its partner (C1) is in the partner's hand or
 before a seat looks at its cards (a blind bid, B8) its own hand is dealt afresh too.  The
 rest of the unseen cards go to the places nobody sees: the kitty before it is taken, the
 contractor's discards, a dead hand (P3), a dummy's face-down cards (P2) and a hand laid aside in
-misère.  The deal is exact, not approximate: the cards are grouped by the targets they may go to,
-the number of cards of each group per target is drawn with probability proportional to the number
-of deals it allows (counted by dynamic programming over the targets' remaining room), and each
-group is shuffled into its counts.  History the engine no longer reads (the hands as dealt, a
-kitty already taken) is rewritten to match, so the clone holds nothing the seat may not know.
+misère. The deal is exact, not approximate: the cards are grouped by the targets they may go to, the number of
+cards of each group per target is drawn with probability proportional to the number of deals it allows (counted
+by dynamic programming over the targets' remaining room), and each group is shuffled into its counts (every
+shuffle is the deal's own, ``fivehundred.engine.shuffle.shuffled``, compiled with the engine: one draw of random
+bytes a shuffle). History the engine no longer reads (the hands as dealt, a kitty already taken)
+is rewritten to match, so the clone holds nothing the seat may not know.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from fivehundred.engine.reading import next_seats
+from fivehundred.engine.shuffle import shuffled
 from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import Phase
 
@@ -252,14 +254,12 @@ def deal_unseen(k: Knowledge, sizes: Sequence[int], rng: random.Random) -> list[
             by_targets.setdefault(_allowed(c, k, pool), []).append(c)
     starts = [sum(room[:t]) for t in range(len(room) + 1)]
     if len(by_targets) == 1 and len(next(iter(by_targets))) == len(room):
-        cards = list(k.unseen)
-        rng.shuffle(cards)
+        cards = shuffled(k.unseen, rng)
         return [cards[starts[t]:starts[t + 1]] for t in range(len(room))]
     target_at = [t for t, size in enumerate(room) for _ in range(size)]
     allowed = {c: targets for targets, group in by_targets.items() for c in group}
     for _ in range(REJECTION_TRIES):
-        cards = list(k.unseen)
-        rng.shuffle(cards)
+        cards = shuffled(k.unseen, rng)
         if all(target_at[i] in allowed[c] for i, c in enumerate(cards)):
             return [cards[starts[t]:starts[t + 1]] for t in range(len(room))]
     order = sorted(by_targets, key=lambda t: (len(t), t))
@@ -271,8 +271,7 @@ def deal_unseen(k: Knowledge, sizes: Sequence[int], rng: random.Random) -> list[
     counts = sample_counts(groups, room, rng, counter)
     out: list[list[int]] = [[] for _ in room]
     for targets, split in zip(order, counts, strict=True):
-        cards = list(by_targets[targets])
-        rng.shuffle(cards)
+        cards = shuffled(by_targets[targets], rng)
         start = 0
         for t in targets:
             out[t].extend(cards[start:start + split[t]])
@@ -288,16 +287,26 @@ def determinise(state: GameState, seat: int, rng: random.Random, k: Knowledge | 
     determinisation API (``GameState.redistribute``), moves the called partner (P5,
     ``GameState.set_contracting_side``) and rewrites the current ``HandLog`` (kitty, discards, dead hand,
     hands as dealt: new lists, since a clone shares them)."""
-    k = k or knowledge(state, seat)
-    world = clone(state)
-    sizes = [len(world.hand(s)) for s in k.hidden]
+    k, dealt = deal_hidden(state, k or knowledge(state, seat), rng)
+    return world_of(state, k, dealt, rng)
+
+
+def deal_hidden(state: GameState, k: Knowledge, rng: random.Random) -> tuple[Knowledge, list[list[int]]]:
+    """``deal_unseen`` for the hands of ``state``: the cards of each hidden seat (in ``k.hidden``'s order), then the
+    places nobody sees; and the knowledge they were dealt by (its voids forgotten where no deal keeps them)."""
+    sizes = [len(state.hand(s)) for s in k.hidden]
     try:
-        dealt = deal_unseen(k, sizes, rng)
+        return k, deal_unseen(k, sizes, rng)
     except ValueError:
         # Only a variant whose rules let a player keep a suit it did not follow could get here:
         # forget the voids rather than fail.
         k = dataclasses.replace(k, void=[0] * len(k.void), by_targets=None)
-        dealt = deal_unseen(k, sizes, rng)
+        return k, deal_unseen(k, sizes, rng)
+
+
+def world_of(state: GameState, k: Knowledge, dealt: list[list[int]], rng: random.Random) -> GameState:
+    """The clone of ``state`` that holds the cards ``deal_hidden`` dealt, its history rewritten to agree."""
+    world = clone(state)
     world.redistribute(dict(zip(k.hidden, dealt, strict=False)))
     covered = _place_pool(world, k, dealt[-1], rng)
     _rewrite_history(world, k, rng, covered)
@@ -319,7 +328,7 @@ def _place_pool(world: GameState, k: Knowledge, pool: list[int], rng: random.Ran
     """The unseen cards in no hidden hand go to the kitty (untaken), the contractor's discards (when
     the seat is not the contractor), a dead hand, dummies' face-down cards, and hands laid aside.
     Returns each dummy's face-down card under each face-up card (P2)."""
-    rng.shuffle(pool)
+    pool = shuffled(pool, rng)
     log = world.hands_log[-1]
     if not _kitty_taken(world):
         down = len(log.kitty) - len(k.kitty_up)  # the cards face up lie last, as dealt
