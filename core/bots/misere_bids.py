@@ -8,7 +8,8 @@ again forces that card to win.  ``suit_forced_chance`` is the chance of that for
 contractor keeps, from the unseen cards under each of its cards and each defender's share of them;
 ``no_forcing_chance`` the chance that no suit of the hand is so forced (the product over its suits), and
 ``open_leads_chance`` that averaged over kitties the contractor may take (the club player's pricing of an
-open misère multiplies its make chance by it, to the power ``open_leads``).
+open misère multiplies its make chance by it, to the power ``open_leads``).  ``misere_bids.pxd`` types it for the
+compiled players: ``solver``'s reading of the calls prices every open misère of every hidden hand it deals.
 """
 
 from __future__ import annotations
@@ -67,15 +68,23 @@ def suit_forced_chance(kept: Sequence[int], held: Sequence[int], misere: _Denomi
     rank, size = misere.rank, misere.size[misere.table.suit_of[kept[0]]]
     ranks = [rank[c] for c in held]  # 0 is the top card: a higher rank index is a lower card
     lowest = rank[kept[0]]
-    below = size - 1 - lowest - sum(1 for r in ranks if r > lowest)
-    above = lowest - sum(1 for r in ranks if r < lowest)
+    below = size - 1 - lowest
+    above = lowest
+    for x in ranks:
+        if x > lowest:
+            below -= 1
+        elif x < lowest:
+            above -= 1
     forced = under_lead_chance(below, above, defenders, share)
     if not deep:
         return forced
     held_by_one = min(1.0, defenders * share)
     for i in range(1, len(kept)):
         r = rank[kept[i]]
-        under = size - 1 - r - sum(1 for x in ranks if x > r)
+        under = size - 1 - r
+        for x in ranks:
+            if x > r:
+                under -= 1
         if under > i:
             forced = max(forced, at_least_of(under, i + 1, held_by_one))
     return forced
@@ -90,8 +99,8 @@ def no_forcing_chance(held: Sequence[int], kept: Sequence[Sequence[int]], misere
     for s, cards in enumerate(kept):
         if not cards or s == NO_SUIT:  # a kept free joker is the misère danger's (it wins any trick)
             continue
-        chance *= 1.0 - suit_forced_chance(cards, [c for c in held if suit_of[c] == s], misere, defenders, share,
-                                            deep)
+        suited = [c for c in held if suit_of[c] == s]
+        chance *= 1.0 - suit_forced_chance(cards, suited, misere, defenders, share, deep)
     return chance
 
 

@@ -20,7 +20,8 @@ COMPILED_MODULES = ("fivehundred.engine.state", "fivehundred.engine.exchange", "
                     "fivehundred.adapters.tensors", "fivehundred.engine.kernel", "fivehundred.engine.solver",
                     "fivehundred.engine.solver_moves", "fivehundred.engine.solver_bounds",
                     "fivehundred.engine.solver_search",
-                    "fivehundred.engine.hand_log", "fivehundred.plugins.scoring_plan")
+                    "fivehundred.engine.hand_log", "fivehundred.plugins.scoring_plan",
+                    "fivehundred.bots.misere_bids")
 """The modules ``setup.py`` compiles when it can: the state machine, what a batch of games calls game
 after game (the generators, the play tables, the auction, the rules' resolved hooks, the random player,
 the batch loop, the scoring plugin's arithmetic), the default bots (``club``, ``heuristic`` and their misère
