@@ -197,11 +197,11 @@ class BidReading:
         at = k.hidden.index(self.contractor)
         best, best_score = None, float("-inf")
         for _ in range(TRIES):
-            dealt = deal_hidden(state, k, rng)
-            score = self.score([*dealt[1][at], *self.played])
+            dealt_by, hands = deal_hidden(state, k, rng)
+            score = self.score([*hands[at], *self.played])
             if score >= 0:
-                return world_of(state, *dealt, rng)
+                return world_of(state, dealt_by, hands, rng)
             if score > best_score:
-                best, best_score = dealt, score
+                best, best_score = (dealt_by, hands), score
         assert best is not None
         return world_of(state, *best, rng)
