@@ -313,3 +313,28 @@ def test_a_misere_nobody_can_beat_is_settled_at_the_lead_and_the_value_stays_exa
         assert solver.value() == expected, (name, state.hand_log.number)
         settled += solver.nodes == 0
     assert (settled > 0) == bounded
+
+
+@pytest.mark.parametrize(("name", "call"), [(name, "") for name in SHIPPED] + GOALS)
+def test_the_worlds_of_one_decision_share_a_search_and_get_the_answers_each_gets_alone(name: str, call: str) -> None:
+    """``Solver.of_worlds``: the deals a player samples at one card share a kernel and a transposition table where
+    the hand compiles alike (in every ruleset without dummies' face-down cards or a per-trick check), and every
+    card is worth what a solver of that world alone says."""
+    import random
+
+    from fivehundred.bots.unseen import determinise, knowledge
+
+    totals = (int(call[7:]),) * 2 if call.startswith("totals:") else ()
+    shared = 0
+    for n, state in enumerate(endings(name, 5, 6, () if totals else (call,), totals)):
+        seat = state.current_player()
+        rng = random.Random(f"worlds:{n}")
+        k = knowledge(state, seat)
+        worlds = [determinise(state, seat, rng, k) for _ in range(5)]
+        solvers = Solver.of_worlds(worlds)
+        shared += sum(s.k is solvers[0].k for s in solvers[1:] if isinstance(s, Solver))
+        for world, solver in zip(worlds, solvers, strict=True):
+            assert solver.card_values() == Solver.of(world).card_values(), (name, n)
+            assert solver.value() == fivehundred.solve(world)
+        compiles_alike = state.rules.trick_check is None and name != "two-handed"  # no E6, no face-down cards
+    assert shared > 0 or not compiles_alike

@@ -70,13 +70,15 @@ def best_discards(state: GameState, worlds: int, discards: int, players: Sequenc
     controller = state.rules.controller
     for _ in range(worlds):
         world = determinise(state, seat, rng, k)
+        played: list[tuple[int, GameState]] = []
         for i, cards in enumerate(candidates):
             s = clone(world)
             for card in cards:
                 s.apply_unchecked(DISCARD + card)
             while s.phase not in (Phase.PLAY, Phase.GAME_OVER) and s.current_player() >= 0:
                 s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
-            if s.phase != Phase.PLAY:
-                continue
-            total[i] += side_worth(contract, Solver.of(s).value())
+            if s.phase == Phase.PLAY:
+                played.append((i, s))
+        for (i, _), solver in zip(played, Solver.of_worlds([s for _, s in played]), strict=True):
+            total[i] += side_worth(contract, solver.value())
     return candidates[total.index(max(total))]

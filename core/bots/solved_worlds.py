@@ -90,7 +90,7 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
         return sign * side_worth(contract, value)
 
     dealt = sample_worlds(state, seat, worlds, models)
-    solvers = [Solver.of(world) for world in dealt]
+    solvers = Solver.of_worlds(dealt)
     if default in plays and all(_best_is(solver, default, worth) for solver in solvers):
         if tie_break is not None and len(plays) > 1 and all(_worst_is(s, default, worth) for s in solvers):
             return tie_break(list(plays), dealt)  # every card is worth the same in every world

@@ -114,6 +114,16 @@ class PlayKernel:
             kernel.trick_check = None
         return kernel, pos
 
+    def serves(self, state: Any) -> bool:
+        """Whether this kernel compiles ``state``'s hand as its own: the same rules, play table, contract, side and
+        seats, and nothing it compiles from the cards where they lie (a dummy's face-down cards) nor from the game
+        (a per-trick check).  Another deal of the same play then differs only in its ``position``."""
+        return (self._probe is None and not self.cover_mask and not state._covered
+                and state.phase == Phase.PLAY and state.play_table is self.table and state.contract is self.contract
+                and state.rules.hand_size == self.hand_size and tuple(state.play_order) == self.next_seat
+                and state.contracting_side == self.side and state._decided_by == self.decided
+                and tuple(s for s in range(self.players) if s not in state.sitting_out) == self.seats)
+
     def check_may_end(self, state: Any, pos: Position) -> bool:
         """Whether the rules' per-trick check (E6) ends the hand after any trick still to play from ``pos``: asked
         of every count of tricks won the seats in play can reach (the check reads only those, ``checked``).  The

@@ -29,6 +29,7 @@ history) or that do not fit the search's 64-bit masks are searched through the e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fivehundred.rules.actions import Phase
@@ -80,13 +81,13 @@ def solved_outcome(rules: Any, contract: Contract, contractor: int, side: tuple[
 class Solver:
     """A search of one hand from one position (the transposition table is kept between calls)."""
 
-    def __init__(self, kernel: PlayKernel, pos: Position) -> None:
+    def __init__(self, kernel: PlayKernel, pos: Position, search: Search | None = None) -> None:
         self.k = kernel
         self.root = pos
         contract = kernel.contract
         self.goal = contract.goal
         self.target = contract.tricks
-        self.search = Search(kernel, self.goal == "none")
+        self.search = search if search is not None else Search(kernel, self.goal == "none")
         self.nodes = 0
 
     @classmethod
@@ -102,6 +103,24 @@ class Solver:
         if not fits(kernel):
             return EngineSolver(state)
         return cls(kernel, pos)
+
+    @classmethod
+    def of_worlds(cls, worlds: Sequence[Any]) -> list[Solver | EngineSolver]:
+        """``of`` each of ``worlds``, the deals one player samples at one decision (the same play so far, the unseen
+        cards dealt differently): worlds whose play compiles alike (``PlayKernel.serves``) share one kernel and one
+        search, its transposition table with them (a key is a whole position, so an entry holds in every world);
+        the same answers as ``of``, without compiling and allocating the hand again for each world."""
+        solvers: list[Solver | EngineSolver] = []
+        shared: Solver | None = None
+        for world in worlds:
+            if shared is not None and shared.k.serves(world):
+                solver: Solver | EngineSolver = cls(shared.k, shared.k.position(world), shared.search)
+            else:
+                solver = cls.of(world)
+                if isinstance(solver, Solver):
+                    shared = solver
+            solvers.append(solver)
+        return solvers
 
     # --- answers -----------------------------------------------------------------------------
 
