@@ -338,3 +338,21 @@ def test_the_worlds_of_one_decision_share_a_search_and_get_the_answers_each_gets
             assert solver.value() == fivehundred.solve(world)
         compiles_alike = state.rules.trick_check is None and name != "two-handed"  # no E6, no face-down cards
     assert shared > 0 or not compiles_alike
+
+
+def test_a_world_gets_a_search_of_its_own_once_the_shared_table_is_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from fivehundred.bots.unseen import determinise, knowledge
+    from fivehundred.engine import solver as solver_module
+
+    state = endings("pagat-australian", 5, 1)[0]
+    seat = state.current_player()
+    k = knowledge(state, seat)
+    rng = random.Random(1)
+    worlds = [determinise(state, seat, rng, k) for _ in range(3)]
+    assert len({id(s.search) for s in Solver.of_worlds(worlds)}) == 1
+    monkeypatch.setattr(solver_module, "SHARED_ENTRIES", 0)
+    solvers = Solver.of_worlds(worlds)
+    assert len({id(s.search) for s in solvers}) == 3
+    assert [s.card_values() for s in solvers] == [Solver.of(w).card_values() for w in worlds]

@@ -40,6 +40,8 @@ from .kernel import KernelError, PlayKernel, Position
 from .solver_search import Search, fits
 
 _HUGE = 1 << 30
+SHARED_ENTRIES = 1 << 20
+"""Transposition-table entries (about 70 bytes each, compiled) past which the next world gets a search of its own."""
 
 
 def solve(state: Any) -> int:
@@ -108,12 +110,13 @@ class Solver:
     def of_worlds(cls, worlds: Sequence[Any]) -> list[Solver | EngineSolver]:
         """``of`` each of ``worlds``, the deals one player samples at one decision (the same play so far, the unseen
         cards dealt differently): worlds whose play compiles alike (``PlayKernel.serves``) share one kernel and one
-        search, its transposition table with them (a key is a whole position, so an entry holds in every world);
-        the same answers as ``of``, without compiling and allocating the hand again for each world."""
+        search, its transposition table with them (a key is a whole position, so an entry holds in every world)
+        until it holds ``SHARED_ENTRIES``; the same answers as ``of``, without compiling and allocating the hand
+        again for each world."""
         solvers: list[Solver | EngineSolver] = []
         shared: Solver | None = None
         for world in worlds:
-            if shared is not None and shared.k.serves(world):
+            if shared is not None and shared.k.serves(world) and shared.search.entries < SHARED_ENTRIES:
                 solver: Solver | EngineSolver = cls(shared.k, shared.k.position(world), shared.search)
             else:
                 solver = cls.of(world)

@@ -71,10 +71,12 @@ class Search(Bounds):
     (see the module's text)."""
 
     cython.declare(kernel=object, tt=dict, windows=dict, keys=cython.p_ulonglong, evals=cython.p_int,
-                   slots=cython.p_int, entries=cython.int, room=cython.int, width=cython.int, words=cython.int,
+                   slots=cython.p_int, room=cython.int, width=cython.int, words=cython.int,
                    kbuf=cython.ulonglong[9])
     nodes = cython.declare(cython.longlong, visibility="readonly")
     """Positions visited (cards tried), over every search."""
+    entries = cython.declare(cython.int, visibility="readonly")
+    """Positions the transposition table holds."""
 
     def __init__(self, kernel: PlayKernel, lows: bool) -> None:
         Bounds.__init__(self, kernel, lows)
