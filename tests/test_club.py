@@ -939,6 +939,33 @@ def test_club_outbids_an_opponents_contract_that_would_win_them_the_game() -> No
         assert st.current_player() == 2
         return st.action_to_str(ClubPlayer(2, random.Random(0), params).act(st, st.legal_actions()))
 
-    assert south([0, 400], tuned) == "8S"
-    assert south([0, 400], tuned.model_copy(update={"game_sacrifice": 0.0})) == "pass"
-    assert south([0, 0], tuned) == "pass"
+    alone = tuned.model_copy(update={"sacrifice_defence": 0.0})  # every hand sacrifices
+    assert south([0, 400], alone) == "8S"
+    assert south([0, 400], alone.model_copy(update={"game_sacrifice": 0.0})) == "pass"
+    assert south([0, 0], alone) == "pass"
+
+
+def test_a_hand_that_may_beat_the_contract_defends_rather_than_sacrifices() -> None:
+    """``sacrifice_defence``: against East's 7♥, which would win East–West the game, the South of the test above
+    holds the left bower, ♥K 10 9 and ♣A (four tricks of its own in hearts, counted as a contractor counts them):
+    with the reference set (3 tricks) it passes and defends rather than bid 8♠ on ♠8 9. A South with ♥4 and ♦A
+    (the North of that deal: 1.4 tricks in hearts) still sacrifices, by a misère it would not bid otherwise."""
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    strong, weak = "8S 9S 6C JC AC 5D JD 9H 10H KH", "JS QS 5C 9C 10C 4D 7D 10D AD 4H"
+    east, west = "5S 6S 7S KS 7C 8D 7H 8H QH AH", "10S 8C KC 6D 9D QD KD 5H 6H JK"
+    tuned = tuned_for("pagat-australian")
+    assert tuned.sacrifice_defence == 3.0 and tuned.game_sacrifice == 300
+
+    def south(hand: str, partner: str, totals: list[int], params: ClubParams) -> str:
+        hands = [east, partner, hand, west]
+        used = {c for h in hands for c in parse_cards(h)}
+        st = GameState(rules, first_dealer=0)
+        st.start_at(totals)
+        st.deal_cards([parse_cards(h) for h in hands], [c for c in rules.deck if c not in used])
+        st.apply(st.parse_action("7H"))
+        return st.action_to_str(ClubPlayer(2, random.Random(0), params).act(st, st.legal_actions()))
+
+    assert south(strong, weak, [0, 400], tuned) == "pass"
+    assert south(weak, strong, [0, 400], tuned) == "misere"
+    assert south(weak, strong, [0, 400], tuned.model_copy(update={"game_sacrifice": 0.0})) == "pass"
+    assert south(weak, strong, [0, 0], tuned) == "pass"

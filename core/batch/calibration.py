@@ -48,6 +48,7 @@ STEPS: dict[str, float] = {
     "takeout_gain": 40.0,
     "sacrifice": 0.1,
     "game_sacrifice": 100.0,
+    "sacrifice_defence": 0.5,
     "game_bonus": 100.0,
     "fall_penalty": 150.0,
 }
@@ -188,7 +189,8 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
     contracts = ruleset.contracts.values()
     misere = [c for c in contracts if c.kind == "misere"]
     has_partner = any(len(t.seats) > 1 for t in ruleset.players.teams) or ruleset.players.partnership != "fixed"
-    names = ["trick_bias", "trick_spread", "kitty_tricks", "min_gain", "sacrifice", "game_sacrifice", "game_bonus"]
+    names = ["trick_bias", "trick_spread", "kitty_tricks", "min_gain", "sacrifice", "game_sacrifice",
+             "sacrifice_defence", "game_bonus"]
     if has_partner:
         names += ["partner_weight", "takeout_gain"]
     if ruleset.players.dummies:  # P2: the dummies' face-up cards are seen in the auction

@@ -429,6 +429,14 @@ class ClubPlayer(MisereDefender):
         heard = frozenset(said)
         return (seat, obs.hand, total, heard, frozenset(against), obs.open_hands, pricing, params)
 
+    @staticmethod
+    def may_beat(hand: Sequence[int], pricing: _Pricing, standing: int, params: ClubParams) -> bool:
+        """Whether ``hand`` holds what may beat the opponents' standing call ``standing`` by itself, so that it
+        makes no game sacrifice against it: its own tricks in the call's denomination (``own_tricks``) reach
+        ``sacrifice_defence`` (a misère's defence is not counted so)."""
+        d = pricing.denomination[standing]
+        return 0.0 < params.sacrifice_defence <= own_tricks(hand, d) if d is not None else False
+
     # --- the auction --------------------------------------------------------------------------
 
     def _bid(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
@@ -475,6 +483,7 @@ class ClubPlayer(MisereDefender):
         elif holder >= 0 and holder != seat:
             value = ladder[standing].value
             needed -= params.sacrifice * value
-            if obs.totals and obs.totals[info.team_of[holder]] + value >= pricing.target:
+            if obs.totals and obs.totals[info.team_of[holder]] + value >= pricing.target and not self.may_beat(
+                    obs.hand, pricing, standing, params):
                 needed -= params.game_sacrifice  # made, it wins them the game
         return CALL + best, worth[best] - needed

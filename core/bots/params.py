@@ -78,6 +78,10 @@ class ClubParams(BaseModel):
     game_sacrifice: float = Field(0.0, ge=0, description="Expected points we accept to lose to outbid the "
                                   "opponents' standing contract where making it would win them the game (take them "
                                   "to the target).")
+    sacrifice_defence: float = Field(3.0, ge=0, description="The tricks my own hand would take in the opponents' "
+                                     "denomination (counted as a contractor counts them) from which I make no "
+                                     "game_sacrifice against their contract: such a hand may beat it instead (0: "
+                                     "every hand sacrifices).")
     game_bonus: float = Field(150.0, ge=0, description="Points-equivalent of winning the game by making the call.")
     fall_penalty: float = Field(300.0, ge=0, description="Points-equivalent of losing the game by failing the call "
                                 "(a fall to the losing score).")
