@@ -435,7 +435,9 @@ class ClubPlayer(MisereDefender):
         makes no game sacrifice against it: its own tricks in the call's denomination (``own_tricks``) reach
         ``sacrifice_defence`` (a misère's defence is not counted so)."""
         d = pricing.denomination[standing]
-        return 0.0 < params.sacrifice_defence <= own_tricks(hand, d) if d is not None else False
+        if d is None or params.sacrifice_defence <= 0.0:
+            return False
+        return own_tricks(hand, d) >= params.sacrifice_defence
 
     # --- the auction --------------------------------------------------------------------------
 
