@@ -4,6 +4,7 @@ ruleset, from every card of a trick."""
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 from test_kernel import play_phases
 
 import fivehundred
+from fivehundred.bots.unseen import determinise, knowledge
+from fivehundred.engine import solver as solver_module
 from fivehundred.engine.kernel import PlayKernel
 from fivehundred.engine.solver import Solver
 from fivehundred.engine.state import GameState, Phase
@@ -320,10 +323,6 @@ def test_the_worlds_of_one_decision_share_a_search_and_get_the_answers_each_gets
     """``Solver.of_worlds``: the deals a player samples at one card share a kernel and a transposition table where
     the hand compiles alike (in every ruleset without dummies' face-down cards or a per-trick check), and every
     card is worth what a solver of that world alone says."""
-    import random
-
-    from fivehundred.bots.unseen import determinise, knowledge
-
     totals = (int(call[7:]),) * 2 if call.startswith("totals:") else ()
     shared = 0
     for n, state in enumerate(endings(name, 5, 6, () if totals else (call,), totals)):
@@ -341,11 +340,6 @@ def test_the_worlds_of_one_decision_share_a_search_and_get_the_answers_each_gets
 
 
 def test_a_world_gets_a_search_of_its_own_once_the_shared_table_is_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    import random
-
-    from fivehundred.bots.unseen import determinise, knowledge
-    from fivehundred.engine import solver as solver_module
-
     state = endings("pagat-australian", 5, 1)[0]
     seat = state.current_player()
     k = knowledge(state, seat)
