@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import act, new_hand
 from typer.testing import CliRunner
 
 import fivehundred
 from fivehundred.batch.calibration import calibrate, fit_curve, fit_trick_model, match
 from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
+from fivehundred.bots.heuristic import HeuristicPlayer
 from fivehundred.bots.params import DEFAULT, ClubParams, ParamsError, read_params, tuned_for, write_params
 from fivehundred.cli.app import app
 from fivehundred.engine.state import CALL, CHANCE, PASS_ACTION, GameState, Phase, new_game
@@ -969,3 +971,41 @@ def test_a_hand_that_may_beat_the_contract_defends_rather_than_sacrifices() -> N
     assert south(weak, strong, [0, 400], tuned) == "misere"
     assert south(weak, strong, [0, 400], tuned.model_copy(update={"game_sacrifice": 0.0})) == "pass"
     assert south(weak, strong, [0, 0], tuned) == "pass"
+
+
+def _club_card(st: GameState) -> str:
+    seat = st.current_player()
+    return st.action_to_str(ClubPlayer(seat, random.Random(0)).act(st, st.legal_actions()))
+
+
+def _solved(st: GameState) -> dict[str, int]:
+    """The contracting side's tricks with best play after each legal card, every card seen."""
+    return {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}
+
+
+def test_a_defender_second_to_a_trump_lead_keeps_the_joker_for_the_contractors_high_trumps() -> None:
+    # West's 7♥ (from a seeded game); North, second to West's ♥4 lead with the joker, ♥10 9, plays low: the
+    # joker would take a 4 now, and kept it takes one of the bowers or the ace later
+    st = new_hand(["10H 9H AD 4D 6C 5D 10D 5S QS JK", "10S 7S 7C 9D 10C AS 7D 8C 6H 8S",
+                   "5C 9S 7H JH 6S JD AC JS KC JC", "AH QD QH KH 8H 8D 9C 6D QC 4H", "KS KD 5H"], dealer=3)
+    act(st, "6D pass 7C 7H pass pass KS 9C QC 4H")
+    assert st.current_player() == 0 and str(st.contract) == "7H"
+    assert _club_card(st) == "9H"
+    solved = _solved(st)
+    assert solved["9H"] == solved["JK"] - 1  # on this deal the joker played now gives West a trick
+    heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
+    assert st.action_to_str(heuristic) == "JK"  # the rule is club's: the heuristic wins the trick as before
+
+
+def test_third_hand_plays_high_over_a_partner_the_next_seat_may_beat() -> None:
+    # South's 7♥; South leads ♥6, West plays ♥5, and North with ♥A K 4 covers: East, holding the joker, ♥10 9,
+    # must spend the joker to win the trick, where over ♥4 its ♥9 would do
+    st = new_hand(["9S AH 8C 7D 10C 6S QD 4H KH JS", "5S 7C 10H JK 8S QS 6D 8D QC 9H",
+                   "5C 8H AS JC 7H 6H 5D 10D AD KS", "AC 7S 9D 9C 10S KD 6C JH 5H 4D", "QH KC JD"], dealer=2)
+    act(st, "6D 6H 6NT 7H pass pass pass 5C JC KC 6H 5H")
+    assert st.current_player() == 0 and str(st.contract) == "7H"
+    assert _club_card(st) == "AH"
+    solved = _solved(st)
+    assert solved["AH"] == solved["4H"] + 1
+    heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
+    assert st.action_to_str(heuristic) == "4H"

@@ -27,6 +27,14 @@ class CardPlay(MiserePlay):
     (False: it takes tricks off the contractor, as this player always has)."""
     exact_then_misere = False
     """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
+    holds_top_trumps = False
+    """A defender second to play to the contracting side's trump lead, its partner still to play, plays low even
+    where a top trump (the joker, a bower) would win the trick for sure: kept, it takes one of the contracting
+    side's high trumps later rather than a low one now."""
+    covers_partner = False
+    """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
+    beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
+    cheapest card, leaving the trick to partner)."""
 
     def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
@@ -71,6 +79,9 @@ class CardPlay(MiserePlay):
         partner_winning = team[winner] == team[p.seat]
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
+        if (self.holds_top_trumps and led == p.trump and not p.our_contract and not partner_winning
+                and len(p.obs.current_trick) == 1 and len(opponents) < len(remaining)):
+            return self._cheapest(p, legal)  # second hand low on a trump lead too: keep the top trumps
         row = p.power[led]
         winners: list[int] = []  # the plays that win the trick so far, lowest first (a stable insertion sort)
         heights: list[int] = []
@@ -91,6 +102,8 @@ class CardPlay(MiserePlay):
             if not self._can_beat(p, opponents, led, heights[i]):
                 return a  # win as cheaply as is safe
         if partner_winning:
+            if self.covers_partner and _following(legal, p.suit_of, led):
+                return winners[-1]  # third hand high: the seat after us must spend its best card to win
             return self._cheapest(p, legal)
         if not _following(legal, p.suit_of, led):
             return winners[0]  # void: ruff (or play the joker) as cheaply as possible

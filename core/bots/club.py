@@ -80,6 +80,8 @@ class ClubPlayer(MisereDefender):
 
     side_ducks = True
     exact_then_misere = True
+    holds_top_trumps = True
+    covers_partner = True
     dummy_with_own_hand = True
     discards_with_dummy = True
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""What `club`'s second- and third-hand rules of a suit contract are worth: `club` against `club-former`, the
+same player with ``holds_top_trumps`` and ``covers_partner`` off (a subclass registered here as a plugin).
+
+    python benchmarks/card_play_rules.py --hands 6000 --games 10000 --seed 901
+    python benchmarks/card_play_rules.py -r nullo --hands 0 --games 10000 --seed 902
+
+First the hands of ``benchmarks/play_gain.py`` (seed 5) played out by `club-former` in every seat, then with `club`
+as the contracting side and as the defenders (the side's tricks and contracts made, differences with 95%
+intervals); then paired games, sides swapped (`club`'s share of ``--games``, one process).
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from play_gain import interval, play_out  # benchmarks/play_gain.py
+from solver import first_leads  # benchmarks/solver.py
+
+import fivehundred
+from fivehundred.batch.calibration import match
+from fivehundred.batch.simulation import wilson
+from fivehundred.bots.club import ClubPlayer
+from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
+from fivehundred.rules.markers import hookimpl
+
+
+class FormerClub(ClubPlayer):
+    """`club` with the former second- and third-hand play."""
+
+    holds_top_trumps = False
+    covers_partner = False
+
+
+class FormerPlugin:
+    @hookimpl
+    def fivehundred_register_players(self, register: Callable[..., Any]) -> None:
+        register("club-former", lambda seat, rng, arg=None: FormerClub.from_spec(seat, rng, arg))
+
+
+def tricks(ruleset: str, hands: int) -> None:
+    rows = []
+    for seed, state in enumerate(first_leads(ruleset, hands, 5, keep=lambda s: s.contract.goal == "at-least")):
+        side = set(state.contracting_side)
+        results = []
+        for who in ("former", "side", "defenders"):
+            kinds = {c: "club" if who != "former" and (who == "side") == (c in side) else "club-former"
+                     for c in range(state.rules.players)}
+            won = play_out(state.clone(), kinds, seed)
+            results.append((won, state.contract.made(won)))
+        rows.append(results)
+    print(f"{ruleset}: {len(rows)} hands to take tricks (seed 5), club against club-former in every seat")
+    for i, label in ((1, "contracting"), (2, "defending")):
+        print(f"  club {label}: tricks {interval([r[i][0] - r[0][0] for r in rows])}, "
+              f"made {interval([float(r[i][1]) - float(r[0][1]) for r in rows])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("-r", "--ruleset", default="pagat-australian")
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=901)
+    args = parser.parse_args()
+    set_plugin_manager(make_plugin_manager(extra=[FormerPlugin()]))
+    if args.hands:
+        tricks(args.ruleset, args.hands)
+    if args.games:
+        ruleset = fivehundred.load_ruleset(args.ruleset)
+        teams = len(ruleset.players.teams)
+        result = match(ruleset, "club", "club-former", args.games // teams, args.seed)
+        low, high = wilson(result.wins, result.games) or (0.0, 1.0)
+        print(f"  club against club-former, {result.games} games: {result.wins / result.games:.1%} "
+              f"({low:.1%}–{high:.1%}; fair share {1 / teams:.1%})")
+
+
+if __name__ == "__main__":
+    main()
