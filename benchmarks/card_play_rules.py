@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""What `club`'s second- and third-hand rules of a suit contract are worth: `club` against `club-former`, the
-same player with ``holds_top_trumps`` and ``covers_partner`` off (a subclass registered here as a plugin).
+"""What `club`'s rules of play in a suit contract are worth: `club` against `club-former`, the same player with
+``holds_top_trumps``, ``covers_partner`` and ``draws_from_the_top`` off (a subclass registered here as a plugin).
 
     python benchmarks/card_play_rules.py --hands 6000 --games 10000 --seed 901
     python benchmarks/card_play_rules.py -r nullo --hands 0 --games 10000 --seed 902
+    python benchmarks/card_play_rules.py --off draws_from_the_top     # one rule against the rest
 
 First the hands of ``benchmarks/play_gain.py`` (seed 5) played out by `club-former` in every seat, then with `club`
 as the contracting side and as the defenders (the side's tricks and contracts made, differences with 95%
@@ -25,18 +26,19 @@ from fivehundred.bots.club import ClubPlayer
 from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
 from fivehundred.rules.markers import hookimpl
 
-
-class FormerClub(ClubPlayer):
-    """`club` with the former second- and third-hand play."""
-
-    holds_top_trumps = False
-    covers_partner = False
+RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top")
 
 
-class FormerPlugin:
-    @hookimpl
-    def fivehundred_register_players(self, register: Callable[..., Any]) -> None:
-        register("club-former", lambda seat, rng, arg=None: FormerClub.from_spec(seat, rng, arg))
+def former_plugin(off: list[str]) -> object:
+    """A plugin registering `club-former`: `club` with the rules ``off`` (attributes of ``CardPlay``) False."""
+    former = type("FormerClub", (ClubPlayer,), dict.fromkeys(off, False))
+
+    class FormerPlugin:
+        @hookimpl
+        def fivehundred_register_players(self, register: Callable[..., Any]) -> None:
+            register("club-former", lambda seat, rng, arg=None: former.from_spec(seat, rng, arg))
+
+    return FormerPlugin()
 
 
 def tricks(ruleset: str, hands: int) -> None:
@@ -62,8 +64,13 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=901)
+    parser.add_argument("--off", default=",".join(RULES),
+                        help=f"the rules `club-former` plays without (default: all of {', '.join(RULES)})")
     args = parser.parse_args()
-    set_plugin_manager(make_plugin_manager(extra=[FormerPlugin()]))
+    off = [name.strip() for name in args.off.split(",") if name.strip()]
+    if unknown := set(off) - set(RULES):
+        parser.error(f"--off: no such rule {', '.join(sorted(unknown))} (the rules: {', '.join(RULES)})")
+    set_plugin_manager(make_plugin_manager(extra=[former_plugin(off)]))
     if args.hands:
         tricks(args.ruleset, args.hands)
     if args.games:

@@ -1009,3 +1009,17 @@ def test_third_hand_plays_high_over_a_partner_the_next_seat_may_beat() -> None:
     assert solved["AH"] == solved["4H"] + 1
     heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
     assert st.action_to_str(heuristic) == "4H"
+
+
+def test_the_contractor_draws_trumps_with_its_highest_where_the_joker_is_out() -> None:
+    # North's 7♥ with the right and left bowers, ♥A 7 4, the joker unseen: club leads the right bower, forcing the
+    # joker or taking two trumps; the lowest trump would let East-West win the round with a low one
+    st = new_hand(["7H JH AC 8C 7S JD KC AH KD QC", "10C 7D QS 6S 5S 10S JK QD 6H 8H",
+                   "KS AS 9H 6C 9D QH 6D 8D JS 9C", "7C 5D 9S 5H 10D KH AD 4D JC 10H", "4H 5C 8S"], dealer=0)
+    act(st, "7S pass pass 7H pass 7S 8S KD")
+    assert st.current_player() == 0 and str(st.contract) == "7H"
+    assert _club_card(st) == "JH"
+    solved = _solved(st)
+    assert solved["JH"] == solved["4H"] + 1
+    heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
+    assert st.action_to_str(heuristic) == "4H"

@@ -31,6 +31,8 @@ class CardPlay(MiserePlay):
     """A defender second to play to the contracting side's trump lead, its partner still to play, plays low even
     where a top trump (the joker, a bower) would win the trick for sure: kept, it takes one of the contracting
     side's high trumps later rather than a low one now."""
+    draws_from_the_top = False
+    """Trumps are drawn with the highest held, master or not (False: the master, else the lowest trump)."""
     covers_partner = False
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
@@ -164,7 +166,7 @@ class CardPlay(MiserePlay):
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
             if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
-                return mine[0] if self._master(p, mine[0]) else mine[-1]
+                return mine[0] if self.draws_from_the_top or self._master(p, mine[0]) else mine[-1]
         if not p.our_contract:
             partner_suit = self._partner_suit(p)
             if partner_suit is not None and partner_suit != trump and by_suit[partner_suit]:

@@ -82,6 +82,7 @@ class ClubPlayer(MisereDefender):
     exact_then_misere = True
     holds_top_trumps = True
     covers_partner = True
+    draws_from_the_top = True
     dummy_with_own_hand = True
     discards_with_dummy = True
 
