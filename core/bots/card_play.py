@@ -32,10 +32,10 @@ class CardPlay(MiserePlay):
     where a top trump (the joker, a bower) would win the trick for sure: kept, it takes one of the contracting
     side's high trumps later rather than a low one now."""
     draws_from_the_top = False
-    """Trumps are drawn with the highest held, master or not, where the defenders are partners: they hold the joker
-    up for each other (``holds_top_trumps``), and a low trump would give them a cheap trick.  Defenders without a
-    partner take a low trump with the joker, and trumps are drawn with the master, else the lowest, as when
-    False."""
+    """Trumps are drawn with the highest held, master or not, where the defenders are one partnership: they hold the
+    joker up for each other (``holds_top_trumps``), and a low trump would give them a cheap trick.  Elsewhere
+    (defenders each alone, or of two teams) a low trump draws the joker out cheaply, and trumps are drawn with the
+    master, else the lowest, as when False."""
     covers_partner = False
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
@@ -169,8 +169,8 @@ class CardPlay(MiserePlay):
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
             if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
-                top = self._master(p, mine[0]) or (self.draws_from_the_top and _partnered(opponents, p.info.team_of))
-                return mine[0] if top else mine[-1]
+                top = self.draws_from_the_top and _one_partnership(opponents, p.info.team_of)
+                return mine[0] if top or self._master(p, mine[0]) else mine[-1]
         if not p.our_contract:
             partner_suit = self._partner_suit(p)
             if partner_suit is not None and partner_suit != trump and by_suit[partner_suit]:
@@ -216,6 +216,6 @@ class CardPlay(MiserePlay):
         return suit
 
 
-def _partnered(seats: Sequence[int], team_of: Sequence[int]) -> bool:
-    """Whether two of ``seats`` are partners."""
-    return len({team_of[s] for s in seats}) < len(seats)
+def _one_partnership(seats: Sequence[int], team_of: Sequence[int]) -> bool:
+    """Whether ``seats`` are two or more partners, all of one team."""
+    return len(seats) > 1 and len({team_of[s] for s in seats}) == 1
