@@ -973,14 +973,15 @@ def test_a_hand_that_may_beat_the_contract_defends_rather_than_sacrifices() -> N
     assert south(weak, strong, [0, 0], tuned) == "pass"
 
 
-def _club_card(st: GameState) -> str:
-    seat = st.current_player()
-    return st.action_to_str(ClubPlayer(seat, random.Random(0)).act(st, st.legal_actions()))
-
-
-def _solved(st: GameState) -> dict[str, int]:
-    """The contracting side's tricks with best play after each legal card, every card seen."""
-    return {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}
+def _club_beats_heuristic_by_a_trick(st: GameState, seat: int, contract: str, club: str, heuristic: str) -> None:
+    """At ``seat``'s card of ``contract``, club plays ``club`` where the heuristic plays ``heuristic``, and on the
+    true deal (every card seen, best play after) club's card is worth a trick more to its side."""
+    assert st.current_player() == seat and str(st.contract) == contract
+    assert st.action_to_str(ClubPlayer(seat, random.Random(0)).act(st, st.legal_actions())) == club
+    assert st.action_to_str(HeuristicPlayer(seat, random.Random(0)).act(st, st.legal_actions())) == heuristic
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # the contracting side's tricks
+    sign = 1 if seat in st.contracting_side else -1
+    assert sign * (solved[club] - solved[heuristic]) == 1
 
 
 def test_a_defender_second_to_a_trump_lead_keeps_the_joker_for_the_contractors_high_trumps() -> None:
@@ -989,12 +990,7 @@ def test_a_defender_second_to_a_trump_lead_keeps_the_joker_for_the_contractors_h
     st = new_hand(["10H 9H AD 4D 6C 5D 10D 5S QS JK", "10S 7S 7C 9D 10C AS 7D 8C 6H 8S",
                    "5C 9S 7H JH 6S JD AC JS KC JC", "AH QD QH KH 8H 8D 9C 6D QC 4H", "KS KD 5H"], dealer=3)
     act(st, "6D pass 7C 7H pass pass KS 9C QC 4H")
-    assert st.current_player() == 0 and str(st.contract) == "7H"
-    assert _club_card(st) == "9H"
-    solved = _solved(st)
-    assert solved["9H"] == solved["JK"] - 1  # on this deal the joker played now gives West a trick
-    heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
-    assert st.action_to_str(heuristic) == "JK"  # the rule is club's: the heuristic wins the trick as before
+    _club_beats_heuristic_by_a_trick(st, 0, "7H", club="9H", heuristic="JK")
 
 
 def test_third_hand_plays_high_over_a_partner_the_next_seat_may_beat() -> None:
@@ -1003,12 +999,7 @@ def test_third_hand_plays_high_over_a_partner_the_next_seat_may_beat() -> None:
     st = new_hand(["9S AH 8C 7D 10C 6S QD 4H KH JS", "5S 7C 10H JK 8S QS 6D 8D QC 9H",
                    "5C 8H AS JC 7H 6H 5D 10D AD KS", "AC 7S 9D 9C 10S KD 6C JH 5H 4D", "QH KC JD"], dealer=2)
     act(st, "6D 6H 6NT 7H pass pass pass 5C JC KC 6H 5H")
-    assert st.current_player() == 0 and str(st.contract) == "7H"
-    assert _club_card(st) == "AH"
-    solved = _solved(st)
-    assert solved["AH"] == solved["4H"] + 1
-    heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
-    assert st.action_to_str(heuristic) == "4H"
+    _club_beats_heuristic_by_a_trick(st, 0, "7H", club="AH", heuristic="4H")
 
 
 def test_the_contractor_draws_trumps_with_its_highest_where_the_joker_is_out() -> None:
@@ -1017,9 +1008,4 @@ def test_the_contractor_draws_trumps_with_its_highest_where_the_joker_is_out() -
     st = new_hand(["7H JH AC 8C 7S JD KC AH KD QC", "10C 7D QS 6S 5S 10S JK QD 6H 8H",
                    "KS AS 9H 6C 9D QH 6D 8D JS 9C", "7C 5D 9S 5H 10D KH AD 4D JC 10H", "4H 5C 8S"], dealer=0)
     act(st, "7S pass pass 7H pass 7S 8S KD")
-    assert st.current_player() == 0 and str(st.contract) == "7H"
-    assert _club_card(st) == "JH"
-    solved = _solved(st)
-    assert solved["JH"] == solved["4H"] + 1
-    heuristic = HeuristicPlayer(0, random.Random(0)).act(st, st.legal_actions())
-    assert st.action_to_str(heuristic) == "4H"
+    _club_beats_heuristic_by_a_trick(st, 0, "7H", club="JH", heuristic="4H")
