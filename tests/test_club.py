@@ -1009,3 +1009,22 @@ def test_the_contractor_draws_trumps_with_its_highest_where_the_joker_is_out() -
                    "KS AS 9H 6C 9D QH 6D 8D JS 9C", "7C 5D 9S 5H 10D KH AD 4D JC 10H", "4H 5C 8S"], dealer=0)
     act(st, "7S pass pass 7H pass 7S 8S KD")
     _club_beats_heuristic_by_a_trick(st, 0, "7H", club="JH", heuristic="4H")
+
+
+def test_club_former_of_the_benchmarks_plays_without_the_rules_it_is_told_to_drop() -> None:
+    from card_play_rules import former_plugin  # benchmarks/card_play_rules.py
+
+    from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
+
+    st = new_hand(["10H 9H AD 4D 6C 5D 10D 5S QS JK", "10S 7S 7C 9D 10C AS 7D 8C 6H 8S",
+                   "5C 9S 7H JH 6S JD AC JS KC JC", "AH QD QH KH 8H 8D 9C 6D QC 4H", "KS KD 5H"], dealer=3)
+    act(st, "6D pass 7C 7H pass pass KS 9C QC 4H")
+    played = {}
+    try:
+        for off in (["holds_top_trumps"], ["covers_partner", "draws_from_the_top"]):
+            set_plugin_manager(make_plugin_manager(extra=[former_plugin(off)]))
+            former = make_player("club-former", 0, random.Random(0))
+            played[off[0]] = st.action_to_str(former.act(st, st.legal_actions()))
+    finally:
+        set_plugin_manager(None)
+    assert played == {"holds_top_trumps": "JK", "covers_partner": "9H"}  # the joker only where that rule is off
