@@ -984,13 +984,18 @@ def _club_beats_heuristic_by_a_trick(st: GameState, seat: int, contract: str, cl
     assert sign * (solved[club] - solved[heuristic]) == 1
 
 
-def test_a_defender_second_to_a_trump_lead_keeps_the_joker_for_the_contractors_high_trumps() -> None:
-    # West's 7♥ (from a seeded game); North, second to West's ♥4 lead with the joker, ♥10 9, plays low: the
-    # joker would take a 4 now, and kept it takes one of the bowers or the ace later
+def _low_trump_lead_to_the_joker() -> GameState:
+    """West's 7♥ (from a seeded game), West's ♥4 led to North's joker, ♥10 9."""
     st = new_hand(["10H 9H AD 4D 6C 5D 10D 5S QS JK", "10S 7S 7C 9D 10C AS 7D 8C 6H 8S",
                    "5C 9S 7H JH 6S JD AC JS KC JC", "AH QD QH KH 8H 8D 9C 6D QC 4H", "KS KD 5H"], dealer=3)
     act(st, "6D pass 7C 7H pass pass KS 9C QC 4H")
-    _club_beats_heuristic_by_a_trick(st, 0, "7H", club="9H", heuristic="JK")
+    return st
+
+
+def test_a_defender_second_to_a_trump_lead_keeps_the_joker_for_the_contractors_high_trumps() -> None:
+    # North, second to West's low trump lead, plays low: the joker would take a 4 now, and kept it takes one of the
+    # bowers or the ace later
+    _club_beats_heuristic_by_a_trick(_low_trump_lead_to_the_joker(), 0, "7H", club="9H", heuristic="JK")
 
 
 def test_third_hand_plays_high_over_a_partner_the_next_seat_may_beat() -> None:
@@ -1016,9 +1021,7 @@ def test_club_former_of_the_benchmarks_plays_without_the_rules_it_is_told_to_dro
 
     from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
 
-    st = new_hand(["10H 9H AD 4D 6C 5D 10D 5S QS JK", "10S 7S 7C 9D 10C AS 7D 8C 6H 8S",
-                   "5C 9S 7H JH 6S JD AC JS KC JC", "AH QD QH KH 8H 8D 9C 6D QC 4H", "KS KD 5H"], dealer=3)
-    act(st, "6D pass 7C 7H pass pass KS 9C QC 4H")
+    st = _low_trump_lead_to_the_joker()
     played = {}
     try:
         for off in (["holds_top_trumps"], ["covers_partner", "draws_from_the_top"]):
