@@ -1031,3 +1031,12 @@ def test_club_former_of_the_benchmarks_plays_without_the_rules_it_is_told_to_dro
     finally:
         set_plugin_manager(None)
     assert played == {"holds_top_trumps": "JK", "covers_partner": "9H"}  # the joker only where that rule is off
+
+
+def test_the_contractor_keeps_its_last_trump_where_a_higher_one_is_out() -> None:
+    # West's 7♥: trumps drawn with the joker, the left bower and ♥A, West holds ♥9 and ♦Q 9 8 6 with East's ♥10
+    # out; club leads a diamond and keeps ♥9 to ruff, where the heuristic leads ♥9 and hands East the trick
+    st = new_hand(["5H JH 5D KS JS AC 5C KH 5S 6S", "9S 10C KC 6H 10S JC 7C 10H 7H 8H",
+                   "4D 9C AD QH KD 10D 6C AS 7D QS", "JD 8C 7S JK QC AH 9D 8D 9H 4H", "QD 6D 8S"], dealer=2)
+    act(st, "7H pass pass pass 7S 8S 8C JK 5H 6H QH JD KH 7H 6C AH JH 8H 9C AC 7C QS QC 5S 9S AS 4H")
+    _club_beats_heuristic_by_a_trick(st, 3, "7H", club="6D", heuristic="9H")

@@ -40,6 +40,9 @@ class CardPlay(MiserePlay):
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
     cheapest card, leaving the trick to partner)."""
+    keeps_lone_trump = False
+    """The contractor does not draw with its last trump where a higher one is still out: kept, it ruffs a side suit
+    later; led, it hands the defenders the trick and the lead."""
 
     def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
@@ -168,7 +171,8 @@ class CardPlay(MiserePlay):
             # draw trumps while we hold enough of those still unseen
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
-            if theirs and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
+            lone = self.keeps_lone_trump and len(mine) == 1 and not self._master(p, mine[0])
+            if theirs and not lone and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
                 top = self.draws_from_the_top and _one_partnership(opponents, p.info.team_of)
                 return mine[0] if top or self._master(p, mine[0]) else mine[-1]
         if not p.our_contract:

@@ -83,6 +83,7 @@ class ClubPlayer(MisereDefender):
     holds_top_trumps = True
     covers_partner = True
     draws_from_the_top = True
+    keeps_lone_trump = True
     dummy_with_own_hand = True
     discards_with_dummy = True
 
