@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What `club`'s rules of play in a suit contract are worth: `club` against `club-former`, the same player with
-``holds_top_trumps``, ``covers_partner``, ``draws_from_the_top`` and ``keeps_lone_trump`` off (a subclass registered
-here as a plugin).
+its rules of play in a suit contract off (``RULES``: attributes of ``CardPlay``; a subclass registered here as a
+plugin).
 
     python benchmarks/card_play_rules.py --hands 6000 --games 10000 --seed 901
     python benchmarks/card_play_rules.py -r nullo --hands 0 --games 10000 --seed 902
@@ -27,7 +27,8 @@ from fivehundred.bots.club import ClubPlayer
 from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
 from fivehundred.rules.markers import hookimpl
 
-RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top", "keeps_lone_trump")
+RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top", "keeps_lone_trump",
+         "draws_with_the_master", "leads_the_master_trump")
 
 
 def former_plugin(off: list[str]) -> object:

@@ -1040,3 +1040,21 @@ def test_the_contractor_keeps_its_last_trump_where_a_higher_one_is_out() -> None
                    "4D 9C AD QH KD 10D 6C AS 7D QS", "JD 8C 7S JK QC AH 9D 8D 9H 4H", "QD 6D 8S"], dealer=2)
     act(st, "7H pass pass pass 7S 8S 8C JK 5H 6H QH JD KH 7H 6C AH JH 8H 9C AC 7C QS QC 5S 9S AS 4H")
     _club_beats_heuristic_by_a_trick(st, 3, "7H", club="6D", heuristic="9H")
+
+
+def test_the_contractor_draws_with_the_master_trump_before_cashing_a_side_ace() -> None:
+    # South's 7♦ with the joker, ♦K J 6 and ♣A 8 7 5, nine trumps unseen: club leads the joker, where the
+    # heuristic, holding too few trumps to draw, cashes ♣A first
+    st = new_hand(["8D AS 5D 9D 10D JH 4H KC 10H QH", "JC 6H 7S 7H 4D QD 7D 8S AD 10S",
+                   "AC JS KD 7C JD 9H JK 8C KH 9S", "KS 9C 6S 5H AH 8H 5S 10C QC 6C", "5C QS 6D"], dealer=2)
+    act(st, "6C 6D 7S 7D pass pass pass 9H KH 9S")
+    _club_beats_heuristic_by_a_trick(st, 2, "7D", club="JK", heuristic="AC")
+
+
+def test_a_defender_leads_the_master_trump_to_draw_the_contractors_last_trumps() -> None:
+    # North's 8♦ after the joker, ♦J and ♦9 led: East holds the left bower (the master) and ♦A, North ♦8 6, the
+    # only trumps East cannot see; club leads the left bower, where the heuristic cashes ♣A
+    st = new_hand(["8D 6D 8H 9H 9D AH 6C 10C JK JD", "7D KS 9C QS AC 8C AD JH KD 5D",
+                   "9S AS QD QH KH 4D 5S 10H 6H JC", "7H 7C 5H 5C 8S 10D 7S QC KC 4H", "10S JS 6S"], dealer=2)
+    act(st, "6C 7D 7H pass misere 8D pass pass 6C 10C 6S JK 5D 4D 10D JD 7D QD 7S 9D KD 5S 8S")
+    _club_beats_heuristic_by_a_trick(st, 1, "8D", club="JH", heuristic="AC")

@@ -24,5 +24,6 @@ cdef class CardPlay(MiserePlay):
 
     @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,
                    theirs=cython.long, mine=list, cards=list, cash=list, side=list, longest=cython.long,
-                   key=tuple, longest_key=tuple, power=list, row=list, i=cython.Py_ssize_t, lone=cython.bint)
+                   key=tuple, longest_key=tuple, power=list, row=list, i=cython.Py_ssize_t, lone=cython.bint,
+                   master=cython.bint)
     cpdef _lead(self, _Play p, legal)

@@ -41,8 +41,15 @@ class CardPlay(MiserePlay):
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
     cheapest card, leaving the trick to partner)."""
     keeps_lone_trump = False
-    """The contractor does not draw with its last trump where a higher one is still out: kept, it ruffs a side suit
-    later; led, it hands the defenders the trick and the lead."""
+    """The contractor does not draw with a trump that a higher one still out would take, where it is its last trump
+    or that is the one trump out: kept, it ruffs a side suit later; led, it hands the defenders the trick and the
+    lead."""
+    draws_with_the_master = False
+    """The contractor holding the master trump and another draws with the master even where the unseen trumps are
+    more than twice its own (False: it cashes its side winners first, else leads a side suit)."""
+    leads_the_master_trump = False
+    """A defender holding the master trump, with one or two trumps still unseen and the contracting side not known
+    to be void of trumps, leads it: it draws a trump the contracting side would ruff with."""
 
     def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
@@ -171,10 +178,17 @@ class CardPlay(MiserePlay):
             # draw trumps while we hold enough of those still unseen
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
-            lone = self.keeps_lone_trump and len(mine) == 1 and not self._master(p, mine[0])
+            master = self._master(p, mine[0])
+            lone = self.keeps_lone_trump and not master and (len(mine) == 1 or theirs == 1)
             if theirs and not lone and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
                 top = self.draws_from_the_top and _one_partnership(opponents, p.info.team_of)
-                return mine[0] if top or self._master(p, mine[0]) else mine[-1]
+                return mine[0] if top or master else mine[-1]
+            if self.draws_with_the_master and theirs and master and len(mine) > 1 and p.seat == p.contractor:
+                return mine[0]
+        if (self.leads_the_master_trump and not p.our_contract and trump is not None and by_suit[trump]
+                and 0 < len(p.out[trump]) <= 2 and not _all_void(void, opponents, trump)
+                and self._master(p, by_suit[trump][0])):
+            return by_suit[trump][0]
         if not p.our_contract:
             partner_suit = self._partner_suit(p)
             if partner_suit is not None and partner_suit != trump and by_suit[partner_suit]:
