@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Leads in a suit contract valued by `club`'s own continuation: at every lead of the hands of
+``benchmarks/play_gain.py`` (seeded `club` games, bid and exchanged by `club`), each legal card is played and the hand
+played out by `club` in every seat on the true deal, and fixed choices of lead are compared with `club`'s own card.
+
+    python benchmarks/lead_rollouts.py -n 10000 --seed 7         # about 4 minutes, compiled
+    python benchmarks/lead_rollouts.py -r canadian -n 2000 --rows 20
+
+A lead is grouped by the leader's side (contractor, its partner, defender), the kind of card `club` led (a trump, a
+side winner, another side card) and its trumps against those it cannot see (``mine2-out1x``: two trumps held, one
+unseen, the highest held not the master; counts from four up are shown as 4).  Each choice (the top trump, the
+lowest, a side winner from the longest or shortest suit, low from the longest or shortest side suit) is compared with
+`club`'s card, lead by lead: the side's tricks and contracts made with it against with `club`'s, the score a made
+contract counting as ``--made`` tricks.  What changing that one card would gain `club`, playing on as it does, is what
+a rule of thumb can carry over to the table (the true deal's best card is not: it depends on where unseen cards lie).
+Printed: the groups whose mean gain is furthest above zero in standard errors (many groups are compared: confirm a
+row in paired games, ``benchmarks/card_play_rules.py``).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+
+from play_gain import play_out  # benchmarks/play_gain.py
+from solver import first_leads  # benchmarks/solver.py
+
+from fivehundred.engine.state import JOKER_LEAD, GameState, Phase
+from fivehundred.rules.manager import make_player
+
+
+def describe(state: GameState, seat: int) -> dict[int, tuple[int, int, int, bool]]:
+    """Each card the seat may lead: (suit, length of that suit in hand, rank in it from the top, master)."""
+    table = state.play_table
+    hand = state.hand(seat)
+    log = state.hand_log
+    played = {c for t in log.tricks for c in t.cards}
+    known = set(log.discards) if seat == log.contractor else set()
+    unseen = [c for c in range(len(table.suit_of)) if c not in played and c not in hand and c not in known]
+    out = {}
+    for a in state.legal_actions():
+        if a >= JOKER_LEAD:
+            continue
+        suit = table.suit_of[a]
+        row = table.power[suit] if suit < 4 else table.power[0]
+        same = sorted((c for c in hand if table.suit_of[c] == suit), key=lambda c: -row[c])
+        master = suit >= 4 or not any(table.suit_of[c] == suit and row[c] > row[a] for c in unseen)
+        out[a] = (suit, len(same), same.index(a), master, sum(table.suit_of[c] == suit for c in unseen))
+    return out
+
+
+def choices(cards: dict, trump: int) -> dict[str, int]:
+    trumps = {a: c for a, c in cards.items() if c[0] == trump}
+    side = {a: c for a, c in cards.items() if c[0] != trump}
+    found = {}
+    if trumps:
+        found["top trump"] = min(trumps, key=lambda a: trumps[a][2])
+        found["lowest trump"] = max(trumps, key=lambda a: trumps[a][2])
+    winners = [a for a in side if side[a][3]]
+    lows = [a for a in side if side[a][2] == side[a][1] - 1]
+    if winners:
+        found["side winner, longest suit"] = max(winners, key=lambda a: (side[a][1], -side[a][2]))
+        found["side winner, shortest suit"] = min(winners, key=lambda a: (side[a][1], side[a][2]))
+    if lows:
+        found["low, longest side suit"] = max(lows, key=lambda a: side[a][1])
+        found["low, shortest side suit"] = min(lows, key=lambda a: side[a][1])
+    return found
+
+
+def group(state: GameState, seat: int, cards: dict, led: int, trump: int) -> tuple[str, str, str]:
+    log = state.hand_log
+    role = "contractor" if seat == log.contractor else "partner" if seat in state.contracting_side else "defender"
+    c = cards[led]
+    kind = "trump" if c[0] == trump else "side winner" if c[3] else "side card"
+    trumps = [cards[a] for a in cards if cards[a][0] == trump]
+    if not trumps:
+        return role, kind, "no trumps"
+    top = min(trumps, key=lambda t: t[2])
+    unseen = top[4]
+    holding = "drawn" if not unseen else f"mine{min(len(trumps), 4)}-out{min(unseen, 4)}{'M' if top[3] else 'x'}"
+    return role, kind, holding
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("-r", "--ruleset", default="pagat-australian")
+    parser.add_argument("-n", "--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--made", type=float, default=10.0, help="tricks a contract made counts as")
+    parser.add_argument("--rows", type=int, default=25)
+    args = parser.parse_args()
+    gains: dict[tuple[str, ...], list[tuple[int, int]]] = collections.defaultdict(list)
+    keep = lambda s: s.contract.goal == "at-least" and s.contract.trump is not None  # noqa: E731
+    for number, state in enumerate(first_leads(args.ruleset, args.hands, args.seed, keep=keep)):
+        side, trump = set(state.contracting_side), state.contract.trump
+        kinds = dict.fromkeys(range(state.rules.players), "club")
+        players = {c: make_player("club", c, random.Random(number * 10 + c)) for c in set(state.rules.controller)}
+        deal = state.deals
+        while state.deals == deal and state.phase == Phase.PLAY and not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            card = players[state.rules.controller[seat]].act(state, legal)
+            cards = describe(state, seat) if not state.trick_view()[0] and len(legal) > 1 else {}
+            if card in cards:
+                sign = 1 if seat in side else -1
+                outcome = {}
+                for a in {card, *choices(cards, trump).values()}:
+                    after = state.clone()
+                    after.apply(a)
+                    won = play_out(after, kinds, number)
+                    outcome[a] = (won, int(state.contract.made(won)))
+                key = group(state, seat, cards, card, trump)
+                for name, a in choices(cards, trump).items():
+                    gains[(*key, name)].append((sign * (outcome[a][0] - outcome[card][0]),
+                                                sign * (outcome[a][1] - outcome[card][1])))
+            state.apply(card)
+    rows = []
+    for key, found in gains.items():
+        scores = [t + args.made * m for t, m in found]
+        if len(scores) < 30 or statistics.stdev(scores) == 0:
+            continue
+        error = statistics.stdev(scores) / len(scores) ** 0.5
+        rows.append((statistics.mean(scores) / error, key, found, scores, error))
+    rows.sort(key=lambda row: -row[0])
+    print(f"{args.ruleset}: leads of {args.hands} hands (seed {args.seed}), each choice against club's card, "
+          f"club playing on (a contract made counts {args.made:g} tricks)")
+    print("| leader | club led | trumps held / unseen | instead | leads | changed | tricks | made | score (95%) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for _, key, found, scores, error in rows[:args.rows]:
+        changed = sum(1 for d in found if d != (0, 0))
+        print(f"| {' | '.join(key)} | {len(found)} | {changed} | {statistics.mean(d[0] for d in found):+.3f} | "
+              f"{statistics.mean(d[1] for d in found):+.3f} | {statistics.mean(scores):+.2f} ± {1.96 * error:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
