@@ -5,6 +5,7 @@ played out by `club` in every seat on the true deal, and fixed choices of lead a
 
     python benchmarks/lead_rollouts.py -n 10000 --seed 7         # about 4 minutes, compiled
     python benchmarks/lead_rollouts.py -r canadian -n 2000 --rows 20
+    python benchmarks/lead_rollouts.py --contracts no-trumps      # the leads of no-trump contracts
 
 A lead is grouped by the leader's side (contractor, its partner, defender), the kind of card `club` led (a trump, a
 side winner, another side card) and its trumps against those it cannot see (``mine2-out1x``: two trumps held, one
@@ -27,6 +28,7 @@ from play_gain import play_out  # benchmarks/play_gain.py
 from solver import first_leads  # benchmarks/solver.py
 
 from fivehundred.engine.state import JOKER_LEAD, GameState, Phase
+from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.manager import make_player
 
 
@@ -50,7 +52,7 @@ def describe(state: GameState, seat: int) -> dict[int, tuple[int, int, int, bool
     return out
 
 
-def choices(cards: dict, trump: int) -> dict[str, int]:
+def choices(cards: dict, trump: int | None) -> dict[str, int]:
     trumps = {a: c for a, c in cards.items() if c[0] == trump}
     side = {a: c for a, c in cards.items() if c[0] != trump}
     found = {}
@@ -68,12 +70,17 @@ def choices(cards: dict, trump: int) -> dict[str, int]:
     return found
 
 
-def group(state: GameState, seat: int, cards: dict, led: int, trump: int) -> tuple[str, str, str]:
+def group(state: GameState, seat: int, cards: dict, led: int, trump: int | None) -> tuple[str, str, str]:
     log = state.hand_log
     role = "contractor" if seat == log.contractor else "partner" if seat in state.contracting_side else "defender"
     c = cards[led]
     kind = "trump" if c[0] == trump else "side winner" if c[3] else "side card"
     trumps = [cards[a] for a in cards if cards[a][0] == trump]
+    if trump is None:
+        played = any(c >= JOKER_BASE for t in log.tricks for c in t.cards)
+        joker = "joker played" if played else "joker held" if any(c >= JOKER_BASE for c in state.hand(seat)) else \
+            "joker unseen"
+        return role, kind, f"no-trumps, {joker}"
     if not trumps:
         return role, kind, "no trumps"
     top = min(trumps, key=lambda t: t[2])
@@ -89,9 +96,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--made", type=float, default=10.0, help="tricks a contract made counts as")
     parser.add_argument("--rows", type=int, default=25)
+    parser.add_argument("--contracts", choices=("trumps", "no-trumps", "all"), default="trumps")
     args = parser.parse_args()
     gains: dict[tuple[str, ...], list[tuple[int, int]]] = collections.defaultdict(list)
-    keep = lambda s: s.contract.goal == "at-least" and s.contract.trump is not None  # noqa: E731
+    no_trumps = {"trumps": (False,), "no-trumps": (True,), "all": (False, True)}[args.contracts]
+    keep = lambda s: s.contract.goal == "at-least" and (s.contract.trump is None) in no_trumps  # noqa: E731
     for number, state in enumerate(first_leads(args.ruleset, args.hands, args.seed, keep=keep)):
         side, trump = set(state.contracting_side), state.contract.trump
         kinds = dict.fromkeys(range(state.rules.players), "club")

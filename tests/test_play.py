@@ -36,6 +36,8 @@ class Recorder:
         self.inner = (RandomPlayer(seat, random.Random("the person's choices")) if person == "random"
                       else make_player(person, seat, random.Random("the person's choices")))
         self.lines: list[str] = []
+        self.in_play: list[bool] = []
+        """Whether each line answered a card of the play (its hand's auction over)."""
         self.illegal: tuple[int, str] | None = None
 
     def act(self, state: GameState, legal: list[int]) -> int:
@@ -46,6 +48,7 @@ class Recorder:
         action = self.inner.act(state, legal)
         if not (state.phase == Phase.PLAY and len(legal) == 1):  # the table plays a single legal card itself
             self.lines.append(state.action_to_str(action))
+            self.in_play.append(state.phase == Phase.PLAY)
         return action
 
 

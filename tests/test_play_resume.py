@@ -44,7 +44,9 @@ def test_a_game_stopped_inside_a_hand_and_resumed_is_the_same_game(ruleset: str,
     games = (recorded_game(ruleset, seat, seed, person="club", bots="club") for seed in range(2, 12))
     seed, (expected, recorder) = next((2 + k, g) for k, g in enumerate(games) if len(g[0]["hands"]) > 2)
     finished: list[int] = []
-    for stop_after in (len(recorder.lines) // 3, len(recorder.lines) * 2 // 3):
+    n = len(recorder.lines)
+    for stop_after in (recorder.in_play.index(True, n // 3), recorder.in_play.index(True, n * 2 // 3)):
+        # "quit" answers a card of the play: a hand is in progress, whatever the bots' games
         first, second = stopped_and_resumed(ruleset, seat, seed, recorder.lines, stop_after, tmp_path)
         assert isinstance(first.stopped, GameStopped) and first.stopped.status == 0
         assert "unfinished" in first.record["hands"][-1]  # the hand in progress is kept, where it stopped
