@@ -998,6 +998,17 @@ def test_a_defender_second_to_a_trump_lead_keeps_the_joker_for_the_contractors_h
     _club_beats_heuristic_by_a_trick(_low_trump_lead_to_the_joker(), 0, "7H", club="9H", heuristic="JK")
 
 
+def test_a_defender_takes_a_high_trump_lead_with_the_joker() -> None:
+    # North's 8♥ leads the right bower; East, second with the joker, ♥Q 7, takes it: the bower is caught, where
+    # held up the joker would take a lower trump later (only a low trump lead is let go: LOW_TRUMP_LEAD)
+    st = new_hand(["QS KH 9H 6S 10H 4H JH KD AD 6H", "8C 7H JK KC QH 5S 8S JC 5C 10C",
+                   "10D 5H AS QD AC QC 6D 5D 8D 10S", "7D JS KS AH 8H 9C 7S 9S JD 9D", "4D 6C 7C"], dealer=1)
+    act(st, "6D pass 7H 8C pass 8H pass 6S QS 6C JH")
+    assert st.action_to_str(ClubPlayer(1, random.Random(0)).act(st, st.legal_actions())) == "JK"
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}
+    assert solved["JK"] == solved["7H"] - 1  # the contracting side's tricks
+
+
 def test_club_former_of_the_benchmarks_plays_without_the_rules_it_is_told_to_drop() -> None:
     from card_play_rules import former_plugin  # benchmarks/card_play_rules.py
 
@@ -1046,6 +1057,18 @@ CARD_PLAY_DEALS = [
                   "9S AS QD QH KH 4D 5S 10H 6H JC", "7H 7C 5H 5C 8S 10D 7S QC KC 4H", "10S JS 6S"], 2,
                  "6C 7D 7H pass misere 8D pass pass 6C 10C 6S JK 5D 4D 10D JD 7D QD 7S 9D KD 5S 8S",
                  1, "8D", "JH", "AC", id="leads_the_master_trump"),
+    # North's 8♣, North leads ♦9 at the fifth trick: East, void in diamonds and trumps but for the joker, throws ♥J
+    # and keeps the joker, where the heuristic ruffs with it second to play, its partner still to come
+    pytest.param(["AD 5H 4D 10C QD KS 10S 5C 6H 7C", "9H 9S 5D 5S 6C 8S 6S AS JK JH",
+                  "10D 7D 7H KD QS 4H 9C AC 10H 8C", "7S QC 6D KC 8H QH JS 8D KH JC", "9D AH JD"], 3,
+                 "6C 7S 7C 8S 8C pass pass pass 10S KS 5H AD 5D 7D 6D AH 9H 4H 8H 4D 6C 10D 8D AS QS 7S 5C 9D",
+                 1, "8C", "JH", "JK", id="keeps_the_joker_second"),
+    # South's 8NT leads ♥5 at the second trick: West, second with ♥A 4, plays the 4, where the heuristic wins the
+    # trick for sure with the ace
+    pytest.param(["JK JS AC 6D 5D KC 6S 8D 4D 6H", "JH 10D 9H KD JD AS 7H 6C 10H QS",
+                  "10C QH 7D 9C AD 5S 9D 5H KH 7S", "QC QD 9S 7C 8C 8S 4H 5C AH KS", "8H 10S JC"], 0,
+                 "7H 7NT pass pass 8H 8NT pass 5S 7S 10S AD QD 4D 10D 5H", 3, "8NT", "4H", "AH",
+                 id="second_hand_low_in_no_trumps"),
 ]
 
 

@@ -14,8 +14,13 @@ cdef class CardPlay(MiserePlay):
 
     @cython.locals(led=cython.long, best=cython.long, winner=cython.long, remaining=list, opponents=list,
                    partner_winning=cython.bint, row=list, winners=list, heights=list, a=cython.long,
-                   height=cython.long, i=cython.Py_ssize_t)
+                   height=cython.long, i=cython.Py_ssize_t, second=cython.bint)
     cpdef _follow(self, _Play p, legal)
+
+    cpdef bint _ducks_a_sure_winner(self, _Play p, long a, long led, legal)
+
+    @cython.locals(row=list, suit_of=list, over=cython.long, c=cython.long)
+    cpdef long _trumps_over(self, _Play p, long trump, long height)
 
     @cython.locals(suit_of=list, power=list, counts=cython.long[5], top=list, c=cython.long, s=cython.long,
                    a=cython.long, mine=cython.long, key=cython.long, best_key=cython.long, trumps=cython.long,

@@ -18,6 +18,11 @@ from .misere_play import MiserePlay
 from .situation import Seen, _card, _Play
 from .trick_reading import _all_void, _exact_in, _following, _ruffable
 
+LOW_TRUMP_LEAD = 6
+"""A trump lead with this many trumps over it still to play (a ten or lower at the first trick) is low: a defender
+second to it holds its top trumps up (``holds_top_trumps``); a higher one it takes with them, a bower or the ace
+caught."""
+
 
 class CardPlay(MiserePlay):
     """The choice of a card to lead or to follow with."""
@@ -40,6 +45,13 @@ class CardPlay(MiserePlay):
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
     cheapest card, leaving the trick to partner)."""
+    keeps_the_joker_second = False
+    """A defender second to a side suit's lead, void of it, its partner still to play, does not ruff with the joker
+    where that is its one sure winner: it throws its least useful card, partner may win the trick, and the joker
+    takes one later."""
+    second_hand_low_in_no_trumps = False
+    """A defender second to a lead in no-trumps, following suit, its partner still to play, plays low even where a
+    card of its own would win the trick for sure (False: it wins as cheaply as is safe)."""
     keeps_lone_trump = False
     """The contractor does not draw with a trump that a higher one still out would take, where it is its last trump
     or that is the one trump out: kept, it ruffs a side suit later; led, it hands the defenders the trick and the
@@ -95,8 +107,9 @@ class CardPlay(MiserePlay):
         if partner_winning and not self._can_beat(p, opponents, led, best):
             return self._cheapest(p, legal)  # never overtake a partner who is safely winning
         if (self.holds_top_trumps and led == p.trump and not p.our_contract and not partner_winning
-                and len(p.obs.current_trick) == 1 and len(opponents) < len(remaining)):
-            return self._cheapest(p, legal)  # second hand low on a trump lead too: keep the top trumps
+                and len(p.obs.current_trick) == 1 and len(opponents) < len(remaining)
+                and self._trumps_over(p, led, best) >= LOW_TRUMP_LEAD):
+            return self._cheapest(p, legal)  # second hand low on a low trump lead too: keep the top trumps
         row = p.power[led]
         winners: list[int] = []  # the plays that win the trick so far, lowest first (a stable insertion sort)
         heights: list[int] = []
@@ -110,11 +123,14 @@ class CardPlay(MiserePlay):
                 heights.insert(i, height)
         if not winners:
             return self._cheapest(p, legal)
+        second = not p.our_contract and len(p.obs.current_trick) == 1 and len(opponents) < len(remaining)
         for i in range(len(winners)):
             a = winners[i]
             if partner_winning and _card(a) >= JOKER_BASE:
                 break  # a joker wins a trick whenever it is played: not on partner's
             if not self._can_beat(p, opponents, led, heights[i]):
+                if second and self._ducks_a_sure_winner(p, a, led, legal):
+                    return self._cheapest(p, legal)
                 return a  # win as cheaply as is safe
         if partner_winning:
             if self.covers_partner and _following(legal, p.suit_of, led):
@@ -125,6 +141,25 @@ class CardPlay(MiserePlay):
         if len(p.obs.current_trick) == 1 and len(opponents) < len(remaining):
             return self._cheapest(p, legal)  # second hand low: partner is still to play
         return winners[-1]  # third hand high
+
+    def _ducks_a_sure_winner(self, p: _Play, a: int, led: int, legal: Sequence[int]) -> bool:
+        """A defender second to play, partner still to play, lets the trick go by rather than win it for sure with
+        ``a``: void, where ``a`` is the joker (``keeps_the_joker_second``); following suit in no-trumps
+        (``second_hand_low_in_no_trumps``)."""
+        if _following(legal, p.suit_of, led):
+            return self.second_hand_low_in_no_trumps and p.trump is None
+        return self.keeps_the_joker_second and led != p.trump and _card(a) >= JOKER_BASE
+
+    def _trumps_over(self, p: _Play, trump: int, height: int) -> int:
+        """The trumps not yet played, ours and those unseen, that beat a trump of ``height``."""
+        row = p.power[trump]
+        suit_of = p.suit_of
+        over = 0
+        for c in p.out[trump]:
+            over += row[c] > height
+        for c in p.obs.hand:
+            over += suit_of[c] == trump and row[c] > height
+        return over
 
     def _cheapest(self, p: _Play, legal: Sequence[int]) -> int:
         """The least useful card: the lowest of the suit led, or when void a low card from a short

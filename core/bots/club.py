@@ -84,6 +84,8 @@ class ClubPlayer(MisereDefender):
     covers_partner = True
     draws_from_the_top = True
     keeps_lone_trump = True
+    keeps_the_joker_second = True
+    second_hand_low_in_no_trumps = True
     draws_with_the_master = True
     leads_the_master_trump = True
     dummy_with_own_hand = True
