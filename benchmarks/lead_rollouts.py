@@ -124,23 +124,29 @@ def main() -> None:
                     gains[(*key, name)].append((sign * (outcome[a][0] - outcome[card][0]),
                                                 sign * (outcome[a][1] - outcome[card][1])))
             state.apply(card)
-    rows = []
+    print(f"{args.ruleset}: leads of {args.hands} hands (seed {args.seed}), each choice against club's card, "
+          f"club playing on (a contract made counts {args.made:g} tricks)")
+    print_rows(gains, args.made, args.rows, ("leader", "club led", "trumps held / unseen"))
+
+
+def print_rows(gains: dict[tuple[str, ...], list[tuple[int, int]]], made: float, rows: int,
+               headers: tuple[str, ...]) -> None:
+    """The groups (a key, then the choice) whose mean gain over `club`'s card is furthest above zero, in standard
+    errors, as a Markdown table: decisions, those the choice changed, tricks, made and the score with its 95%."""
+    found_rows = []
     for key, found in gains.items():
-        scores = [t + args.made * m for t, m in found]
+        scores = [t + made * m for t, m in found]
         if len(scores) < 30 or statistics.stdev(scores) == 0:
             continue
         error = statistics.stdev(scores) / len(scores) ** 0.5
-        rows.append((statistics.mean(scores) / error, key, found, scores, error))
-    rows.sort(key=lambda row: -row[0])
-    print(f"{args.ruleset}: leads of {args.hands} hands (seed {args.seed}), each choice against club's card, "
-          f"club playing on (a contract made counts {args.made:g} tricks)")
-    print("| leader | club led | trumps held / unseen | instead | leads | changed | tricks | made | score (95%) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for _, key, found, scores, error in rows[:args.rows]:
+        found_rows.append((statistics.mean(scores) / error, key, found, scores, error))
+    found_rows.sort(key=lambda row: -row[0])
+    print(f"| {' | '.join(headers)} | instead | decisions | changed | tricks | made | score (95%) |")
+    print("|" + "---|" * (len(headers) + 6))
+    for _, key, found, scores, error in found_rows[:rows]:
         changed = sum(1 for d in found if d != (0, 0))
         print(f"| {' | '.join(key)} | {len(found)} | {changed} | {statistics.mean(d[0] for d in found):+.3f} | "
               f"{statistics.mean(d[1] for d in found):+.3f} | {statistics.mean(scores):+.2f} ± {1.96 * error:.2f} |")
-
 
 if __name__ == "__main__":
     main()
