@@ -15,17 +15,12 @@ the trick so far, and the lowest and highest that do not.  Printed as ``lead_rol
 """
 from __future__ import annotations
 
-import argparse
-import collections
-import random
+from collections.abc import Callable
 
-from lead_rollouts import print_rows  # benchmarks/lead_rollouts.py
-from play_gain import play_out  # benchmarks/play_gain.py
-from solver import first_leads  # benchmarks/solver.py
+from lead_rollouts import arguments, print_rows, rollout_gains  # benchmarks/lead_rollouts.py
 
-from fivehundred.engine.state import JOKER_LEAD, GameState, Phase
+from fivehundred.engine.state import JOKER_LEAD, GameState
 from fivehundred.rules.cards import JOKER_BASE
-from fivehundred.rules.manager import make_player
 
 
 def choices(state: GameState, plays: list[int]) -> dict[str, int]:
@@ -72,46 +67,25 @@ def group(state: GameState, seat: int, card: int, by: str | None) -> tuple[str, 
     return key
 
 
+def a_follow(by: str | None) -> Callable[[GameState, int, int], tuple[tuple[str, ...], dict[str, int]] | None]:
+    def decide(state: GameState, seat: int, card: int) -> tuple[tuple[str, ...], dict[str, int]] | None:
+        plays = [a for a in state.legal_actions() if a < JOKER_LEAD]
+        if not state.trick_view()[0] or len(plays) < 2 or card not in plays:
+            return None
+        return group(state, seat, card, by), choices(state, plays)
+    return decide
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("-r", "--ruleset", default="pagat-australian")
-    parser.add_argument("-n", "--hands", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--made", type=float, default=10.0, help="tricks a contract made counts as")
-    parser.add_argument("--rows", type=int, default=25)
+    parser = arguments(__doc__)
     parser.add_argument("--by", choices=("trick", "joker", "led"), help="split each group further")
     args = parser.parse_args()
-    gains: dict[tuple[str, ...], list[tuple[int, int]]] = collections.defaultdict(list)
-    for number, state in enumerate(first_leads(args.ruleset, args.hands, args.seed,
-                                               keep=lambda s: s.contract.goal == "at-least")):
-        side = set(state.contracting_side)
-        kinds = dict.fromkeys(range(state.rules.players), "club")
-        players = {c: make_player("club", c, random.Random(number * 10 + c)) for c in set(state.rules.controller)}
-        deal = state.deals
-        while state.deals == deal and state.phase == Phase.PLAY and not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            card = players[state.rules.controller[seat]].act(state, legal)
-            plays = [a for a in legal if a < JOKER_LEAD]
-            if state.trick_view()[0] and len(plays) > 1 and card in plays:
-                sign = 1 if seat in side else -1
-                found = choices(state, plays)
-                outcome = {}
-                for a in {card, *found.values()}:
-                    after = state.clone()
-                    after.apply(a)
-                    won = play_out(after, kinds, number)
-                    outcome[a] = (won, int(state.contract.made(won)))
-                key = group(state, seat, card, args.by)
-                for name, a in found.items():
-                    gains[(*key, name)].append((sign * (outcome[a][0] - outcome[card][0]),
-                                                sign * (outcome[a][1] - outcome[card][1])))
-            state.apply(card)
+    gains = rollout_gains(args.ruleset, args.hands, args.seed, lambda s: s.contract.goal == "at-least",
+                          a_follow(args.by))
     print(f"{args.ruleset}: follows of {args.hands} hands (seed {args.seed}), each choice against club's card, "
           f"club playing on (a contract made counts {args.made:g} tricks)")
     print_rows(gains, args.made, args.rows, ("side", "place", "led", "follows", "so far", "club played",
                                              *(["by"] if args.by else [])))
-
 
 if __name__ == "__main__":
     main()

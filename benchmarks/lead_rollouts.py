@@ -23,6 +23,7 @@ import argparse
 import collections
 import random
 import statistics
+from collections.abc import Callable
 
 from play_gain import play_out  # benchmarks/play_gain.py
 from solver import first_leads  # benchmarks/solver.py
@@ -89,41 +90,67 @@ def group(state: GameState, seat: int, cards: dict, led: int, trump: int | None)
     return role, kind, holding
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """The options the rollout benchmarks share (``follow_rollouts.py`` adds its own)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("-r", "--ruleset", default="pagat-australian")
     parser.add_argument("-n", "--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--made", type=float, default=10.0, help="tricks a contract made counts as")
     parser.add_argument("--rows", type=int, default=25)
-    parser.add_argument("--contracts", choices=("trumps", "no-trumps", "all"), default="trumps")
-    args = parser.parse_args()
+    return parser
+
+
+Decide = Callable[[GameState, int, int], "tuple[tuple[str, ...], dict[str, int]] | None"]
+
+
+def rollout_gains(ruleset: str, hands: int, seed: int, keep: Callable[[GameState], bool],
+                  decide: Decide) -> dict[tuple[str, ...], list[tuple[int, int]]]:
+    """The hands of ``play_gain.py`` that ``keep`` takes, played by `club` in every seat; at each card where
+    ``decide(state, seat, club's card)`` gives a group and named choices, each choice played and the hand played on
+    by `club`: per (group, choice), the side's tricks and contracts made with it less those with `club`'s card."""
     gains: dict[tuple[str, ...], list[tuple[int, int]]] = collections.defaultdict(list)
-    no_trumps = {"trumps": (False,), "no-trumps": (True,), "all": (False, True)}[args.contracts]
-    keep = lambda s: s.contract.goal == "at-least" and (s.contract.trump is None) in no_trumps  # noqa: E731
-    for number, state in enumerate(first_leads(args.ruleset, args.hands, args.seed, keep=keep)):
-        side, trump = set(state.contracting_side), state.contract.trump
+    for number, state in enumerate(first_leads(ruleset, hands, seed, keep=keep)):
+        side = set(state.contracting_side)
         kinds = dict.fromkeys(range(state.rules.players), "club")
         players = {c: make_player("club", c, random.Random(number * 10 + c)) for c in set(state.rules.controller)}
         deal = state.deals
         while state.deals == deal and state.phase == Phase.PLAY and not state.is_terminal():
             seat = state.current_player()
-            legal = state.legal_actions()
-            card = players[state.rules.controller[seat]].act(state, legal)
-            cards = describe(state, seat) if not state.trick_view()[0] and len(legal) > 1 else {}
-            if card in cards:
+            card = players[state.rules.controller[seat]].act(state, state.legal_actions())
+            decided = decide(state, seat, card)
+            if decided is not None:
+                key, found = decided
                 sign = 1 if seat in side else -1
                 outcome = {}
-                for a in {card, *choices(cards, trump).values()}:
+                for a in {card, *found.values()}:
                     after = state.clone()
                     after.apply(a)
                     won = play_out(after, kinds, number)
                     outcome[a] = (won, int(state.contract.made(won)))
-                key = group(state, seat, cards, card, trump)
-                for name, a in choices(cards, trump).items():
+                for name, a in found.items():
                     gains[(*key, name)].append((sign * (outcome[a][0] - outcome[card][0]),
                                                 sign * (outcome[a][1] - outcome[card][1])))
             state.apply(card)
+    return gains
+
+
+def a_lead(state: GameState, seat: int, card: int) -> tuple[tuple[str, ...], dict[str, int]] | None:
+    """The group and the choices of a lead with a choice (None for any other card)."""
+    cards = describe(state, seat) if not state.trick_view()[0] and len(state.legal_actions()) > 1 else {}
+    if card not in cards:
+        return None
+    trump = state.contract.trump
+    return group(state, seat, cards, card, trump), choices(cards, trump)
+
+
+def main() -> None:
+    parser = arguments(__doc__)
+    parser.add_argument("--contracts", choices=("trumps", "no-trumps", "all"), default="trumps")
+    args = parser.parse_args()
+    no_trumps = {"trumps": (False,), "no-trumps": (True,), "all": (False, True)}[args.contracts]
+    gains = rollout_gains(args.ruleset, args.hands, args.seed,
+                          lambda s: s.contract.goal == "at-least" and (s.contract.trump is None) in no_trumps, a_lead)
     print(f"{args.ruleset}: leads of {args.hands} hands (seed {args.seed}), each choice against club's card, "
           f"club playing on (a contract made counts {args.made:g} tricks)")
     print_rows(gains, args.made, args.rows, ("leader", "club led", "trumps held / unseen"))
