@@ -33,9 +33,9 @@ class CardPlay(MiserePlay):
     exact_then_misere = False
     """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
     holds_top_trumps = False
-    """A defender second to play to the contracting side's trump lead, its partner still to play, plays low even
-    where a top trump (the joker, a bower) would win the trick for sure: kept, it takes one of the contracting
-    side's high trumps later rather than a low one now."""
+    """A defender second to play to the contracting side's low trump lead (``LOW_TRUMP_LEAD``), its partner still to
+    play, plays low even where a top trump (the joker, a bower) would win the trick for sure: kept, it takes one of
+    the contracting side's high trumps later rather than a low one now.  A high trump lead it takes."""
     draws_from_the_top = False
     """Trumps are drawn with the highest held, master or not, where the defenders are one partnership: they hold the
     joker up for each other (``holds_top_trumps``), and a low trump would give them a cheap trick.  Elsewhere
