@@ -33,8 +33,9 @@ from fivehundred.rules.cards import JOKER_BASE
 from fivehundred.rules.manager import make_player
 
 
-def describe(state: GameState, seat: int) -> dict[int, tuple[int, int, int, bool]]:
-    """Each card the seat may lead: (suit, length of that suit in hand, rank in it from the top, master)."""
+def describe(state: GameState, seat: int) -> dict[int, tuple[int, int, int, bool, int]]:
+    """Each card the seat may lead: (suit, length of that suit in hand, rank in it from the top, master, cards of the
+    suit the seat cannot see)."""
     table = state.play_table
     hand = state.hand(seat)
     log = state.hand_log
