@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""What `club`'s rules of play in a suit contract are worth: `club` against `club-former`, the same player with
-its rules of play in a suit contract off (``RULES``: attributes of ``CardPlay``; a subclass registered here as a
-plugin).
+"""What `club`'s rules of card play are worth: `club` against `club-former`, the same player with its rules of play
+in a suit contract, or of defence against a misère, off (``RULES``: attributes of ``CardPlay`` and
+``MisereDefender``; a subclass registered here as a plugin).
 
     python benchmarks/card_play_rules.py --hands 6000 --games 10000 --seed 901
     python benchmarks/card_play_rules.py -r nullo --hands 0 --games 10000 --seed 902
@@ -29,11 +29,12 @@ from fivehundred.rules.markers import hookimpl
 
 RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top", "keeps_lone_trump",
          "draws_with_the_master", "leads_the_master_trump",
-         "keeps_the_joker_second", "second_hand_low_in_no_trumps")
+         "keeps_the_joker_second", "second_hand_low_in_no_trumps", "joker_before_a_blocked_attack")
 
 
 def former_plugin(off: list[str]) -> object:
-    """A plugin registering `club-former`: `club` with the rules ``off`` (attributes of ``CardPlay``) False."""
+    """A plugin registering `club-former`: `club` with the rules ``off`` (attributes of ``CardPlay`` and
+    ``MisereDefender``) False."""
     former = type("FormerClub", (ClubPlayer,), dict.fromkeys(off, False))
 
     class FormerPlugin:

@@ -14,7 +14,7 @@ from helpers import E, N, S, act, cards, new_hand
 import fivehundred
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.engine.state import GameState
-from fivehundred.rules.cards import card_str
+from fivehundred.rules.cards import HEARTS, card_str
 
 
 def decide(st: GameState) -> str:
@@ -219,3 +219,29 @@ def test_a_void_defender_throws_the_card_that_would_overtake_its_partners_attack
     assert st.current_player() == N
     assert let_through(st) == {"10S", "JS", "QS", "KS", "AH", "KH", "QH", "JH"}
     assert decide(st) == "9C"
+
+
+def test_a_defender_leads_the_joker_where_its_only_low_lead_a_partner_would_overtake() -> None:
+    """A full deal of the reference game (seed 31, game 608, hand 1 of ``benchmarks/misere_defence.py``): North's open
+    misère holds ♥5 6 8 9 Q ♦4 6 ♣5 6 9 after the kitty.  East, on lead at the second trick, holds the joker, ♥4 10 and
+    no card under North's lowest in another suit; every heart East cannot see lies above the 5, so West, who plays
+    after North, would overtake the 4 with a heart of its own.  Kept, the joker would be played on West's low lead
+    once East is void (rule 21).  So East leads it now, naming hearts (West gives up ♥J, North ♥Q), draws West's
+    last heart with the 10, and the 4 later forces North.  Double dummy the ♥10 that East led before lets the misère
+    through, the joker does not; with the rule off (``joker_before_a_blocked_attack``) East leads the ♥10."""
+    st = new_hand(["9H 6D AH 5C 5H 6H QD 6C 8H 9C", "10C 6S JK 10H 4H JS 8D KS AD 9D",
+                   "7D 10D QC 9S 7S 7C JC QS AC 5S", "JH AS 8C JD 8S KD 7H 5D KC 10S", "QH KH 4D"], dealer=E)
+    act(st, "7S 7D open-misere pass pass pass")
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while not st.hand_log.tricks:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    assert st.current_player() == E and card_str(st.hand_log.tricks[0].cards[0]) == "4D"
+    through = let_through(st)
+    assert "10H" in through and "JK:H" not in through
+    former = type("FormerClub", (ClubPlayer,), {"joker_before_a_blocked_attack": False})(E, random.Random(E))
+    assert st.action_to_str(former.act(st, st.legal_actions())) == "10H"
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == N and log.outcome is not None and not log.outcome.made
+    assert card_str(log.tricks[1].cards[0]) == "JK" and log.tricks[1].named == HEARTS

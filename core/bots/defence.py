@@ -59,6 +59,11 @@ def _excess(held: list[int], ours: list[int]) -> int:
 class MisereDefender(HeuristicPlayer):
     """The heuristic player with the defence against misère of a club player."""
 
+    joker_before_a_blocked_attack = True
+    """A defender who must play a free joker when void (rule 21) leads it while its only leads under the
+    contractor's lowest card are in suits a fellow defender would have to overtake (False: while any lead of ours
+    is under the contractor's lowest card of its suit, the joker is kept)."""
+
     def _targets(self, p: _Play) -> tuple[int, ...]:
         """The seats that must lose every trick: the contractor, and its partners who play."""
         contract = p.obs.contract
@@ -172,24 +177,28 @@ class MisereDefender(HeuristicPlayer):
             key = self._attack(p, c, targets, holdings, blocked)
             if key < least:
                 best, least = c, key
-        if len(cards) < len(legal) and void_marks(p.table)[1] and not self._forces_now(p, cards, holdings):
+        if len(cards) < len(legal) and void_marks(p.table)[1] and not self._forces_now(p, cards, holdings, blocked):
             return self._joker_lead(p, legal, targets)
         return best
 
-    def _forces_now(self, p: _Play, cards: Sequence[int], holdings: dict[tuple[int, int], list[int] | None]) -> bool:
-        """Does one of ``cards`` lead under every card a target holds of its suit?"""
+    def _forces_now(self, p: _Play, cards: Sequence[int], holdings: dict[tuple[int, int], list[int] | None],
+                    blocked: set[int]) -> bool:
+        """Does one of ``cards`` lead under every card a target holds of its suit (and, with
+        ``joker_before_a_blocked_attack``, of a suit a fellow defender would not have to overtake, not ``blocked``)?"""
+        skipped = blocked if self.joker_before_a_blocked_attack else set()
         for c in cards:
             s = p.suit_of[c]
-            if s != NO_SUIT:
+            if s != NO_SUIT and s not in skipped:
                 for (_, suit), held in holdings.items():
                     if suit == s and held and held[0] > p.power[s][c]:
                         return True
         return False
 
     def _joker_lead(self, p: _Play, legal: Sequence[int], targets: tuple[int, ...]) -> int:
-        """Where a void defender must play a free joker (rule 21), it is led while no lead forces the contractor:
-        kept, it would take the trick a fellow defender's low lead was to make the contractor win.  It names the
-        suit the contractor holds most of (it follows with one of them; an unknown holding counts as middling)."""
+        """Where a void defender must play a free joker (rule 21), it is led while no lead forces the contractor
+        (``_forces_now``): kept, it would take the trick a fellow defender's low lead was to make the contractor win.
+        It names the suit the contractor holds most of (it follows with one of them; an unknown holding counts as
+        middling)."""
         def most_held(a: int) -> int:
             suit = (a - JOKER_LEAD) % 4
             most = -1
