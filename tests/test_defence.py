@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import E, N, S, act, cards, new_hand
+from helpers import E, N, S, W, act, cards, new_hand
 
 import fivehundred
 from fivehundred.bots.club import ClubPlayer
@@ -245,3 +245,31 @@ def test_a_defender_leads_the_joker_where_its_only_low_lead_a_partner_would_over
     log = st.hands_log[0]
     assert log.contractor == N and log.outcome is not None and not log.outcome.made
     assert card_str(log.tricks[1].cards[0]) == "JK" and log.tricks[1].named == HEARTS
+
+
+def test_a_defender_whose_low_lead_is_blocked_lets_its_fellow_defender_throw_the_blocking_card() -> None:
+    """A full deal of the reference game (seed 31, game 1231, hand 5 of ``benchmarks/misere_defence.py``), after seven
+    tricks of North's open misère: North holds ♣5 ♦5 ♥5, East ♠6 9 ♥8, West ♠10 ♣Q ♥4, West to lead.  West's ♥4 lies
+    under North's ♥5, but East would have to overtake it with the 8.  East has shown out of clubs, so West leads the
+    ♣Q: North ducks with its last club, East throws the ♥8, and the ♥4 then forces North's 5.  Double dummy the ♥4
+    now lets the misère through, the queen does not; with the rule off (``leads_for_a_fellows_throw``) West leads
+    the 4."""
+    st = new_hand(["6H 9C 5C KC 5D 5S 5H 6C JD 8D", "10H 7D JC 6S KD 9D KH JS 8H 9S",
+                   "AH 10D QS 7C 8S 8C 7S KS 9H QD", "4D QC AD AS 10C 4H QH 10S 7H AC", "JH JK 6D"],
+                  dealer=E, totals=[370, 130])
+    act(st, "7S 7H misere 8S pass pass open-misere pass")
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while len(st.hand_log.tricks) < 7 or st.trick:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    assert st.current_player() == W
+    assert [sorted(map(card_str, st.hand(s))) for s in (N, E, W)] == [["5C", "5D", "5H"], ["6S", "8H", "9S"],
+                                                                       ["10S", "4H", "QC"]]
+    through = let_through(st)
+    assert "4H" in through and "QC" not in through
+    former = type("FormerClub", (ClubPlayer,), {"leads_for_a_fellows_throw": False})(W, random.Random(W))
+    assert st.action_to_str(former.act(st, st.legal_actions())) == "4H"
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == N and log.outcome is not None and not log.outcome.made
+    assert [card_str(c) for c in log.tricks[7].cards] == ["QC", "5C", "8H"]

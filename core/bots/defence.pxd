@@ -12,7 +12,7 @@ cdef class MisereDefender(HeuristicPlayer):
 
     @cython.locals(s=cython.long, row=list, mine=cython.long, best=tuple, key=tuple, held=object, below=cython.long,
                    x=cython.long, t=cython.long)
-    cpdef tuple _attack(self, _Play p, long c, tuple targets, dict holdings, set blocked)
+    cpdef tuple _attack(self, _Play p, long c, tuple targets, dict holdings, set blocked, set unblocking)
 
     @cython.locals(c=cython.long, s=cython.long, mine=cython.long, useless=cython.long, blocks=cython.long,
                    held=object, h=cython.long, t=cython.long, row=list)

@@ -59,6 +59,11 @@ def _excess(held: list[int], ours: list[int]) -> int:
 class MisereDefender(HeuristicPlayer):
     """The heuristic player with the defence against misère of a club player."""
 
+    leads_for_a_fellows_throw = True
+    """Where a lead of ours under the contractor's last card of a suit is blocked (a fellow defender would have to
+    overtake it), a lead above the contractor's cards of a suit that fellow defender has shown out of comes first:
+    the contractor ducks, and the fellow defender throws the card that blocks the attack, one above every card the
+    contractor holds of that suit (``_spare``)."""
     joker_before_a_blocked_attack = True
     """A defender who must play a free joker when void (rule 21) leads it while its only leads under the
     contractor's lowest card are in suits a fellow defender would have to overtake (False: while any lead of ours
@@ -172,9 +177,11 @@ class MisereDefender(HeuristicPlayer):
                     and self._partner_overtakes(p, s, held[0]):
                 blocked.add(s)
 
-        best, least = cards[0], self._attack(p, cards[0], targets, holdings, blocked)
+        unblocking = self._fellow_voids(p) if self.leads_for_a_fellows_throw and any(
+            s in blocked and held and len(held) == 1 for (_, s), held in holdings.items()) else set()
+        best, least = cards[0], self._attack(p, cards[0], targets, holdings, blocked, unblocking)
         for c in cards[1:]:  # min(cards, key=...): the first of the lowest
-            key = self._attack(p, c, targets, holdings, blocked)
+            key = self._attack(p, c, targets, holdings, blocked, unblocking)
             if key < least:
                 best, least = c, key
         if len(cards) < len(legal) and void_marks(p.table)[1] and not self._forces_now(p, cards, holdings, blocked):
@@ -210,9 +217,11 @@ class MisereDefender(HeuristicPlayer):
         return max((a for a in legal if a >= JOKER_LEAD), key=most_held)
 
     def _attack(self, p: _Play, c: int, targets: tuple[int, ...], holdings: dict[tuple[int, int], list[int] | None],
-                blocked: set[int]) -> tuple[int, float, int]:
+                blocked: set[int], unblocking: set[int]) -> tuple[int, float, int]:
         """How well leading ``c`` attacks the targets, lowest first: a lead under a card a target must
-        play, then one that draws or waits, then a lead into an unknown holding, then the rest."""
+        play, then one that draws a fellow defender's cards of a ``blocked`` suit or lets it throw one
+        (``unblocking``: suits a fellow defender has shown out of), then one that draws or waits, then a lead into
+        an unknown holding, then the rest."""
         s = p.suit_of[c]
         if s == NO_SUIT:
             return (4, 0.0, 0)
@@ -238,6 +247,8 @@ class MisereDefender(HeuristicPlayer):
                     key = (1, 0.5, mine)  # the partner would overtake: keep it for later
             elif held[0] > mine:
                 key = (0, 0.0, mine)  # it must win unless a defender overtakes
+            elif s in unblocking:
+                key = (0, 0.5, mine)  # it ducks and a fellow defender, void, throws a card that blocks our attack
             else:
                 # it ducks with its highest card under ours: what attack the suit has left then
                 after = self._excess_after(p, s, held, mine)
@@ -349,6 +360,17 @@ class MisereDefender(HeuristicPlayer):
         """Our cards of ``suit``."""
         suit_of = p.suit_of
         return sum(1 for c in p.obs.hand if suit_of[c] == suit)
+
+    def _fellow_voids(self, p: _Play) -> set[int]:
+        """The suits a fellow defender has shown out of."""
+        team = p.info.team_of
+        voids = 0
+        s = p.next_seat[p.seat]
+        while s != p.seat:
+            if team[s] != team[p.contractor]:
+                voids |= p.void[s]
+            s = p.next_seat[s]
+        return {suit for suit in range(4) if voids >> suit & 1}
 
     def _fellow_holds(self, p: _Play, suit: int) -> bool:
         """May a fellow defender still hold cards of ``suit``?"""
