@@ -273,3 +273,28 @@ def test_a_defender_whose_low_lead_is_blocked_lets_its_fellow_defender_throw_the
     log = st.hands_log[0]
     assert log.contractor == N and log.outcome is not None and not log.outcome.made
     assert [card_str(c) for c in log.tricks[7].cards] == ["QC", "5C", "8H"]
+
+
+def test_a_void_defender_throws_a_card_between_the_contractors_that_would_overtake_its_partners_attack() -> None:
+    """A full deal of the reference game (seed 31, game 700, hand 11 of ``benchmarks/misere_defence.py``): West's open
+    misère holds ♦5 7 9 10 after the kitty; South holds ♦4, under them all, and North ♦8 alone, between West's 7 and
+    9: on South's ♦4 North would have to overtake.  At the third trick North, out of hearts, throws on South's ♥8:
+    the ♦8 (not the ♠10), and South's ♦4 later forces West.  Double dummy the ♠10 lets the misère through, the ♦8 does
+    not; with the rule off (``throws_a_blocker_between``) North throws the ♠10."""
+    st = new_hand(["6S 8D 9C KD QH 5C 10S 7C 9S 5S", "JK JD 7S KS 6D AD JH QS 10C QD",
+                   "KC JS AH 8S 8H AS 4D JC QC 7H", "AC 9H KH 7D 6C 9D 5H 6H 8C 10H", "10D 4H 5D"],
+                  dealer=N, totals=[290, 270])
+    act(st, "8D 9S open-misere pass pass pass")
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while len(st.hand_log.tricks) < 2 or len(st.trick) < 2:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    assert st.current_player() == N and [card_str(c) for c in st.trick] == ["8H", "5H"]
+    through = let_through(st)
+    assert "10S" in through and "8D" not in through
+    former = type("FormerClub", (ClubPlayer,), {"throws_a_blocker_between": False})(N, random.Random(N))
+    assert st.action_to_str(former.act(st, st.legal_actions())) == "10S"
+    assert st.action_to_str(seats[N].act(st, st.legal_actions())) == "8D"
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == W and log.outcome is not None and not log.outcome.made

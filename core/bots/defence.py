@@ -64,6 +64,10 @@ class MisereDefender(HeuristicPlayer):
     overtake it), a lead above the contractor's cards of a suit that fellow defender has shown out of comes first:
     the contractor ducks, and the fellow defender throws the card that blocks the attack, one above every card the
     contractor holds of that suit (``_spare``)."""
+    throws_a_blocker_between = True
+    """A void defender throws first, beside the cards above every card the contractor holds of a suit that would
+    overtake a fellow defender's lead under the contractor's lowest, such a card lying between the contractor's
+    cards, where none of ours lies under its lowest (False: only the cards above every one of them)."""
     joker_before_a_blocked_attack = True
     """A defender who must play a free joker when void (rule 21) leads it while its only leads under the
     contractor's lowest card are in suits a fellow defender would have to overtake (False: while any lead of ours
@@ -313,10 +317,12 @@ class MisereDefender(HeuristicPlayer):
         return best
 
     def _spare(self, p: _Play, targets: tuple[int, ...], a: int, attack: bool) -> tuple[int, int, int, int, int]:
-        """How freely a void defender throws ``a``, highest first: cards that cannot lead under any card a target
-        may hold, first those that would overtake a fellow defender's lead under a target's lowest card (unblocking
-        its attack: the suit we hold fewest of first), then by the unseen cards under them and by height (lowest
-        first where we hold an ``attack`` of our own, ``_own_attack``: the high cards are its entries)."""
+        """How freely a void defender throws ``a``, highest first: cards that would overtake a fellow defender's
+        lead under a target's lowest card (unblocking its attack: the suit we hold fewest of first), those above every
+        card of the suit a target holds and, with ``throws_a_blocker_between``, those between its cards where none of
+        ours lies under its lowest; then the other cards that cannot lead under any card a target may hold, by the
+        unseen cards under them and by height (lowest first where we hold an ``attack`` of our own,
+        ``_own_attack``: the high cards are its entries)."""
         c = _card(a)
         s = p.suit_of[c]
         if s == NO_SUIT:
@@ -340,7 +346,24 @@ class MisereDefender(HeuristicPlayer):
             return (1, 1, -self._held_of(p, s), self._below(p, c), mine)
         if useless and attack:
             return (1, 0, 0, -self._below(p, c), -mine)  # keep the high cards: entries for our attack
+        if not useless and self.throws_a_blocker_between and self._blocks_between(p, targets, s, mine):
+            return (1, 1, -self._held_of(p, s), self._below(p, c), mine)
         return (useless, 0, 0, self._below(p, c), mine)
+
+    def _blocks_between(self, p: _Play, targets: tuple[int, ...], suit: int, mine: int) -> bool:
+        """Would our card of ``suit`` (power ``mine``), above a target's lowest card of the suit, overtake a fellow
+        defender's lead under that card, where none of ours lies under it?"""
+        row = p.power[suit]
+        for t in targets:
+            held = self._held_by(p, t, suit)
+            if not held or held[0] > mine:
+                continue
+            for c in p.obs.hand:
+                if p.suit_of[c] == suit and row[c] < held[0]:
+                    return False  # the suit is our own attack
+            if _count_below(row, p.out[suit], held[0]) > 0 and self._fellow_holds(p, suit):
+                return True
+        return False
 
     def _own_attack(self, p: _Play, targets: tuple[int, ...]) -> bool:
         """Do we hold a card under a target's lowest card of a suit it holds, or more cards under one of its cards
