@@ -61,9 +61,9 @@ class MisereDefender(HeuristicPlayer):
 
     leads_for_a_fellows_throw = True
     """Where a lead of ours under the contractor's last card of a suit is blocked (a fellow defender would have to
-    overtake it), a lead above the contractor's cards of a suit that fellow defender has shown out of comes first:
-    the contractor ducks, and the fellow defender throws the card that blocks the attack, one above every card the
-    contractor holds of that suit (``_spare``)."""
+    overtake it), a lead above the contractor's cards of a suit that fellow defender has shown out of comes next
+    after a lead the contractor must win: the contractor ducks, and the fellow defender throws the card that blocks
+    the attack, one above every card the contractor holds of that suit (``_spare``)."""
     throws_a_blocker_between = True
     """A void defender throws first, beside the cards above every card the contractor holds of a suit that would
     overtake a fellow defender's lead under the contractor's lowest, such a card lying between the contractor's
@@ -223,9 +223,9 @@ class MisereDefender(HeuristicPlayer):
     def _attack(self, p: _Play, c: int, targets: tuple[int, ...], holdings: dict[tuple[int, int], list[int] | None],
                 blocked: set[int], unblocking: set[int]) -> tuple[int, float, int]:
         """How well leading ``c`` attacks the targets, lowest first: a lead under a card a target must
-        play, then one that draws a fellow defender's cards of a ``blocked`` suit or lets it throw one
-        (``unblocking``: suits a fellow defender has shown out of), then one that draws or waits, then a lead into
-        an unknown holding, then the rest."""
+        play, then one that lets a fellow defender throw its card of a ``blocked`` suit (``unblocking``: suits it has
+        shown out of), then one that draws its cards of a blocked suit, then one that draws or waits, then a lead
+        into an unknown holding, then the rest."""
         s = p.suit_of[c]
         if s == NO_SUIT:
             return (4, 0.0, 0)
