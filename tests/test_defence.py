@@ -298,3 +298,29 @@ def test_a_void_defender_throws_a_card_between_the_contractors_that_would_overta
         st.apply(seats[st.current_player()].act(st, st.legal_actions()))
     log = st.hands_log[0]
     assert log.contractor == W and log.outcome is not None and not log.outcome.made
+
+
+def test_a_defender_draws_with_its_high_card_before_leading_its_low_one() -> None:
+    """A full deal of the reference game (seed 31, game 2173, hand 3 of ``benchmarks/misere_defence.py``): South's
+    open misère holds ♠8 9; East, on lead at the second trick, holds ♠6 under both and ♠J over both, West the ♠10.
+    The 6 first lets West overtake with the 10 (East cannot see it, and two spades under the 8 are unseen, so the
+    lead did not count as blocked); the jack first draws the 10 while South ducks, and the 6 then forces South's 8.
+    Double dummy the 6 now lets the misère through, the jack does not; with the rule off
+    (``draws_before_the_low_lead``) East leads the 6."""
+    st = new_hand(["7C KS 4H 5S 6D 7D 7S 8D 10C 8H", "KD QC 6S 10H AC JS JK 4D JD 9H",
+                   "9C 6H 5C 6C 5H QS AS 9S JC 10D", "KH AD 8C 7H AH KC 10S 5D QD 9D", "QH 8S JH"],
+                  dealer=E, totals=[180, 280])
+    act(st, "6C 7NT misere 8H open-misere pass pass pass")
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while not st.hand_log.tricks or st.trick:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    assert st.current_player() == E
+    through = let_through(st)
+    assert "6S" in through and "JS" not in through
+    former = type("FormerClub", (ClubPlayer,), {"draws_before_the_low_lead": False})(E, random.Random(E))
+    assert st.action_to_str(former.act(st, st.legal_actions())) == "6S"
+    assert st.action_to_str(seats[E].act(st, st.legal_actions())) == "JS"
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == S and log.outcome is not None and not log.outcome.made

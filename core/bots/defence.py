@@ -68,6 +68,11 @@ class MisereDefender(HeuristicPlayer):
     """A void defender throws first, beside the cards above every card the contractor holds of a suit that would
     overtake a fellow defender's lead under the contractor's lowest, such a card lying between the contractor's
     cards, where none of ours lies under its lowest (False: only the cards above every one of them)."""
+    draws_before_the_low_lead = True
+    """Holding a card under the contractor's lowest of a suit and one above all its cards of the suit, where it holds
+    two or more and a fellow defender may still hold the suit, the defender leads the high card first: the contractor
+    ducks, the fellow defender's cards of the suit go (it might have had to overtake the low lead), and the low card
+    forces next (False: the low card first, unless the fellow defender is likely to overtake it, ``blocked``)."""
     joker_before_a_blocked_attack = True
     """A defender who must play a free joker when void (rule 21) leads it while its only leads under the
     contractor's lowest card are in suits a fellow defender would have to overtake (False: while any lead of ours
@@ -253,6 +258,9 @@ class MisereDefender(HeuristicPlayer):
                 key = (0, 0.0, mine)  # it must win unless a defender overtakes
             elif s in unblocking:
                 key = (0, 0.5, mine)  # it ducks and a fellow defender, void, throws a card that blocks our attack
+            elif self.draws_before_the_low_lead and mine > held[-1] and len(held) >= 2 and self._fellow_holds(p, s) \
+                    and self._under(p, s, held[0]):
+                key = (0, -1.0, -mine)  # it ducks; the fellow defender's cards of the suit go before our low lead
             else:
                 # it ducks with its highest card under ours: what attack the suit has left then
                 after = self._excess_after(p, s, held, mine)
@@ -358,9 +366,8 @@ class MisereDefender(HeuristicPlayer):
             held = self._held_by(p, t, suit)
             if not held or held[0] > mine:
                 continue
-            for c in p.obs.hand:
-                if p.suit_of[c] == suit and row[c] < held[0]:
-                    return False  # the suit is our own attack
+            if self._under(p, suit, held[0]):
+                return False  # the suit is our own attack
             if _count_below(row, p.out[suit], held[0]) > 0 and self._fellow_holds(p, suit):
                 return True
         return False
@@ -383,6 +390,11 @@ class MisereDefender(HeuristicPlayer):
         """Our cards of ``suit``."""
         suit_of = p.suit_of
         return sum(1 for c in p.obs.hand if suit_of[c] == suit)
+
+    def _under(self, p: _Play, suit: int, low: int) -> bool:
+        """Do we hold a card of ``suit`` under the power ``low``?"""
+        row = p.power[suit]
+        return any(p.suit_of[c] == suit and row[c] < low for c in p.obs.hand)
 
     def _fellow_voids(self, p: _Play) -> set[int]:
         """The suits a fellow defender has shown out of."""
