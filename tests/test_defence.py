@@ -324,3 +324,29 @@ def test_a_defender_draws_with_its_high_card_before_leading_its_low_one() -> Non
         st.apply(seats[st.current_player()].act(st, st.legal_actions()))
     log = st.hands_log[0]
     assert log.contractor == S and log.outcome is not None and not log.outcome.made
+
+
+def test_a_defender_leads_a_suit_the_contractor_holds_before_one_it_is_void_in() -> None:
+    """A full deal of the reference game (seed 31, game 1068, hand 5 of ``benchmarks/misere_defence.py``), after five
+    tricks of West's open misère: West holds ♠6 7 10 ♣Q ♥5, South (to lead) ♦6 10 ♥6 8 10, North ♣10 among its cards.
+    No lead of South's attacks anything.  The ♦6 lets West, out of diamonds, throw the ♣Q; the ♥6 costs West its last
+    heart instead, North wins and leads the ♣10, and West's queen must win.  Double dummy the ♦6 lets the misère
+    through, the ♥6 does not; with the rule off (``void_suit_led_last``) South leads the ♦6, its lowest card."""
+    st = new_hand(["10C QS AD JD JH 4D 9H 5S 6C AC", "KD AH KH 8D 7H 4H 7C KS AS 7D",
+                   "9S JC QD 9C 8H JK 10H 6H 10D 6D", "9D 7S JS QC 6S 8S QH 10S 5D 5C", "KC 5H 8C"],
+                  dealer=W, totals=[0, 360])
+    act(st, "6H 7NT 8H open-misere pass pass pass")
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while len(st.hand_log.tricks) < 5 or st.trick:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    assert st.current_player() == S
+    assert sorted(map(card_str, st.hand(W))) == ["10S", "5H", "6S", "7S", "QC"]
+    through = let_through(st)
+    assert "6D" in through and "6H" not in through
+    former = type("FormerClub", (ClubPlayer,), {"void_suit_led_last": False})(S, random.Random(S))
+    assert st.action_to_str(former.act(st, st.legal_actions())) == "6D"
+    assert st.action_to_str(seats[S].act(st, st.legal_actions())) == "6H"
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == W and log.outcome is not None and not log.outcome.made

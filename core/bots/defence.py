@@ -73,6 +73,10 @@ class MisereDefender(HeuristicPlayer):
     two or more and a fellow defender may still hold the suit, the defender leads the high card first: the contractor
     ducks, the fellow defender's cards of the suit go (it might have had to overtake the low lead), and the low card
     forces next (False: the low card first, unless the fellow defender is likely to overtake it, ``blocked``)."""
+    void_suit_led_last = True
+    """Of the leads that attack nothing, one in a suit the contractor has no card of (it throws its most dangerous
+    card) comes after those in suits it holds, even above its last card of the suit (False: the lowest card
+    first)."""
     joker_before_a_blocked_attack = True
     """A defender who must play a free joker when void (rule 21) leads it while its only leads under the
     contractor's lowest card are in suits a fellow defender would have to overtake (False: while any lead of ours
@@ -267,6 +271,8 @@ class MisereDefender(HeuristicPlayer):
                 key = (1, -after, mine) if after is not None else (3, 0.0, mine)
             if key < best:
                 best = key
+        if self.void_suit_led_last and all(holdings[t, s] == [] for t in targets):
+            return (3, 0.5, mine)  # every target throws its danger: after a lead that costs it a card of the suit
         return best
 
     def _partner_overtakes(self, p: _Play, suit: int, low: int) -> bool:
