@@ -271,7 +271,10 @@ class MisereDefender(HeuristicPlayer):
                 key = (1, -after, mine) if after is not None else (3, 0.0, mine)
             if key < best:
                 best = key
-        if self.void_suit_led_last and all(holdings[t, s] == [] for t in targets):
+        if self.void_suit_led_last and best == (3, 0.0, mine):
+            for t in targets:
+                if holdings[t, s] != []:
+                    return best
             return (3, 0.5, mine)  # every target throws its danger: after a lead that costs it a card of the suit
         return best
 
