@@ -8,12 +8,14 @@ complete, and the defenders must play to make it win a trick.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from helpers import E, N, S, W, act, cards, new_hand
 
 import fivehundred
 from fivehundred.bots.club import ClubPlayer
-from fivehundred.engine.state import GameState
+from fivehundred.engine.state import GameState, HandLog
 from fivehundred.rules.cards import HEARTS, card_str
 
 
@@ -221,6 +223,41 @@ def test_a_void_defender_throws_the_card_that_would_overtake_its_partners_attack
     assert decide(st) == "9C"
 
 
+
+def club_hand(deal: list[str], calls: str, until: Callable[[GameState], bool], **kwargs: Any
+              ) -> tuple[GameState, list[ClubPlayer]]:
+    """A full deal of the reference game, its calls made, then played by ``club`` in every seat (each seeded by its
+    seat) until ``until`` holds."""
+    st = new_hand(deal, **kwargs)
+    act(st, calls)
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    while not until(st):
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    return st, seats
+
+
+def with_and_without(st: GameState, seats: list[ClubPlayer], rule: str) -> tuple[str, str]:
+    """The card ``club`` plays at ``st``, and the card it plays with ``rule`` (a class attribute) False."""
+    seat = st.current_player()
+    former = type("FormerClub", (ClubPlayer,), {rule: False})(seat, random.Random(seat))
+    return (st.action_to_str(seats[seat].act(st, st.legal_actions())),
+            st.action_to_str(former.act(st, st.legal_actions())))
+
+
+def beaten(st: GameState, seats: list[ClubPlayer], contractor: int) -> HandLog:
+    """The hand played out by ``seats``: ``contractor``'s misère beaten."""
+    while st.hands_log[0].outcome is None:
+        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    log = st.hands_log[0]
+    assert log.contractor == contractor and log.outcome is not None and not log.outcome.made
+    return log
+
+
+def leads_trick(n: int) -> Callable[[GameState], bool]:
+    """At the lead to trick ``n``."""
+    return lambda st: len(st.hand_log.tricks) == n - 1 and not st.trick
+
+
 def test_a_defender_leads_the_joker_where_its_only_low_lead_a_partner_would_overtake() -> None:
     """A full deal of the reference game (seed 31, game 608, hand 1 of ``benchmarks/misere_defence.py``): North's open
     misère holds ♥5 6 8 9 Q ♦4 6 ♣5 6 9 after the kitty.  East, on lead at the second trick, holds the joker, ♥4 10 and
@@ -229,21 +266,14 @@ def test_a_defender_leads_the_joker_where_its_only_low_lead_a_partner_would_over
     once East is void (rule 21).  So East leads it now, naming hearts (West gives up ♥J, North ♥Q), draws West's
     last heart with the 10, and the 4 later forces North.  Double dummy the ♥10 that East led before lets the misère
     through, the joker does not; with the rule off (``joker_before_a_blocked_attack``) East leads the ♥10."""
-    st = new_hand(["9H 6D AH 5C 5H 6H QD 6C 8H 9C", "10C 6S JK 10H 4H JS 8D KS AD 9D",
-                   "7D 10D QC 9S 7S 7C JC QS AC 5S", "JH AS 8C JD 8S KD 7H 5D KC 10S", "QH KH 4D"], dealer=E)
-    act(st, "7S 7D open-misere pass pass pass")
-    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
-    while not st.hand_log.tricks:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    st, seats = club_hand(["9H 6D AH 5C 5H 6H QD 6C 8H 9C", "10C 6S JK 10H 4H JS 8D KS AD 9D",
+                           "7D 10D QC 9S 7S 7C JC QS AC 5S", "JH AS 8C JD 8S KD 7H 5D KC 10S", "QH KH 4D"],
+                          "7S 7D open-misere pass pass pass", leads_trick(2), dealer=E)
     assert st.current_player() == E and card_str(st.hand_log.tricks[0].cards[0]) == "4D"
     through = let_through(st)
     assert "10H" in through and "JK:H" not in through
-    former = type("FormerClub", (ClubPlayer,), {"joker_before_a_blocked_attack": False})(E, random.Random(E))
-    assert st.action_to_str(former.act(st, st.legal_actions())) == "10H"
-    while st.hands_log[0].outcome is None:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
-    log = st.hands_log[0]
-    assert log.contractor == N and log.outcome is not None and not log.outcome.made
+    assert with_and_without(st, seats, "joker_before_a_blocked_attack") == ("JK:H", "10H")
+    log = beaten(st, seats, N)
     assert card_str(log.tricks[1].cards[0]) == "JK" and log.tricks[1].named == HEARTS
 
 
@@ -254,24 +284,16 @@ def test_a_defender_whose_low_lead_is_blocked_lets_its_fellow_defender_throw_the
     ♣Q: North ducks with its last club, East throws the ♥8, and the ♥4 then forces North's 5.  Double dummy the ♥4
     now lets the misère through, the queen does not; with the rule off (``leads_for_a_fellows_throw``) West leads
     the 4."""
-    st = new_hand(["6H 9C 5C KC 5D 5S 5H 6C JD 8D", "10H 7D JC 6S KD 9D KH JS 8H 9S",
-                   "AH 10D QS 7C 8S 8C 7S KS 9H QD", "4D QC AD AS 10C 4H QH 10S 7H AC", "JH JK 6D"],
-                  dealer=E, totals=[370, 130])
-    act(st, "7S 7H misere 8S pass pass open-misere pass")
-    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
-    while len(st.hand_log.tricks) < 7 or st.trick:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    st, seats = club_hand(["6H 9C 5C KC 5D 5S 5H 6C JD 8D", "10H 7D JC 6S KD 9D KH JS 8H 9S",
+                           "AH 10D QS 7C 8S 8C 7S KS 9H QD", "4D QC AD AS 10C 4H QH 10S 7H AC", "JH JK 6D"],
+                          "7S 7H misere 8S pass pass open-misere pass", leads_trick(8), dealer=E, totals=[370, 130])
     assert st.current_player() == W
     assert [sorted(map(card_str, st.hand(s))) for s in (N, E, W)] == [["5C", "5D", "5H"], ["6S", "8H", "9S"],
                                                                        ["10S", "4H", "QC"]]
     through = let_through(st)
     assert "4H" in through and "QC" not in through
-    former = type("FormerClub", (ClubPlayer,), {"leads_for_a_fellows_throw": False})(W, random.Random(W))
-    assert st.action_to_str(former.act(st, st.legal_actions())) == "4H"
-    while st.hands_log[0].outcome is None:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
-    log = st.hands_log[0]
-    assert log.contractor == N and log.outcome is not None and not log.outcome.made
+    assert with_and_without(st, seats, "leads_for_a_fellows_throw") == ("QC", "4H")
+    log = beaten(st, seats, N)
     assert [card_str(c) for c in log.tricks[7].cards] == ["QC", "5C", "8H"]
 
 
@@ -281,23 +303,15 @@ def test_a_void_defender_throws_a_card_between_the_contractors_that_would_overta
     9: on South's ♦4 North would have to overtake.  At the third trick North, out of hearts, throws on South's ♥8:
     the ♦8 (not the ♠10), and South's ♦4 later forces West.  Double dummy the ♠10 lets the misère through, the ♦8 does
     not; with the rule off (``throws_a_blocker_between``) North throws the ♠10."""
-    st = new_hand(["6S 8D 9C KD QH 5C 10S 7C 9S 5S", "JK JD 7S KS 6D AD JH QS 10C QD",
-                   "KC JS AH 8S 8H AS 4D JC QC 7H", "AC 9H KH 7D 6C 9D 5H 6H 8C 10H", "10D 4H 5D"],
-                  dealer=N, totals=[290, 270])
-    act(st, "8D 9S open-misere pass pass pass")
-    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
-    while len(st.hand_log.tricks) < 2 or len(st.trick) < 2:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    st, seats = club_hand(["6S 8D 9C KD QH 5C 10S 7C 9S 5S", "JK JD 7S KS 6D AD JH QS 10C QD",
+                           "KC JS AH 8S 8H AS 4D JC QC 7H", "AC 9H KH 7D 6C 9D 5H 6H 8C 10H", "10D 4H 5D"],
+                          "8D 9S open-misere pass pass pass",
+                          lambda st: len(st.hand_log.tricks) == 2 and len(st.trick) == 2, dealer=N, totals=[290, 270])
     assert st.current_player() == N and [card_str(c) for c in st.trick] == ["8H", "5H"]
     through = let_through(st)
     assert "10S" in through and "8D" not in through
-    former = type("FormerClub", (ClubPlayer,), {"throws_a_blocker_between": False})(N, random.Random(N))
-    assert st.action_to_str(former.act(st, st.legal_actions())) == "10S"
-    assert st.action_to_str(seats[N].act(st, st.legal_actions())) == "8D"
-    while st.hands_log[0].outcome is None:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
-    log = st.hands_log[0]
-    assert log.contractor == W and log.outcome is not None and not log.outcome.made
+    assert with_and_without(st, seats, "throws_a_blocker_between") == ("8D", "10S")
+    beaten(st, seats, W)
 
 
 def test_a_defender_draws_with_its_high_card_before_leading_its_low_one() -> None:
@@ -307,23 +321,14 @@ def test_a_defender_draws_with_its_high_card_before_leading_its_low_one() -> Non
     lead did not count as blocked); the jack first draws the 10 while South ducks, and the 6 then forces South's 8.
     Double dummy the 6 now lets the misère through, the jack does not; with the rule off
     (``draws_before_the_low_lead``) East leads the 6."""
-    st = new_hand(["7C KS 4H 5S 6D 7D 7S 8D 10C 8H", "KD QC 6S 10H AC JS JK 4D JD 9H",
-                   "9C 6H 5C 6C 5H QS AS 9S JC 10D", "KH AD 8C 7H AH KC 10S 5D QD 9D", "QH 8S JH"],
-                  dealer=E, totals=[180, 280])
-    act(st, "6C 7NT misere 8H open-misere pass pass pass")
-    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
-    while not st.hand_log.tricks or st.trick:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    st, seats = club_hand(["7C KS 4H 5S 6D 7D 7S 8D 10C 8H", "KD QC 6S 10H AC JS JK 4D JD 9H",
+                           "9C 6H 5C 6C 5H QS AS 9S JC 10D", "KH AD 8C 7H AH KC 10S 5D QD 9D", "QH 8S JH"],
+                          "6C 7NT misere 8H open-misere pass pass pass", leads_trick(2), dealer=E, totals=[180, 280])
     assert st.current_player() == E
     through = let_through(st)
     assert "6S" in through and "JS" not in through
-    former = type("FormerClub", (ClubPlayer,), {"draws_before_the_low_lead": False})(E, random.Random(E))
-    assert st.action_to_str(former.act(st, st.legal_actions())) == "6S"
-    assert st.action_to_str(seats[E].act(st, st.legal_actions())) == "JS"
-    while st.hands_log[0].outcome is None:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
-    log = st.hands_log[0]
-    assert log.contractor == S and log.outcome is not None and not log.outcome.made
+    assert with_and_without(st, seats, "draws_before_the_low_lead") == ("JS", "6S")
+    beaten(st, seats, S)
 
 
 def test_a_defender_leads_a_suit_the_contractor_holds_before_one_it_is_void_in() -> None:
@@ -332,21 +337,12 @@ def test_a_defender_leads_a_suit_the_contractor_holds_before_one_it_is_void_in()
     No lead of South's attacks anything.  The ♦6 lets West, out of diamonds, throw the ♣Q; the ♥6 costs West its last
     heart instead, North wins and leads the ♣10, and West's queen must win.  Double dummy the ♦6 lets the misère
     through, the ♥6 does not; with the rule off (``void_suit_led_last``) South leads the ♦6, its lowest card."""
-    st = new_hand(["10C QS AD JD JH 4D 9H 5S 6C AC", "KD AH KH 8D 7H 4H 7C KS AS 7D",
-                   "9S JC QD 9C 8H JK 10H 6H 10D 6D", "9D 7S JS QC 6S 8S QH 10S 5D 5C", "KC 5H 8C"],
-                  dealer=W, totals=[0, 360])
-    act(st, "6H 7NT 8H open-misere pass pass pass")
-    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
-    while len(st.hand_log.tricks) < 5 or st.trick:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
+    st, seats = club_hand(["10C QS AD JD JH 4D 9H 5S 6C AC", "KD AH KH 8D 7H 4H 7C KS AS 7D",
+                           "9S JC QD 9C 8H JK 10H 6H 10D 6D", "9D 7S JS QC 6S 8S QH 10S 5D 5C", "KC 5H 8C"],
+                          "6H 7NT 8H open-misere pass pass pass", leads_trick(6), dealer=W, totals=[0, 360])
     assert st.current_player() == S
     assert sorted(map(card_str, st.hand(W))) == ["10S", "5H", "6S", "7S", "QC"]
     through = let_through(st)
     assert "6D" in through and "6H" not in through
-    former = type("FormerClub", (ClubPlayer,), {"void_suit_led_last": False})(S, random.Random(S))
-    assert st.action_to_str(former.act(st, st.legal_actions())) == "6D"
-    assert st.action_to_str(seats[S].act(st, st.legal_actions())) == "6H"
-    while st.hands_log[0].outcome is None:
-        st.apply(seats[st.current_player()].act(st, st.legal_actions()))
-    log = st.hands_log[0]
-    assert log.contractor == W and log.outcome is not None and not log.outcome.made
+    assert with_and_without(st, seats, "void_suit_led_last") == ("6H", "6D")
+    beaten(st, seats, W)
