@@ -163,7 +163,7 @@ class MisereDefender(HeuristicPlayer):
                 held = self._held_by(p, t, s)
                 if held is None:
                     return True
-                if held and (min(p.power[s][c] for c in hand if suit_of[c] == s) < held[0]
+                if held and (self._under(p, s, held[0])
                              or self._exposed_excess(p, s, held, hand) > 0):
                     return True
         return False
@@ -177,17 +177,14 @@ class MisereDefender(HeuristicPlayer):
         if not cards:
             return legal[0]
         suit_of = p.suit_of
-        power = p.power
         targets = self._targets(p)
-        hand = p.obs.hand
         holdings = {(t, s): self._held_by(p, t, s) for t in targets for s in {suit_of[c] for c in cards} - {NO_SUIT}}
         # a suit where a card of ours lies under all the target's, but a partner may hold only
         # cards above them (and would have to overtake): lead our highest of it first to draw
         # the partner's cards, and keep the low card for when the partner is out of the suit
         blocked: set[int] = set()
         for (_, s), held in holdings.items():
-            if held and min(power[s][c] for c in hand if suit_of[c] == s) < held[0] \
-                    and self._partner_overtakes(p, s, held[0]):
+            if held and self._under(p, s, held[0]) and self._partner_overtakes(p, s, held[0]):
                 blocked.add(s)
 
         unblocking = self._fellow_voids(p) if self.leads_for_a_fellows_throw and any(
