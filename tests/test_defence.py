@@ -17,6 +17,7 @@ import fivehundred
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.engine.state import GameState, HandLog
 from fivehundred.rules.cards import HEARTS, card_str
+from fivehundred.rules.manager import compile_rules
 
 
 def decide(st: GameState) -> str:
@@ -228,9 +229,13 @@ def club_hand(deal: list[str], calls: str, until: Callable[[GameState], bool], *
               ) -> tuple[GameState, list[ClubPlayer]]:
     """A full deal of the reference game, its calls made, then played by ``club`` in every seat (each seeded by its
     seat) until ``until`` holds."""
-    st = new_hand(deal, **kwargs)
+    return club_play(new_hand(deal, **kwargs), calls, until)
+
+
+def club_play(st: GameState, calls: str, until: Callable[[GameState], bool]) -> tuple[GameState, list[ClubPlayer]]:
+    """``st``'s calls made, then played by ``club`` in every seat (each seeded by its seat) until ``until`` holds."""
     act(st, calls)
-    seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    seats = [ClubPlayer(s, random.Random(s)) for s in range(st.rules.players)]
     while not until(st):
         st.apply(seats[st.current_player()].act(st, st.legal_actions()))
     return st, seats
@@ -346,3 +351,25 @@ def test_a_defender_leads_a_suit_the_contractor_holds_before_one_it_is_void_in()
     assert "6D" in through and "6H" not in through
     assert with_and_without(st, seats, "void_suit_led_last") == ("6H", "6D")
     beaten(st, seats, W)
+
+
+def test_a_defender_counts_a_low_lead_blocked_where_its_void_fellow_may_hold_the_joker() -> None:
+    """A full deal of three-handed (seed 33, game 9, hand 5 of ``benchmarks/misere_defence.py -r three-handed``):
+    North's open misère holds ♥8 10 Q among its cards; at the third trick East, on lead, holds ♥7 under them all and
+    ♥9 between, and South, its fellow defender, has shown out of hearts while the joker is unseen.  Void, South must
+    play the joker to a heart (rule 21) and take the trick, so the 7 now would let North off.  East leads the 9 first:
+    South's joker takes it (North throws its queen), and the 7 forces North later.  Double dummy the 7 now lets the
+    misère through, the 9 does not; with the rule off (``fellows_joker_blocks``) East leads the 7."""
+    rules = compile_rules(fivehundred.load_ruleset("three-handed"))
+    st = GameState(rules, first_dealer=E)
+    st.start_at([50, 20, 20], 5)
+    st.deal_cards([cards("9C 8D 7S QC 10H 8S 8H KD 10D 7D"), cards("10C AD AH KC 7H 7C AS QD 9H 9S"),
+                   cards("KS 10S JH AC JK 8C 9D JS JD JC")], cards("KH QH QS"))
+    st, seats = club_play(st, "7S open-misere pass pass QC 9C QS", leads_trick(3))
+    assert st.current_player() == E and "JK" in map(card_str, st.hand(S))
+    assert not any(card_str(c).endswith("H") for c in st.hand(S))
+    through = let_through(st)
+    assert "7H" in through and "9H" not in through
+    assert with_and_without(st, seats, "fellows_joker_blocks") == ("9H", "7H")
+    log = beaten(st, seats, N)
+    assert [card_str(c) for c in log.tricks[2].cards] == ["9H", "JK", "QH"]

@@ -82,6 +82,11 @@ class MisereDefender(HeuristicPlayer):
     contractor's lowest card are in suits a fellow defender would have to overtake (False: while any lead of ours
     is under the contractor's lowest card of its suit, the joker is kept)."""
 
+    fellows_joker_blocks = True
+    """A lead under the contractor's lowest card of a suit counts as blocked also where a fellow defender, out of the
+    suit, may hold the free joker: it must play it (rule 21) and take the trick (False: a fellow out of the suit
+    never blocks)."""
+
     def _targets(self, p: _Play) -> tuple[int, ...]:
         """The seats that must lose every trick: the contractor, and its partners who play."""
         contract = p.obs.contract
@@ -286,18 +291,31 @@ class MisereDefender(HeuristicPlayer):
             if team[s] != team[p.contractor]:
                 others.append(s)
             s = p.next_seat[s]
-        if not others or all(p.void[s] >> suit & 1 for s in others):
+        if not others:
             return False
+        held = len(p.obs.hand) * len(others)  # at our lead each of them holds as many cards as we do
+        total = sum(len(o) for o in p.out)
+        joker = self._fellows_joker(p, others, held, total)
+        if all(p.void[s] >> suit & 1 for s in others):
+            return joker > OVERTAKE_RISK
         row = p.power[suit]
         unseen = [row[c] for c in p.out[suit]]
         if not unseen:
-            return False
+            return joker > OVERTAKE_RISK
         lo = sum(1 for x in unseen if x < low)
         if lo == 0:
             return True
-        held = len(p.obs.hand) * len(others)  # at our lead each of them holds as many cards as we do
-        total = sum(len(o) for o in p.out)
-        return _none_of(total, lo, held) - _none_of(total, len(unseen), held) > OVERTAKE_RISK
+        none = _none_of(total, len(unseen), held)
+        return _none_of(total, lo, held) - none + none * joker > OVERTAKE_RISK
+
+    def _fellows_joker(self, p: _Play, others: Sequence[int], held: int, total: int) -> float:
+        """The chance that a fellow defender holds the free joker it must play when void (rule 21), and so takes a
+        trick in a suit it is out of (0 without ``fellows_joker_blocks``)."""
+        if not self.fellows_joker_blocks or not p.out[NO_SUIT] or not void_marks(p.table)[1]:
+            return 0.0
+        if all(p.void[s] >> NO_SUIT & 1 for s in others):
+            return 0.0
+        return min(1.0, held / max(1, total))
 
     def _excess_after(self, p: _Play, suit: int, held: list[int], mine: int) -> float | None:
         """``_exposed_excess`` once we lead ``mine`` (power) above the exposed holding's lowest card and it ducks
