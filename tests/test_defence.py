@@ -15,7 +15,7 @@ from helpers import E, N, S, W, act, cards, new_hand
 
 import fivehundred
 from fivehundred.bots.club import ClubPlayer
-from fivehundred.engine.state import GameState, HandLog
+from fivehundred.engine.state import GameState, HandLog, Phase
 from fivehundred.rules.cards import HEARTS, card_str
 from fivehundred.rules.manager import compile_rules
 
@@ -284,14 +284,16 @@ def test_a_defender_leads_the_joker_where_its_only_low_lead_a_partner_would_over
 
 def test_a_defender_whose_low_lead_is_blocked_lets_its_fellow_defender_throw_the_blocking_card() -> None:
     """A full deal of the reference game (seed 31, game 1231, hand 5 of ``benchmarks/misere_defence.py``), after seven
-    tricks of North's open misère: North holds ♣5 ♦5 ♥5, East ♠6 9 ♥8, West ♠10 ♣Q ♥4, West to lead.  West's ♥4 lies
-    under North's ♥5, but East would have to overtake it with the 8.  East has shown out of clubs, so West leads the
-    ♣Q: North ducks with its last club, East throws the ♥8, and the ♥4 then forces North's 5.  Double dummy the ♥4
-    now lets the misère through, the queen does not; with the rule off (``leads_for_a_fellows_throw``) West leads
-    the 4."""
+    tricks of North's open misère (as ``club`` played them before ``leaves_the_lead_to_a_fellow``): North holds ♣5
+    ♦5 ♥5, East ♠6 9 ♥8, West ♠10 ♣Q ♥4, West to lead.  West's ♥4 lies under North's ♥5, but East would have to
+    overtake it with the 8.  East has shown out of clubs, so West leads the ♣Q: North ducks with its last club, East
+    throws the ♥8, and the ♥4 then forces North's 5.  Double dummy the ♥4 now lets the misère through, the queen does
+    not; with the rule off (``leads_for_a_fellows_throw``) West leads the 4."""
     st, seats = club_hand(["6H 9C 5C KC 5D 5S 5H 6C JD 8D", "10H 7D JC 6S KD 9D KH JS 8H 9S",
                            "AH 10D QS 7C 8S 8C 7S KS 9H QD", "4D QC AD AS 10C 4H QH 10S 7H AC", "JH JK 6D"],
-                          "7S 7H misere 8S pass pass open-misere pass", leads_trick(8), dealer=E, totals=[370, 130])
+                          "7S 7H misere 8S pass pass open-misere pass", lambda st: st.phase == Phase.PLAY, dealer=E,
+                          totals=[370, 130])
+    act(st, "5S JS AS | AD JD KD | QH 6H KH | 7D 4D 6D | 9D 7H 8D | JC AC 9C | 10C 6C 10H")
     assert st.current_player() == W
     assert [sorted(map(card_str, st.hand(s))) for s in (N, E, W)] == [["5C", "5D", "5H"], ["6S", "8H", "9S"],
                                                                        ["10S", "4H", "QC"]]
@@ -373,3 +375,23 @@ def test_a_defender_counts_a_low_lead_blocked_where_its_void_fellow_may_hold_the
     assert with_and_without(st, seats, "fellows_joker_blocks") == ("9H", "7H")
     log = beaten(st, seats, N)
     assert [card_str(c) for c in log.tricks[2].cards] == ["9H", "JK", "QH"]
+
+
+def test_a_defender_without_an_attack_of_its_own_leaves_the_lead_with_its_fellow() -> None:
+    """A full deal of the reference game (seed 32, game 730, hand 1 of ``benchmarks/misere_defence.py``): West's open
+    misère.  At the third trick South leads ♥10 and West ducks with ♥7, keeping ♥5; North, last, holds ♥Q 9 6 and no
+    card under any of West's.  The one unseen heart under West's 5, the 4, is South's.  North used to overtake with
+    the queen wherever the defenders' unseen low cards outnumbered the contractor's (it sheds its highest card and
+    leads next), taking the lead from the one defender who can force West.  Now it plays the 9 under the 10, South
+    keeps the lead and, after two clubs, leads the ♥4: West's 5 must win.  Double dummy the queen lets the misère
+    through, the 9 does not; with the rule off (``leaves_the_lead_to_a_fellow``) North plays the queen."""
+    st, seats = club_hand(["9H 7D 8S 5D AS 10D 6H KS QH 4D", "AH KC 7S JS 9D 9C 8H AD 6S KD",
+                           "10S QS 10C 10H 8D QD QC 6D JD 4H", "JK 8C 6C JH 7H AC JC 5C 7C 5S", "9S KH 5H"],
+                          "6D open-misere pass pass pass",
+                          lambda st: len(st.hand_log.tricks) == 2 and len(st.trick) == 2, dealer=E)
+    assert st.current_player() == N and [card_str(c) for c in st.trick] == ["10H", "7H"]
+    through = let_through(st)
+    assert "QH" in through and "9H" not in through
+    assert with_and_without(st, seats, "leaves_the_lead_to_a_fellow") == ("9H", "QH")
+    log = beaten(st, seats, W)
+    assert [card_str(c) for c in log.tricks[5].cards][:2] == ["4H", "5H"]

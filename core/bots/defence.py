@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from fivehundred.engine.reading import void_marks
 from fivehundred.engine.state import JOKER_LEAD
-from fivehundred.rules.cards import NO_SUIT
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 
 from .heuristic import HeuristicPlayer
 from .situation import _card, _Play
@@ -86,6 +86,11 @@ class MisereDefender(HeuristicPlayer):
     """A lead under the contractor's lowest card of a suit counts as blocked also where a fellow defender, out of the
     suit, may hold the free joker: it must play it (rule 21) and take the trick (False: a fellow out of the suit
     never blocks)."""
+
+    leaves_the_lead_to_a_fellow = True
+    """Following to a trick a fellow defender holds and the contractor ducks, a defender without the free joker takes
+    the lead from it only with an attack of its own cards (False: also where the unseen cards, perhaps the fellow's,
+    outnumber the contractor's low cards of a suit)."""
 
     def _targets(self, p: _Play) -> tuple[int, ...]:
         """The seats that must lose every trick: the contractor, and its partners who play."""
@@ -168,8 +173,7 @@ class MisereDefender(HeuristicPlayer):
                 held = self._held_by(p, t, s)
                 if held is None:
                     return True
-                if held and (self._under(p, s, held[0])
-                             or self._exposed_excess(p, s, held, hand) > 0):
+                if held and (self._under(p, s, held[0]) or self._excess_of_ours(p, s, held, hand) > 0):
                     return True
         return False
 
@@ -327,6 +331,12 @@ class MisereDefender(HeuristicPlayer):
         row = p.power[suit]
         hand = [x for x in p.obs.hand if p.suit_of[x] != suit or row[x] != mine]
         return self._exposed_excess(p, suit, rest, hand)
+
+    def _excess_of_ours(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
+        if not self.leaves_the_lead_to_a_fellow or any(c >= JOKER_BASE for c in hand):
+            return self._exposed_excess(p, suit, held, hand)
+        row = p.power[suit]
+        return _excess(held, [row[x] for x in hand if p.suit_of[x] == suit])
 
     def _exposed_excess(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
         """How far the defenders' low cards outnumber an exposed holding's, at its weakest card:
