@@ -165,7 +165,7 @@ class MisereDefender(HeuristicPlayer):
 
     def _has_attack(self, p: _Play, targets: Sequence[int]) -> bool:
         """Could we lead to force the contractor: a card under all its cards of a suit, or a card
-        of a suit where the defenders' low cards outnumber its own?  (Unknown hands: assume so.)"""
+        of a suit where our low cards outnumber its own (``_excess_of_ours``)?  (Unknown hands: assume so.)"""
         suit_of = p.suit_of
         hand = p.obs.hand
         for t in targets:
@@ -333,6 +333,8 @@ class MisereDefender(HeuristicPlayer):
         return self._exposed_excess(p, suit, rest, hand)
 
     def _excess_of_ours(self, p: _Play, suit: int, held: list[int], hand: Sequence[int]) -> float:
+        """``_exposed_excess`` counting our own low cards only, with ``leaves_the_lead_to_a_fellow``, unless we hold
+        the joker: the unseen ones may be a fellow defender's, whose lead the joker of ours would block."""
         if not self.leaves_the_lead_to_a_fellow or any(c >= JOKER_BASE for c in hand):
             return self._exposed_excess(p, suit, held, hand)
         row = p.power[suit]
