@@ -258,6 +258,16 @@ def beaten(st: GameState, seats: list[ClubPlayer], contractor: int) -> HandLog:
     return log
 
 
+def rule_keeps_the_kill(st: GameState, seats: list[ClubPlayer], rule: str, new: str, old: str, contractor: int
+                        ) -> HandLog:
+    """At ``st``, ``club`` plays ``new`` and, with ``rule`` off, ``old``; double dummy ``old`` lets the misère through
+    and ``new`` does not; then the hand, played out by ``seats``, beats ``contractor``'s misère."""
+    through = let_through(st)
+    assert old in through and new not in through
+    assert with_and_without(st, seats, rule) == (new, old)
+    return beaten(st, seats, contractor)
+
+
 def leads_trick(n: int) -> Callable[[GameState], bool]:
     """At the lead to trick ``n``."""
     return lambda st: len(st.hand_log.tricks) == n - 1 and not st.trick
@@ -275,10 +285,7 @@ def test_a_defender_leads_the_joker_where_its_only_low_lead_a_partner_would_over
                            "7D 10D QC 9S 7S 7C JC QS AC 5S", "JH AS 8C JD 8S KD 7H 5D KC 10S", "QH KH 4D"],
                           "7S 7D open-misere pass pass pass", leads_trick(2), dealer=E)
     assert st.current_player() == E and card_str(st.hand_log.tricks[0].cards[0]) == "4D"
-    through = let_through(st)
-    assert "10H" in through and "JK:H" not in through
-    assert with_and_without(st, seats, "joker_before_a_blocked_attack") == ("JK:H", "10H")
-    log = beaten(st, seats, N)
+    log = rule_keeps_the_kill(st, seats, "joker_before_a_blocked_attack", "JK:H", "10H", N)
     assert card_str(log.tricks[1].cards[0]) == "JK" and log.tricks[1].named == HEARTS
 
 
@@ -297,10 +304,7 @@ def test_a_defender_whose_low_lead_is_blocked_lets_its_fellow_defender_throw_the
     assert st.current_player() == W
     assert [sorted(map(card_str, st.hand(s))) for s in (N, E, W)] == [["5C", "5D", "5H"], ["6S", "8H", "9S"],
                                                                        ["10S", "4H", "QC"]]
-    through = let_through(st)
-    assert "4H" in through and "QC" not in through
-    assert with_and_without(st, seats, "leads_for_a_fellows_throw") == ("QC", "4H")
-    log = beaten(st, seats, N)
+    log = rule_keeps_the_kill(st, seats, "leads_for_a_fellows_throw", "QC", "4H", N)
     assert [card_str(c) for c in log.tricks[7].cards] == ["QC", "5C", "8H"]
 
 
@@ -315,10 +319,7 @@ def test_a_void_defender_throws_a_card_between_the_contractors_that_would_overta
                           "8D 9S open-misere pass pass pass",
                           lambda st: len(st.hand_log.tricks) == 2 and len(st.trick) == 2, dealer=N, totals=[290, 270])
     assert st.current_player() == N and [card_str(c) for c in st.trick] == ["8H", "5H"]
-    through = let_through(st)
-    assert "10S" in through and "8D" not in through
-    assert with_and_without(st, seats, "throws_a_blocker_between") == ("8D", "10S")
-    beaten(st, seats, W)
+    rule_keeps_the_kill(st, seats, "throws_a_blocker_between", "8D", "10S", W)
 
 
 def test_a_defender_draws_with_its_high_card_before_leading_its_low_one() -> None:
@@ -332,10 +333,7 @@ def test_a_defender_draws_with_its_high_card_before_leading_its_low_one() -> Non
                            "9C 6H 5C 6C 5H QS AS 9S JC 10D", "KH AD 8C 7H AH KC 10S 5D QD 9D", "QH 8S JH"],
                           "6C 7NT misere 8H open-misere pass pass pass", leads_trick(2), dealer=E, totals=[180, 280])
     assert st.current_player() == E
-    through = let_through(st)
-    assert "6S" in through and "JS" not in through
-    assert with_and_without(st, seats, "draws_before_the_low_lead") == ("JS", "6S")
-    beaten(st, seats, S)
+    rule_keeps_the_kill(st, seats, "draws_before_the_low_lead", "JS", "6S", S)
 
 
 def test_a_defender_leads_a_suit_the_contractor_holds_before_one_it_is_void_in() -> None:
@@ -349,10 +347,7 @@ def test_a_defender_leads_a_suit_the_contractor_holds_before_one_it_is_void_in()
                           "6H 7NT 8H open-misere pass pass pass", leads_trick(6), dealer=W, totals=[0, 360])
     assert st.current_player() == S
     assert sorted(map(card_str, st.hand(W))) == ["10S", "5H", "6S", "7S", "QC"]
-    through = let_through(st)
-    assert "6D" in through and "6H" not in through
-    assert with_and_without(st, seats, "void_suit_led_last") == ("6H", "6D")
-    beaten(st, seats, W)
+    rule_keeps_the_kill(st, seats, "void_suit_led_last", "6H", "6D", W)
 
 
 def test_a_defender_counts_a_low_lead_blocked_where_its_void_fellow_may_hold_the_joker() -> None:
@@ -370,10 +365,7 @@ def test_a_defender_counts_a_low_lead_blocked_where_its_void_fellow_may_hold_the
     st, seats = club_play(st, "7S open-misere pass pass QC 9C QS", leads_trick(3))
     assert st.current_player() == E and "JK" in map(card_str, st.hand(S))
     assert not any(card_str(c).endswith("H") for c in st.hand(S))
-    through = let_through(st)
-    assert "7H" in through and "9H" not in through
-    assert with_and_without(st, seats, "fellows_joker_blocks") == ("9H", "7H")
-    log = beaten(st, seats, N)
+    log = rule_keeps_the_kill(st, seats, "fellows_joker_blocks", "9H", "7H", N)
     assert [card_str(c) for c in log.tricks[2].cards] == ["9H", "JK", "QH"]
 
 
@@ -390,8 +382,5 @@ def test_a_defender_without_an_attack_of_its_own_leaves_the_lead_with_its_fellow
                           "6D open-misere pass pass pass",
                           lambda st: len(st.hand_log.tricks) == 2 and len(st.trick) == 2, dealer=E)
     assert st.current_player() == N and [card_str(c) for c in st.trick] == ["10H", "7H"]
-    through = let_through(st)
-    assert "QH" in through and "9H" not in through
-    assert with_and_without(st, seats, "leaves_the_lead_to_a_fellow") == ("9H", "QH")
-    log = beaten(st, seats, W)
+    log = rule_keeps_the_kill(st, seats, "leaves_the_lead_to_a_fellow", "9H", "QH", W)
     assert [card_str(c) for c in log.tricks[5].cards][:2] == ["4H", "5H"]
