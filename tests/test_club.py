@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import act, new_hand
+from helpers import E, N, S, W, act, new_hand
 from typer.testing import CliRunner
 
 import fivehundred
@@ -1070,6 +1070,48 @@ CARD_PLAY_DEALS = [
                  "7H 7NT pass pass 8H 8NT pass 5S 7S 10S AD QD 4D 10D 5H", 3, "8NT", "4H", "AH",
                  id="second_hand_low_in_no_trumps"),
 ]
+
+
+def test_the_contractor_keeps_two_low_trumps_under_the_unseen_ones() -> None:
+    # East's 6♥ (a seeded game): the left bower led into West's right bower, then East ruffs the fifth trick and
+    # holds ♥7 5 with ♦A Q 10, North ♥10 9, the two trumps East cannot see.  club leads ♦A: a trump led gives North
+    # the trick and the lead, and spends the two trumps East would ruff with (club drew with them before)
+    st = new_hand(["8H 9H 6C 5S 8C 10H KS 4H KC QC", "7H 7S 9D 5H 10D KH JK 8S 10C QD",
+                   "5D 5C 6H 6D 4D 10S 7C 9S AH 8D", "QH 7D AC KD AS JH JC JS 6S 9C", "AD QS JD"], dealer=N)
+    act(st, "6H pass pass pass 10C 7S 8S JK 6H QH 4H JD AH JH 8H AS 5S QS 9S AC 6C 9D 5C 6S KS KH 10S")
+    assert st.current_player() == E and str(st.contract) == "6H"
+    former = type("FormerClub", (ClubPlayer,), {"keeps_two_low_trumps": False})
+    played = [st.action_to_str(player(E, random.Random(E)).act(st, st.legal_actions()))
+              for player in (ClubPlayer, former)]
+    assert played == ["AD", "7H"]
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
+    assert solved["AD"] == solved["QD"] == solved["10D"] == 8 and solved["7H"] == solved["5H"] == 5
+    taken = []
+    for card in played:  # then club in every seat to the end of the hand
+        after = st.clone()
+        after.apply(after.parse_action(card))
+        seats = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+        while after.hands_log[0].outcome is None:
+            after.apply(seats[after.current_player()].act(after, after.legal_actions()))
+        won = after.hands_log[0].tricks_won
+        taken.append(won[E] + won[W])
+    assert taken[0] >= 6 > taken[1]  # made after the diamond, one down or worse after the trump
+
+
+def test_a_seat_out_of_the_suit_led_keeps_its_lone_stopper() -> None:
+    # South's 7NT (a seeded game), the fifth trick: West wins ♠K over South's ♠6, and North, out of spades, throws.
+    # Every card North holds is a master, ♣A alone over East's ♣Q J 8 5 and West's ♣10: club keeps it and throws ♦Q
+    # (it threw the ace before, the master of its shortest suit, and West's ♣10 would then let East run the clubs)
+    st = new_hand(["8H 7C KH KD 6H QH JD AC 9C QD", "8S 10S 5C 4H 8C 6D JC 7H QC 7D",
+                   "AS 6S KC AH 6C AD JK 8D 4D 5S", "9S 9D 7S 5D JH 10H KS 9H 5H 10C", "JS QS 10D"], dealer=S)
+    act(st, "6H 7H pass 7NT pass pass 6C KC 4D none AS 7S 7C 8S AD 5D JD 6D AH 5H 6H 4H 5S 9S 9C 10S 7H JK 9H 8H "
+            "6S KS")
+    assert st.current_player() == N and str(st.contract) == "7NT"
+    former = type("FormerClub", (ClubPlayer,), {"keeps_the_stopper": False})
+    assert [st.action_to_str(player(N, random.Random(N)).act(st, st.legal_actions()))
+            for player in (ClubPlayer, former)] == ["QD", "AC"]
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # North-South's tricks
+    assert solved == {"QD": 8, "KD": 8, "QH": 8, "KH": 8, "AC": 4}
 
 
 @pytest.mark.parametrize(("hands", "dealer", "actions", "seat", "contract", "club", "heuristic"), CARD_PLAY_DEALS)

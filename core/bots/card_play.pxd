@@ -24,11 +24,13 @@ cdef class CardPlay(MiserePlay):
 
     @cython.locals(suit_of=list, power=list, counts=cython.long[5], top=list, c=cython.long, s=cython.long,
                    a=cython.long, mine=cython.long, key=cython.long, best_key=cython.long, trumps=cython.long,
-                   master=cython.bint)
+                   master=cython.bint, stopper=cython.bint)
     cpdef _cheapest(self, _Play p, legal)
 
     @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,
                    theirs=cython.long, mine=list, cards=list, cash=list, side=list, longest=cython.long,
-                   key=tuple, longest_key=tuple, power=list, row=list, i=cython.Py_ssize_t, lone=cython.bint,
+                   key=tuple, longest_key=tuple, power=list, row=list, i=cython.Py_ssize_t, kept=cython.bint,
                    master=cython.bint)
     cpdef _lead(self, _Play p, legal)
+
+    cpdef bint _keeps_trumps(self, long mine, long theirs, bint master, bint contractor)

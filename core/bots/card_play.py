@@ -56,6 +56,14 @@ class CardPlay(MiserePlay):
     """The contractor does not draw with a trump that a higher one still out would take, where it is its last trump
     or that is the one trump out: kept, it ruffs a side suit later; led, it hands the defenders the trick and the
     lead."""
+    keeps_two_low_trumps = False
+    """The contractor holding two trumps, neither the master, does not draw with them while two or more trumps are
+    unseen: a trump led gives a higher one the trick and the lead, and our two are spent that would ruff a side
+    suit; it cashes its side winners, else leads a side suit (False: it draws while it holds half the unseen)."""
+    keeps_the_stopper = False
+    """A seat throwing a card (void of the suit led) keeps a side suit's master that is its one card of the suit,
+    two or more of the suit unseen, over its other masters: thrown, it lets the holder of those cards run the suit
+    (False: masters of the shortest suit go first)."""
     draws_with_the_master = False
     """The contractor holding the master trump and another draws with the master even where the unseen trumps are
     more than twice its own (False: it cashes its side winners first, else leads a side suit)."""
@@ -183,7 +191,8 @@ class CardPlay(MiserePlay):
             else:
                 mine = power[s][c]
                 master = s == NO_SUIT or mine > top[s]
-                key = (s == trumps) << 22 | master << 21 | mine + 4 * counts[s]
+                stopper = self.keeps_the_stopper and master and s != trumps and counts[s] == 1 and len(p.out[s]) >= 2
+                key = (s == trumps) << 22 | master << 21 | stopper << 20 | mine + 4 * counts[s]
             if best_key < 0 or key < best_key:
                 best, best_key = a, key
         return best
@@ -214,8 +223,8 @@ class CardPlay(MiserePlay):
             theirs = 0 if _all_void(void, opponents, trump) else len(p.out[trump])
             mine = by_suit[trump]
             master = self._master(p, mine[0])
-            lone = self.keeps_lone_trump and not master and (len(mine) == 1 or theirs == 1)
-            if theirs and not lone and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
+            kept = self._keeps_trumps(len(mine), theirs, master, p.seat == p.contractor)
+            if theirs and not kept and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
                 top = self.draws_from_the_top and _one_partnership(opponents, p.info.team_of)
                 return mine[0] if top or master else mine[-1]
             if self.draws_with_the_master and theirs and master and len(mine) > 1 and p.seat == p.contractor:
@@ -252,6 +261,16 @@ class CardPlay(MiserePlay):
         if trump is not None and by_suit[trump]:
             return by_suit[trump][-1]
         return hand[-1]
+
+    def _keeps_trumps(self, mine: int, theirs: int, master: bool, contractor: bool) -> bool:
+        """Whether the contracting side, holding ``mine`` trumps (the highest of them the master or not) with
+        ``theirs`` unseen, keeps them back rather than draw: a lone trump, or one over the last trump out
+        (``keeps_lone_trump``); the contractor's two low trumps (``keeps_two_low_trumps``)."""
+        if master:
+            return False
+        if self.keeps_lone_trump and (mine == 1 or theirs == 1):
+            return True
+        return self.keeps_two_low_trumps and contractor and mine == 2 and theirs >= 2
 
     def _draw_trumps(self, mine: int, theirs: int, contractor: bool) -> bool:
         """Lead trumps, holding ``mine`` of them with ``theirs`` unseen (partner's among them)?

@@ -84,6 +84,8 @@ class ClubPlayer(MisereDefender):
     covers_partner = True
     draws_from_the_top = True
     keeps_lone_trump = True
+    keeps_two_low_trumps = True
+    keeps_the_stopper = True
     keeps_the_joker_second = True
     second_hand_low_in_no_trumps = True
     draws_with_the_master = True
