@@ -17,7 +17,9 @@ cdef class CardPlay(MiserePlay):
                    height=cython.long, i=cython.Py_ssize_t, second=cython.bint)
     cpdef _follow(self, _Play p, legal)
 
-    cpdef bint _ducks_a_sure_winner(self, _Play p, long a, long led, legal)
+    @cython.locals(partners=list)
+    cpdef bint _ducks_a_sure_winner(self, _Play p, long a, long led, legal, long best, list remaining,
+                                    list opponents)
 
     @cython.locals(row=list, suit_of=list, over=cython.long, c=cython.long)
     cpdef long _trumps_over(self, _Play p, long trump, long height)

@@ -49,6 +49,9 @@ class CardPlay(MiserePlay):
     """A defender second to a side suit's lead, void of it, its partner still to play, does not ruff with the joker
     where that is its one sure winner: it throws its least useful card, partner may win the trick, and the joker
     takes one later."""
+    joker_kept_for_partner = False
+    """The joker is kept second to play (``keeps_the_joker_second``) only where partner may still beat the trick's
+    best card, and by the contracting side too (False: by a defender, whether or not partner can win the trick)."""
     second_hand_low_in_no_trumps = False
     """A defender second to a lead in no-trumps, following suit, its partner still to play, plays low even where a
     card of its own would win the trick for sure (False: it wins as cheaply as is safe)."""
@@ -131,13 +134,13 @@ class CardPlay(MiserePlay):
                 heights.insert(i, height)
         if not winners:
             return self._cheapest(p, legal)
-        second = not p.our_contract and len(p.obs.current_trick) == 1 and len(opponents) < len(remaining)
+        second = len(p.obs.current_trick) == 1 and len(opponents) < len(remaining)
         for i in range(len(winners)):
             a = winners[i]
             if partner_winning and _card(a) >= JOKER_BASE:
                 break  # a joker wins a trick whenever it is played: not on partner's
             if not self._can_beat(p, opponents, led, heights[i]):
-                if second and self._ducks_a_sure_winner(p, a, led, legal):
+                if second and self._ducks_a_sure_winner(p, a, led, legal, best, remaining, opponents):
                     return self._cheapest(p, legal)
                 return a  # win as cheaply as is safe
         if partner_winning:
@@ -150,13 +153,19 @@ class CardPlay(MiserePlay):
             return self._cheapest(p, legal)  # second hand low: partner is still to play
         return winners[-1]  # third hand high
 
-    def _ducks_a_sure_winner(self, p: _Play, a: int, led: int, legal: Sequence[int]) -> bool:
+    def _ducks_a_sure_winner(self, p: _Play, a: int, led: int, legal: Sequence[int], best: int,
+                             remaining: list[int], opponents: list[int]) -> bool:
         """A defender second to play, partner still to play, lets the trick go by rather than win it for sure with
         ``a``: void, where ``a`` is the joker (``keeps_the_joker_second``); following suit in no-trumps
         (``second_hand_low_in_no_trumps``)."""
         if _following(legal, p.suit_of, led):
-            return self.second_hand_low_in_no_trumps and p.trump is None
-        return self.keeps_the_joker_second and led != p.trump and _card(a) >= JOKER_BASE
+            return self.second_hand_low_in_no_trumps and p.trump is None and not p.our_contract
+        if not self.keeps_the_joker_second or led == p.trump or _card(a) < JOKER_BASE:
+            return False
+        if not self.joker_kept_for_partner:
+            return not p.our_contract
+        partners = [s for s in remaining if s not in opponents]
+        return self._can_beat(p, partners, led, best)
 
     def _trumps_over(self, p: _Play, trump: int, height: int) -> int:
         """The trumps not yet played, ours and those unseen, that beat a trump of ``height``."""

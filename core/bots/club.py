@@ -87,6 +87,7 @@ class ClubPlayer(MisereDefender):
     keeps_two_low_trumps = True
     keeps_the_stopper = True
     keeps_the_joker_second = True
+    joker_kept_for_partner = True
     second_hand_low_in_no_trumps = True
     draws_with_the_master = True
     leads_the_master_trump = True
