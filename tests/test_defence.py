@@ -384,3 +384,20 @@ def test_a_defender_without_an_attack_of_its_own_leaves_the_lead_with_its_fellow
     assert st.current_player() == N and [card_str(c) for c in st.trick] == ["10H", "7H"]
     log = rule_keeps_the_kill(st, seats, "leaves_the_lead_to_a_fellow", "9H", "QH", W)
     assert [card_str(c) for c in log.tricks[5].cards][:2] == ["4H", "5H"]
+
+
+def test_a_defender_with_the_joker_takes_a_fellows_trick_to_lead_the_joker_away() -> None:
+    """A full deal of the reference game (``fivehundred simulate -n 4 --seed 20261207 -p club``, game 2, hand 1):
+    North's open misère keeps ♠5 ♣J 9 8 7 ♦9 8 6 5 4 over East's 8♦.  West's clubs are ♣K 5, the 5 under North's
+    lowest; East, out of clubs after the second trick, holds the joker, which it must play when void (rule 21): on
+    West's ♣5 it would take the trick.  At the fourth trick West leads ♦K, North ducks, and East, with no attack of its
+    own, left West the trick (♦7), and West's ♣5 later fell to the joker.  Now East takes it with ♦A, leads the joker
+    and its last diamond, then a spade for West to win, and West's ♣5 forces North.  Double dummy the ♦7 lets the
+    misère through, the ♦A does not; with the rule off (``takes_the_lead_to_lead_the_joker``) East plays the ♦7."""
+    st, seats = club_hand(["5S 10H 5H JC 8C 7C 9D 8D 6D 4D", "10S 7S 6S AH QH 10C AD JD 7D JK",
+                           "AS 8S KH JH 9H 6H AC QC 6C 10D", "QS JS 9S 8H 7H 4H KC 5C KD QD", "KS 9C 5D"],
+                          "7D 7H pass misere 8D pass open-misere pass KS 10H 5H 5S 10S QS KC JC 10C QD 9D JD KD 8D",
+                          lambda st: True, dealer=N)
+    log = rule_keeps_the_kill(st, seats, "takes_the_lead_to_lead_the_joker", "AD", "7D", N)
+    assert [" ".join(card_str(c) for c in t.cards) for t in log.tricks[4:]] == ["JK 8H 7C", "7D 4H 6D", "6S JS 8C",
+                                                                               "5C 9C AH"]

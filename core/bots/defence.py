@@ -92,6 +92,11 @@ class MisereDefender(HeuristicPlayer):
     the lead from it only with an attack of its own cards (False: also where the unseen cards, perhaps the fellow's,
     outnumber the contractor's low cards of a suit)."""
 
+    takes_the_lead_to_lead_the_joker = True
+    """Following to a trick a fellow defender holds, a defender who must play a free joker when void (rule 21), out
+    of a suit whose unseen cards lie partly under the contractor's lowest of it (a fellow's attack there, which our
+    joker would take), takes the lead, to lead the joker away (False: it leaves the lead with the fellow)."""
+
     def _targets(self, p: _Play) -> tuple[int, ...]:
         """The seats that must lose every trick: the contractor, and its partners who play."""
         contract = p.obs.contract
@@ -174,6 +179,20 @@ class MisereDefender(HeuristicPlayer):
                 if held is None:
                     return True
                 if held and (self._under(p, s, held[0]) or self._excess_of_ours(p, s, held, hand) > 0):
+                    return True
+        return self.takes_the_lead_to_lead_the_joker and self._joker_blocks_a_fellow(p, targets)
+
+    def _joker_blocks_a_fellow(self, p: _Play, targets: Sequence[int]) -> bool:
+        """We hold a free joker we must play when void (rule 21), and are out of a suit in which an unseen card lies
+        under the contractor's lowest: a fellow defender's lead of it would fall to our joker."""
+        hand = p.obs.hand
+        if not any(c >= JOKER_BASE for c in hand) or not void_marks(p.table)[1]:
+            return False
+        ours = {p.suit_of[c] for c in hand}
+        for t in targets:
+            for s in range(4):
+                held = None if s in ours else self._held_by(p, t, s)
+                if held and any(p.power[s][c] < held[0] for c in p.out[s]):
                     return True
         return False
 
