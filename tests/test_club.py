@@ -1114,38 +1114,36 @@ def test_a_seat_out_of_the_suit_led_keeps_its_lone_stopper() -> None:
     assert solved == {"QD": 8, "KD": 8, "QH": 8, "KH": 8, "AC": 4}
 
 
-def _joker_second(deal: list[str], dealer: int, totals: list[int], actions: str) -> tuple[GameState, list[str]]:
-    """The position after ``actions``, and the cards club plays there with and without ``joker_kept_for_partner``."""
+JOKER_SECOND_DEALS = [
+    # West's 7NT leads its last spade, ♠J; North, second and out of spades, holds the joker, and South has shown out
+    # of spades at the third trick: kept, the joker lets West run its diamonds and clubs
+    pytest.param(["5S JK AH 10S 6C 9S 10H JD 9C 4D", "AD JC 7H 6D 6S AC 5C 7D 10C 7C",
+                  "QH 4H 8C 8D 9D JH 8S 7S 5H 9H", "JS QC 5D 8H QS KH KC 6H AS KS", "QD 10D KD"], E, [20, 200],
+                 "6H 6NT 7H pass pass 7NT pass 6H 8H KH AS 5S 6S 7S KS 9S 7H 8S QS 10S 6D 8C JS", N, ["JK", "4D"],
+                 {"6C": 7, "9C": 7, "4D": 7, "JD": 7, "10H": 8, "AH": 8, "JK": 4}, id="partner-cannot-win"),
+    # West's 7NT: South leads ♦6, West, out of diamonds, holds the joker, and East, still to play, holds ♦K 9: West
+    # throws ♣7 and keeps the joker (it played the joker before, as the only card that wins)
+    pytest.param(["9S JH 9H AH JC 8D 10S 7D JD AC", "9D 10C 9C KD 6H 5C JS 5D 7S QS",
+                  "4D 5S QD QC KC 4H 6D KH 8S QH", "6S 6C 8H AD JK AS 5H 8C 10H KS", "7C 10D 7H"], N, [0, 0],
+                 "6C 6H 7NT pass pass pass 10D 6S 6C none AS 9S 7S 5S KS 10S JS 8S AD 7D 5D 4D 5H 9H 6H 4H AH 5C QH "
+                 "7H JH 9C KH 8H 6D", W, ["7C", "JK"], {"7C": 7, "8C": 7, "10H": 6, "JK": 5}, id="partner-may-win"),
+]
+
+
+@pytest.mark.parametrize(("deal", "dealer", "totals", "actions", "seat", "played", "solved"), JOKER_SECOND_DEALS)
+def test_the_joker_is_kept_second_only_where_partner_may_win_the_trick(
+        deal: list[str], dealer: int, totals: list[int], actions: str, seat: int, played: list[str],
+        solved: dict[str, int]) -> None:
+    """Seeded games' 7NT: second to play and out of the suit led, the seat holding the joker plays it where its
+    partner cannot win the trick and keeps it where partner may; ``joker_kept_for_partner`` off, the other way.
+    Double dummy on the true deal (East-West's tricks), club's card is the better."""
     st = new_hand(deal, dealer=dealer, totals=totals)
     act(st, actions)
-    seat = st.current_player()
+    assert st.current_player() == seat and str(st.contract) == "7NT"
     former = type("FormerClub", (ClubPlayer,), {"joker_kept_for_partner": False})
-    return st, [st.action_to_str(player(seat, random.Random(seat)).act(st, st.legal_actions()))
-                for player in (ClubPlayer, former)]
-
-
-def test_a_defender_second_plays_the_joker_where_partner_cannot_win_the_trick() -> None:
-    # West's 7NT (a seeded game) leads its last spade, ♠J; North, second and out of spades, holds the joker, and
-    # South has shown out of spades at the third trick: kept, the joker lets West run its diamonds and clubs
-    st, played = _joker_second(["5S JK AH 10S 6C 9S 10H JD 9C 4D", "AD JC 7H 6D 6S AC 5C 7D 10C 7C",
-                                "QH 4H 8C 8D 9D JH 8S 7S 5H 9H", "JS QC 5D 8H QS KH KC 6H AS KS", "QD 10D KD"],
-                               E, [20, 200], "6H 6NT 7H pass pass 7NT pass 6H 8H KH AS 5S 6S 7S KS 9S 7H 8S QS 10S "
-                                             "6D 8C JS")
-    assert st.current_player() == N and str(st.contract) == "7NT" and played == ["JK", "4D"]
-    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
-    assert solved["JK"] == 4 and min(v for card, v in solved.items() if card != "JK") == 7
-
-
-def test_the_contracting_side_keeps_the_joker_second_where_partner_may_win_the_trick() -> None:
-    # West's 7NT (a seeded game): South leads ♦6, West, out of diamonds, holds the joker, and East, still to play,
-    # holds ♦K 9: West throws ♣7 and keeps the joker (it played the joker before, as the only card that wins)
-    st, played = _joker_second(["9S JH 9H AH JC 8D 10S 7D JD AC", "9D 10C 9C KD 6H 5C JS 5D 7S QS",
-                                "4D 5S QD QC KC 4H 6D KH 8S QH", "6S 6C 8H AD JK AS 5H 8C 10H KS", "7C 10D 7H"],
-                               N, [0, 0], "6C 6H 7NT pass pass pass 10D 6S 6C none AS 9S 7S 5S KS 10S JS 8S AD 7D "
-                                          "5D 4D 5H 9H 6H 4H AH 5C QH 7H JH 9C KH 8H 6D")
-    assert st.current_player() == W and str(st.contract) == "7NT" and played == ["7C", "JK"]
-    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
-    assert solved == {"7C": 7, "8C": 7, "10H": 6, "JK": 5}
+    assert [st.action_to_str(player(seat, random.Random(seat)).act(st, st.legal_actions()))
+            for player in (ClubPlayer, former)] == played
+    assert {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()} == solved
 
 
 @pytest.mark.parametrize(("hands", "dealer", "actions", "seat", "contract", "club", "heuristic"), CARD_PLAY_DEALS)
