@@ -155,8 +155,9 @@ class CardPlay(MiserePlay):
 
     def _ducks_a_sure_winner(self, p: _Play, a: int, led: int, legal: Sequence[int], best: int,
                              remaining: list[int], opponents: list[int]) -> bool:
-        """A defender second to play, partner still to play, lets the trick go by rather than win it for sure with
-        ``a``: void, where ``a`` is the joker (``keeps_the_joker_second``); following suit in no-trumps
+        """Second to play, partner still to play, we let the trick go by rather than win it for sure with ``a``: void,
+        where ``a`` is the joker (``keeps_the_joker_second``: a defender; with ``joker_kept_for_partner``, either side
+        where partner may still beat ``best``); following suit in no-trumps, a defender
         (``second_hand_low_in_no_trumps``)."""
         if _following(legal, p.suit_of, led):
             return self.second_hand_low_in_no_trumps and p.trump is None and not p.our_contract
