@@ -11,8 +11,10 @@ outbid: its own partner (it took the contract away from a partner who held it: a
 opponent (a competitive raise).  For each, the make rate, the tricks the side took, and the trick
 estimate ``club`` gave the contract from the contractor's seat when it made the call (read with
 the tuned parameters of the ruleset, or the file given with ``--params``).  Contracts outside
-partner's denomination are shown beside them.  The games are ``fivehundred simulate``'s for the
-same ruleset, seed and players.
+partner's denomination are shown beside them: "over partner's call" where partner had called
+another denomination (split as above by who held the bid), "alone" where partner had called none.
+The games are ``fivehundred simulate``'s for the same ruleset, seed and players.  ``--examples N``
+prints N failed contracts of those groups (``--show PREFIX``: of the groups named so).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from fivehundred.rules.manager import compile_rules
 class Tally:
     """Reads the streamed records back, one hand at a time."""
 
-    def __init__(self, rules: Any, params: Any, examples: int):
+    def __init__(self, rules: Any, params: Any, examples: int, show: str = ""):
         self.rules = rules
         self.ladder = {c.call: c for c in rules.ladder}
         self.seats = list(rules.ruleset.players.seats)
@@ -42,6 +44,7 @@ class Tally:
         self.pricer = ClubPlayer(0, random.Random(0), params)
         self.rows: dict[str, list[tuple[bool, int, int, float]]] = defaultdict(list)
         self.examples = examples
+        self.show = show
         self.shown: list[str] = []
 
     def write(self, text: str) -> int:
@@ -69,6 +72,9 @@ class Tally:
                      for x in before)
         holder = next((x["seat"] for x in reversed(before) if x["call"] in self.ladder), None)
         group = "alone" if not backed else "takeout" if holder in partners else "competitive"
+        if not backed and any(x["seat"] in partners and x["call"] in self.ladder
+                              and self.ladder[x["call"]].kind != "misere" for x in before):
+            group = "over partner's call, " + ("takeout" if holder in partners else "competitive")
         if backed:
             first = next(x["seat"] for x in before if x["call"] in self.ladder
                          and self.ladder[x["call"]].kind != "misere" and self.ladder[x["call"]].trump == key
@@ -83,7 +89,7 @@ class Tally:
                  for x in before]
         estimate = self.pricer.contract_estimate(self.rules, i, dealt, coded, c) or 0.0
         self.rows[group].append((made, c.tricks, taken, estimate))
-        if group != "alone" and not made and len(self.shown) < self.examples:
+        if group != "alone" and group.startswith(self.show) and not made and len(self.shown) < self.examples:
             auction = " ".join(f"{x['seat']}:{x['call']}" for x in calls)
             self.shown.append(f"{group}: {contract['call']} by {seat}, took {taken}, estimate {estimate:.1f}; "
                               f"auction {auction}\n  " + "\n  ".join(f"{s}: {' '.join(hand['hands'][s])}"
@@ -101,7 +107,7 @@ def report(tally: Tally) -> dict[str, Any]:
         out[group] = {"contracts": n, "made": sum(r[0] for r in rows), "make_rate": sum(r[0] for r in rows) / n,
                       "tricks_over": sum(r[2] - r[1] for r in rows) / n,
                       "estimate_over_taken": sum(r[3] - r[2] for r in rows) / n}
-    backed = [r for g, rows in tally.rows.items() if g != "alone" for r in rows]
+    backed = [r for g, rows in tally.rows.items() if g != "alone" and not g.startswith("over") for r in rows]
     if backed:
         made = sum(r[0] for r in backed)
         out["in_partners_denomination"] = {"contracts": len(backed), "made": made, "make_rate": made / len(backed)}
@@ -116,11 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-p", "--players", default="club")
     ap.add_argument("--params", default=None, help="parameters the estimate is read with (default: the tuned set)")
     ap.add_argument("--examples", type=int, default=0)
+    ap.add_argument("--show", default="", help="print examples only from groups whose name starts with this")
     ap.add_argument("-w", "--workers", type=int, default=1)
     args = ap.parse_args(argv)
     ruleset = fivehundred.load_ruleset(args.ruleset)
     rules = compile_rules(ruleset)
-    tally = Tally(rules, read_params(args.params) if args.params else None, args.examples)
+    tally = Tally(rules, read_params(args.params) if args.params else None, args.examples, args.show)
     fivehundred.simulate(args.games, args.seed, ruleset, args.players, workers=args.workers,
                          out=tally)  # type: ignore[arg-type]
     print(json.dumps({"ruleset": ruleset.name, "players": args.players, "games": args.games, "seed": args.seed,

@@ -508,6 +508,41 @@ def test_an_opponents_call_of_the_denomination_lowers_the_estimate() -> None:
         rules, 2, hand, east_6h, diamonds)
 
 
+def test_each_call_the_opponents_made_lowers_the_estimate() -> None:
+    """South holds ♥J 6 5 4 with ♦J 7 4 after East's 6♠ and West's 7♣ (North, South's partner, called 6NT and a
+    misère came from East): with ``opponent_bids`` the estimate of 7♥ loses it twice, for the two calls of a
+    denomination the opponents made; partner's call and an opponent's misère count for nothing."""
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    hand = parse_cards("7S 10C KC 4D 7D JD 4H 5H 6H JH")
+    rung = {c.call: i for i, c in enumerate(rules.ladder)}
+    calls = [(1, rung["6S"]), (2, rung["6H"]), (3, rung["7C"]), (0, rung["6NT"]), (1, rung["misere"])]
+    hearts = rules.ladder[rung["7H"]]
+    plain = ClubPlayer(2, random.Random(0), DEFAULT)
+    wary = ClubPlayer(2, random.Random(0), DEFAULT.model_copy(update={"opponent_bids": 0.2}))
+    assert wary.contract_bids_against(rules, 2, calls) == 2
+    assert wary.contract_bids_against(rules, 1, calls) == 2  # East's opponents: South's 6♥ and North's 6NT
+    assert wary.contract_estimate(rules, 2, hand, calls, hearts) == pytest.approx(
+        plain.contract_estimate(rules, 2, hand, calls, hearts) - 0.4)
+    assert wary.contract_estimate(rules, 2, hand, calls[:2], hearts) == pytest.approx(
+        plain.contract_estimate(rules, 2, hand, calls[:2], hearts) - 0.2)
+
+
+def test_the_trick_model_fits_what_each_call_against_costs() -> None:
+    # alone, with no call against, 0.5 tricks over the estimate; after two calls of the opponents, 0.5 under it:
+    # each call against costs 0.5 tricks (opponent_bids), and the bias moves by what is left, +0.5
+    quiet = [(7.0, 7, False, False, 0, False, 0), (7.0, 8, False, False, 0, False, 0)] * 20
+    fought = [(7.0, 6, False, False, 0, False, 2), (7.0, 7, False, False, 0, False, 2)] * 20
+    fitted = fit_trick_model(quiet + fought, DEFAULT)
+    assert fitted.opponent_bids == DEFAULT.opponent_bids + 0.5
+    assert fitted.trick_bias == DEFAULT.trick_bias + 0.5
+    assert fitted.trick_spread == 0.5  # the residuals are ±0.5
+    # calls against that cost nothing: the term stays at nothing; it never goes below it
+    assert fit_trick_model(quiet + [(7.0, t, False, False, 0, False, 2) for _, t, *_ in quiet],
+                           DEFAULT).opponent_bids == 0.0
+    easy = [(7.0, t + 2, False, False, 0, False, 2) for _, t, *_ in quiet]
+    assert fit_trick_model(quiet + easy, DEFAULT).opponent_bids == 0.0
+
+
 def test_the_joker_and_no_trumps_terms_move_the_estimate_of_their_own_contracts() -> None:
     """South holds the joker with ♠A K Q and ♥A K: its 7NT estimate gains ``no_trumps_bias`` plus one
     ``joker_no_trumps``, its 7♠ estimate one ``joker_trumps``; the same hand with ♠10 for the joker gains only

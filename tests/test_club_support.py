@@ -63,7 +63,8 @@ def test_a_partners_raise_of_our_suit_counts_raise_support_not_partner_support()
         alone = west.contract_estimate(RULES, 3, st.hand(3), calls[:1], eight)
         raised = west.contract_estimate(RULES, 3, st.hand(3), calls, eight)
         assert alone is not None and raised is not None
-        assert abs(raised - alone - raise_support) < 1e-9
+        # N's 6♦ and S's 7♦ between: the two calls of the opponents cost what each costs (opponent_bids)
+        assert abs(raised - alone - raise_support + 2 * tuned.opponent_bids) < 1e-9
 
 
 def test_west_no_longer_raises_on_its_partners_raise() -> None:

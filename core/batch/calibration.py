@@ -219,9 +219,9 @@ MIN_MISERES = 30
 MIN_CONTRACTS = 30
 """Fewer contracts to take tricks than this leave the trick model as it was."""
 
-TrickRow = tuple[float, int, bool, bool, int, bool]
+TrickRow = tuple[float, int, bool, bool, int, bool, int]
 """One contract to take tricks: the tricks estimated, the tricks taken, partner had called the denomination, an
-opponent had, the jokers the contractor held as dealt, no-trumps."""
+opponent had, the jokers the contractor held as dealt, no-trumps, the calls of a denomination the opponents made."""
 
 
 @dataclass(frozen=True)
@@ -297,7 +297,8 @@ def _trick_rows(rules: Rules, judge: ClubPlayer, log: HandLog) -> list[TrickRow]
     return [(estimate, sum(log.tricks_won[s] for s in outcome.side),
              judge.contract_supported(rules, log.contractor, calls, c),
              judge.contract_contested(rules, log.contractor, calls, c),
-             sum(1 for card in log.hands[log.contractor] if is_joker(card)), c.trump is None)]
+             sum(1 for card in log.hands[log.contractor] if is_joker(card)), c.trump is None,
+             judge.contract_bids_against(rules, log.contractor, calls))]
 
 
 _RowReader = Callable[[Rules, ClubPlayer, HandLog], list[Any]]
@@ -342,8 +343,10 @@ def _shown_in_auction(rules: Rules, log: HandLog, seat: int) -> tuple[tuple[int,
 def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, bool, bool] | TrickRow],
                     params: ClubParams) -> ClubParams:
     """``params`` with the trick model fitted to ``rows`` ((estimate, taken, supported[, contested[, jokers,
-    no_trumps]]), as ``trick_outcomes`` gives them), on a grid of 0.05.  On the contracts neither partner nor an
-    opponent had called: ``trick_bias`` moved by the mean error of those in trumps made without a joker,
+    no_trumps[, bids]]]), as ``trick_outcomes`` gives them), on a grid of 0.05.  On the contracts neither partner
+    nor an opponent had called: ``opponent_bids`` moved by the slope of their errors on the calls the opponents had
+    made (never below 0), the errors then read as the estimate with that value would have made them;
+    ``trick_bias`` moved by the mean error of those in trumps made without a joker,
     ``joker_trumps`` by how much further off, per joker, those in trumps with jokers were, ``no_trumps_bias`` by
     how much further off those in no-trumps without a joker were, ``joker_no_trumps`` by how much further off
     again, per joker, those in no-trumps with jokers were.  Then, on the errors those terms leave,
@@ -359,8 +362,15 @@ def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, b
 
     if len(rows) < MIN_CONTRACTS:
         return params
-    full = [(row[1] - row[0], bool(row[2]), len(row) > 3 and bool(row[3]), int(row[4]) if len(row) > 4 else 0,
-             len(row) > 5 and bool(row[5])) for row in rows]
+    bids = [int(row[6]) if len(row) > 6 else 0 for row in rows]  # type: ignore[misc]
+    lonely = [(bid, row[1] - row[0]) for bid, row in zip(bids, rows, strict=True)
+              if not row[2] and not (len(row) > 3 and row[3])]
+    per_bid = max(0.0, params.opponent_bids - _slope(lonely)) if len(lonely) >= MIN_CONTRACTS \
+        else params.opponent_bids
+    more = grid(per_bid) - params.opponent_bids  # each call against loses this much more of the estimate
+    full = [(row[1] - row[0] + more * bid, bool(row[2]), len(row) > 3 and bool(row[3]),
+             int(row[4]) if len(row) > 4 else 0, len(row) > 5 and bool(row[5]))
+            for bid, row in zip(bids, rows, strict=True)]
     alone = [(e, jokers, nt) for e, supported, contested, jokers, nt in full if not supported and not contested]
     plain = [e for e, jokers, nt in alone if not jokers and not nt]
     terms = len(plain) >= MIN_CONTRACTS  # the bias on its own rows: the other terms are fitted beside it
@@ -390,7 +400,17 @@ def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, b
                                      "joker_no_trumps": grid(params.joker_no_trumps + nt_joker),
                                      "partner_support": grid(params.partner_support + extra),
                                      "opponent_called": grid(called),
+                                     "opponent_bids": grid(per_bid),
                                      "trick_spread": max(0.5, grid(spread))})
+
+
+def _slope(points: Sequence[tuple[int, float]]) -> float:
+    """The least-squares slope of y on x over ``points`` ((x, y)); 0 where x never varies."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    var = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / var if var else 0.0
 
 
 def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0,

@@ -10,7 +10,7 @@ cdef class _Weights:
     # ClubParams' fields (all floats), as C doubles
     cdef public double trick_spread, trick_bias, kitty_tricks, partner_weight, exact_control, shown_weight
     cdef public double opponent_shown, partner_support, raise_support, misere_mid, misere_slope, open_risk, open_leads
-    cdef public double open_attack, opponent_called, joker_trumps, joker_no_trumps
+    cdef public double open_attack, opponent_called, opponent_bids, joker_trumps, joker_no_trumps
     cdef public double no_trumps_bias
     cdef public double partner_misere_risk, misere_worlds, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
     cdef public double game_sacrifice, sacrifice_defence
@@ -44,3 +44,6 @@ cpdef tuple _offered(legal, long rungs, list priced)
 @cython.locals(s=cython.long, call=cython.long, rungs=cython.Py_ssize_t, mine=cython.bint)
 cpdef long _support(long seat, partners, list call_key, calls, long key)
 cpdef bint _opponent_called(long seat, team_of, list call_key, calls, long key)
+
+@cython.locals(s=cython.long, call=cython.long, rungs=cython.Py_ssize_t, team=cython.long, bids=cython.long)
+cpdef long _opponent_bids(long seat, team_of, list call_key, calls)

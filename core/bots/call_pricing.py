@@ -216,6 +216,17 @@ def _opponent_called(seat: int, team_of: Sequence[int], call_key: list[int], cal
     return False
 
 
+def _opponent_bids(seat: int, team_of: Sequence[int], call_key: list[int], calls: Sequence[tuple[int, int]]) -> int:
+    """How many calls of a denomination (not a misère) the seats of other teams than ``seat``'s made among ``calls``."""
+    rungs = len(call_key)
+    team = team_of[seat]
+    bids = 0
+    for s, call in calls:
+        if 0 <= call < rungs and call_key[call] != NO_KEY and team_of[s] != team:
+            bids += 1
+    return bids
+
+
 def _offered(legal: Sequence[int], rungs: int, priced: list[bool]) -> tuple[list[int], list[int]]:
     """The rungs of a ladder of ``rungs`` that ``legal`` offers to call, and those of them ``priced``
     (``_Pricing.priced``)."""

@@ -2,8 +2,8 @@
 # the pure-Python player never reads this file); its pricing's types are call_pricing.pxd's.
 import cython
 
-from fivehundred.bots.call_pricing cimport (_at_least, _misere_chance, _offered, _opponent_called, _Pricing,
-                                            _rung_worth, _support, _Weights, _weights, _worth)
+from fivehundred.bots.call_pricing cimport (_at_least, _misere_chance, _offered, _opponent_bids, _opponent_called,
+                                            _Pricing, _rung_worth, _support, _Weights, _weights, _worth)
 from fivehundred.bots.defence cimport MisereDefender
 from fivehundred.bots.evaluation cimport _key, _RulesInfo, jokers_held, own_tricks
 from fivehundred.bots.situation cimport _as_seen, _Seen

@@ -41,6 +41,7 @@ from fivehundred.rules.tables import Contract
 from .call_pricing import (  # noqa: F401 - re-exported: the pricing, as the tests and benchmarks import it
     BIDDER_CHANCE,
     BIDDER_LOGIT,
+    NO_KEY,
     NO_SUPPORT,
     RAISED,
     SQRT2,
@@ -48,6 +49,7 @@ from .call_pricing import (  # noqa: F401 - re-exported: the pricing, as the tes
     _at_least,
     _misere_chance,
     _offered,
+    _opponent_bids,
     _opponent_called,
     _Pricing,
     _pricing,
@@ -212,6 +214,8 @@ class ClubPlayer(MisereDefender):
             estimate += jokers_held(hand) * w.joker_trumps
         if w.opponent_called and _opponent_called(seat, info.team_of, pricing.call_key, calls, _key(contract)):
             estimate -= w.opponent_called
+        if w.opponent_bids:
+            estimate -= w.opponent_bids * _opponent_bids(seat, info.team_of, pricing.call_key, calls)
         if shown and w.opponent_shown:
             team = info.team_of[seat]
             theirs = _shown_cards(shown, [s for s in range(pricing.players) if info.team_of[s] != team])
@@ -257,6 +261,12 @@ class ClubPlayer(MisereDefender):
         """Has an opponent of ``seat`` called ``contract``'s denomination among ``calls`` (``opponent_called``)?"""
         info = _info(rules)
         return bool(_opponent_called(seat, info.team_of, _pricing(rules, info).call_key, calls, _key(contract)))
+
+    def contract_bids_against(self, rules: Rules, seat: int, calls: Sequence[tuple[int, int]]) -> int:
+        """The calls of a denomination the opponents of ``seat`` made among ``calls`` (``opponent_bids`` counts
+        each)."""
+        info = _info(rules)
+        return _opponent_bids(seat, info.team_of, _pricing(rules, info).call_key, calls)
 
     def make_chance(self, seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing,
                     contract: Contract, params: ClubParams) -> tuple[float, float]:
@@ -417,7 +427,8 @@ class ClubPlayer(MisereDefender):
     def _worths_key(seat: int, obs: Seen, info: _RulesInfo, pricing: _Pricing, params: ClubParams,
                     total: int) -> tuple[object, ...]:
         """What a call's worth depends on besides the call: the hand, the cards shown, the side's score, the partners'
-        calls (support, a misère bid), the denominations the opponents called (``opponent_called``), the ruleset
+        calls (support, a misère bid), the denominations the opponents called (``opponent_called``) and how many
+        calls of one they made (``opponent_bids``), the ruleset
         and the parameters.  Other calls change the calls offered, never their worth: ``call_worths`` keeps the
         worths of one auction under this key (tests/test_club.py checks the kept worths against a fresh player's)."""
         partners = info.partners[seat]
@@ -429,6 +440,7 @@ class ClubPlayer(MisereDefender):
         mine: set[int] = set()  # our denominations called so far: a partner's call of one raised ours
         said = set()
         against = set()
+        bids = 0  # the opponents' calls of a denomination (``opponent_bids``)
         for s, call in obs.calls:
             if 0 <= call < ladder:
                 if s == seat:
@@ -437,8 +449,9 @@ class ClubPlayer(MisereDefender):
                     said.add((told[call], keys[call] in mine))
                 elif team_of[s] != team:
                     against.add(keys[call])
+                    bids += keys[call] != NO_KEY
         heard = frozenset(said)
-        return (seat, obs.hand, total, heard, frozenset(against), obs.open_hands, pricing, params)
+        return (seat, obs.hand, total, heard, frozenset(against), bids, obs.open_hands, pricing, params)
 
     @staticmethod
     def may_beat(hand: Sequence[int], pricing: _Pricing, standing: int, params: ClubParams) -> bool:

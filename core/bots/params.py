@@ -49,6 +49,9 @@ class ClubParams(BaseModel):
                                  "after I did (it raised my suit, counting my call as its support already).")
     opponent_called: float = Field(0.0, ge=0, description="Tricks the estimate loses when an opponent has called "
                                    "the denomination before (it holds the trumps we would need).")
+    opponent_bids: float = Field(0.0, ge=0, description="Tricks the estimate loses for each call the opponents have "
+                                 "made in a denomination, whichever (a misère's excepted): the strength they bid "
+                                 "lies against ours, and partner holds less of what is left.")
     joker_trumps: float = Field(0.0, description="Tricks the estimate adds for each joker the hand holds in a "
                                 "trump contract, beyond what the hand count gives it (fitted: the count's joker is "
                                 "worth what the ruleset's games show).")
