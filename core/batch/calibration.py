@@ -362,7 +362,7 @@ def fit_trick_model(rows: Sequence[tuple[float, int, bool] | tuple[float, int, b
 
     if len(rows) < MIN_CONTRACTS:
         return params
-    bids = [int(row[6]) if len(row) > 6 else 0 for row in rows]  # type: ignore[misc]
+    bids = [int(row[6]) if len(row) > 6 else 0 for row in rows]
     lonely = [(bid, row[1] - row[0]) for bid, row in zip(bids, rows, strict=True)
               if not row[2] and not (len(row) > 3 and row[3])]
     per_bid = max(0.0, params.opponent_bids - _slope(lonely)) if len(lonely) >= MIN_CONTRACTS \
