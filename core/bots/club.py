@@ -41,7 +41,6 @@ from fivehundred.rules.tables import Contract
 from .call_pricing import (  # noqa: F401 - re-exported: the pricing, as the tests and benchmarks import it
     BIDDER_CHANCE,
     BIDDER_LOGIT,
-    NO_KEY,
     NO_SUPPORT,
     RAISED,
     SQRT2,
@@ -440,7 +439,6 @@ class ClubPlayer(MisereDefender):
         mine: set[int] = set()  # our denominations called so far: a partner's call of one raised ours
         said = set()
         against = set()
-        bids = 0  # the opponents' calls of a denomination (``opponent_bids``)
         for s, call in obs.calls:
             if 0 <= call < ladder:
                 if s == seat:
@@ -449,8 +447,8 @@ class ClubPlayer(MisereDefender):
                     said.add((told[call], keys[call] in mine))
                 elif team_of[s] != team:
                     against.add(keys[call])
-                    bids += keys[call] != NO_KEY
         heard = frozenset(said)
+        bids = _opponent_bids(seat, team_of, keys, obs.calls)
         return (seat, obs.hand, total, heard, frozenset(against), bids, obs.open_hands, pricing, params)
 
     @staticmethod
