@@ -31,16 +31,13 @@ past the sanity table's 45% for a kind on avondale-us and nullo: docs/players.md
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from pathlib import Path
+
+from tuned_files import command_line, fit_arguments, write_fit  # benchmarks/tuned_files.py
 
 import fivehundred
 from fivehundred.batch.calibration import TrickRow, fit_trick_model, trick_outcomes
 from fivehundred.bots.params import ClubParams, shipped_sets, tuned_for
 from fivehundred.rules.ruleset import Ruleset
-
-TUNED = Path(__file__).resolve().parents[1] / "core" / "bots" / "tuned"
 
 
 def mean(xs: list[float]) -> float:
@@ -48,15 +45,11 @@ def mean(xs: list[float]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("-r", "--ruleset", action="append", help="repeatable; default: every ruleset with a tuned set")
-    ap.add_argument("-n", "--games", type=int, default=2000)
-    ap.add_argument("--seed", default="contested")
-    ap.add_argument("--write", action="store_true", help="set opponent_called in the shipped tuned sets")
+    ap = fit_arguments(__doc__, 2000, "contested", "set opponent_called in the shipped tuned sets")
     ap.add_argument("--jokers", action="store_true", help="fit the joker terms and the trick model around them")
     ap.add_argument("--bids", action="store_true", help="fit opponent_bids and the trick model around it")
     args = ap.parse_args(argv)
-    command = " ".join(["python benchmarks/contested.py", *(argv if argv is not None else sys.argv[1:])])
+    command = command_line("contested.py", argv)
     for name in args.ruleset or shipped_sets():
         rs = fivehundred.load_ruleset(name)
         params = tuned_for(rs)
@@ -77,13 +70,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{len(backed)} {mean(backed):+.2f}, an opponent's {len(against)} {mean(against):+.2f}; "
               f"opponent_called {params.opponent_called} -> {fitted}", flush=True)
         if args.write:
-            path = TUNED / f"{name}.json"
-            data = json.loads(path.read_text(encoding="utf-8"))
-            data["params"]["opponent_called"] = fitted
-            data.setdefault("tuning", {})["opponent_called_fit"] = {
+            write_fit(name, {"opponent_called": fitted}, "opponent_called_fit", {
                 "command": command, "games": args.games, "seed": args.seed, "contracts": len(against),
-                "error_before": round(mean(against) - mean(alone), 4) if against and alone else None}
-            path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+                "error_before": round(mean(against) - mean(alone), 4) if against and alone else None})
     return 0
 
 
@@ -109,13 +98,9 @@ def refit(name: str, rs: Ruleset, params: ClubParams, rows: list[TrickRow], args
     fitted = fit_trick_model(trick_outcomes(rs, fitted, args.games, f"{args.seed}:2"), fitted)
     print(f"{name}: " + ", ".join(f"{k} {getattr(params, k)} -> {getattr(fitted, k)}" for k in TERMS), flush=True)
     if args.write:
-        path = TUNED / f"{name}.json"
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data["params"].update({k: getattr(fitted, k) for k in written})
-        data.setdefault("tuning", {})[record] = {
+        write_fit(name, {k: getattr(fitted, k) for k in written}, record, {
             "command": command, "games": args.games, "seed": args.seed, "rounds": 2,
-            "before": {k: getattr(params, k) for k in written}}
-        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            "before": {k: getattr(params, k) for k in written}})
 
 
 if __name__ == "__main__":

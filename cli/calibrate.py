@@ -41,8 +41,8 @@ def calibrate(
         "partner_support) to what the "
         "contracting sides took in -n seeded self-play games from the start.")] = False,
     fit_misere: Annotated[bool, typer.Option(
-        "--fit-misere", help="Instead of the climb: fit the misère curve (misere_mid, open_risk) to the misères "
-        "played alone in -n seeded self-play games (after --fit-tricks, with its result).")] = False,
+        "--fit-misere", help="Instead of the climb: fit the misère curve (misere_mid, open_risk, misere_long) to the "
+        "misères played alone in -n seeded self-play games (after --fit-tricks, with its result).")] = False,
     play: Annotated[str, typer.Option(
         "--play", help="Who plays the cards of the games --fit-tricks and --fit-misere learn from: club, or solver "
         "(club's auction, the play searched double dummy: what defenders who search let through; "

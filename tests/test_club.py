@@ -443,6 +443,43 @@ def test_the_misere_curve_is_fitted_to_what_the_defenders_let_through() -> None:
     assert abs(bolder.misere_mid - 3.2) <= 0.1 and bolder.open_risk == DEFAULT.open_risk  # no open misère: kept
 
 
+def test_the_misere_curve_fits_what_a_long_suit_adds_to_the_danger() -> None:
+    # misères with n cards beyond four in a suit made as a curve (mid 2.0, slope 1.5) says of danger + 0.4 n
+    rows = []
+    for step in range(41):
+        danger = step / 10
+        for long in (0, 1, 2):
+            made = round(40 / (1 + math.exp(1.5 * (danger + 0.4 * long - 2.0))))
+            rows += [(danger, False, i < made, 1.0, long) for i in range(40)]
+    fitted = fit_curve(rows, DEFAULT)
+    assert abs(fitted.misere_mid - 2.0) <= 0.1 and abs(fitted.misere_long - 0.4) <= 0.05
+    assert fit_curve([row[:4] for row in rows], DEFAULT).misere_long == DEFAULT.misere_long  # no lengths: kept
+
+
+def test_a_misere_is_priced_by_the_cards_beyond_four_in_a_suit_it_keeps() -> None:
+    """``misere_long``: each card beyond four in a suit of the hand kept after the discards the danger counts (the
+    kitty's less one) adds that much danger, before the open multiplier; the discards can shorten the suit."""
+    from fivehundred.bots.club import _pricing
+    from fivehundred.bots.evaluation import misere_length
+    from fivehundred.bots.heuristic import _info
+
+    rules = compile_rules(fivehundred.load_ruleset("pagat-australian"))
+    info = _info(rules)
+    pricing = _pricing(rules, info)
+    ladder = {c.call: c for c in rules.ladder}
+    six_spades = parse_cards("5S 6S 7S 8S 9S JS 4H 5C 4D QD")  # two discards (♠J, ♦Q) keep five spades
+    shortened = parse_cards("10S 4H JC 7C 6C AD JD 8D 6D 4D")  # the ♦A thrown: four diamonds kept
+    spread = parse_cards("5S 6S 7S 9S 4H 6H 5C 7C 4D 6D")
+    assert [misere_length(h, info.misere, 2) for h in (six_spades, shortened, spread)] == [1, 0, 0]
+    plain = ClubPlayer(N, random.Random(0), DEFAULT)
+    wary = ClubPlayer(N, random.Random(0), DEFAULT.model_copy(update={"misere_long": 0.5}))
+    for hand, long in ((six_spades, 1), (shortened, 0), (spread, 0)):
+        for call, times in (("misere", 1.0), ("open-misere", DEFAULT.open_risk)):
+            dangers = [p.misere_danger(hand, info, pricing, ladder[call], p.params) for p in (plain, wary)]
+            assert dangers[1] - dangers[0] == pytest.approx(0.5 * long * times)
+        assert wary.contract_length(rules, hand, ladder["misere"]) == long
+
+
 def test_the_misere_curve_is_fitted_beside_the_lead_under_a_shown_hand() -> None:
     # open misères made as often as the curve (mid 2.0, slope 1.5) times their lead-free chance says
     rows = []
@@ -953,7 +990,7 @@ def test_the_fits_read_the_same_rows_with_any_number_of_workers() -> None:
     assert len(one) > 100
     assert trick_outcomes(rs, params, 70, 3, workers=2) == one
     misere = misere_outcomes(rs, params, 70, 3)
-    assert len({made for _, _, made, _ in misere}) == 2  # made and failed among them
+    assert len({row[2] for row in misere}) == 2  # made and failed among them
     assert misere_outcomes(rs, params, 70, 3, workers=2) == misere
 
 

@@ -11,6 +11,7 @@ import fivehundred
 from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.defence import MisereDefender
+from fivehundred.bots.params import tuned_for
 from fivehundred.bots.solved_worlds import BidReading, best_card, world_seed
 from fivehundred.bots.solver_player import SolverPlayer, solved_from
 from fivehundred.bots.unseen import determinise, knowledge
@@ -208,9 +209,11 @@ def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_t
     beats it, so every card is worth the same in every world and the double-dummy totals choose nothing.  ``club``
     leads ♣5, and its own defenders then beat the misère; ``solver`` breaks the tie by playing each card on in its
     worlds with ``club`` in every seat (``survival_card``), leads away from its clubs (a spade or the ♥7), keeps ♣5 to
-    duck under a club lead, and the misère is made."""
+    duck under a club lead, and the misère is made.  (The auction is bid by ``club`` without ``misere_long``: since
+    it counts South's six spades, ``club`` bids no misère on this hand.)"""
     state, rng = new_game(RULES.ruleset, "surv:0")
-    bidders = [ClubPlayer(s, random.Random(s)) for s in range(4)]
+    former = tuned_for(RULES.ruleset).model_copy(update={"misere_long": 0.0})
+    bidders = [ClubPlayer(s, random.Random(s), former) for s in range(4)]
     state.deal(rng)
     while state.phase != Phase.PLAY:
         state.apply(bidders[state.current_player()].act(state, state.legal_actions()))

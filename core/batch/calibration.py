@@ -210,9 +210,9 @@ def relevant_parameters(ruleset: Ruleset) -> list[str]:
 
 # --- the misère curve, fitted to the defence ---------------------------------------------------
 
-MisereRow = tuple[float, bool, bool, float]
-"""One misère played alone: its danger before the open multiplier, shown, made, and its
-``open_leads_chance`` (1 when not shown)."""
+MisereRow = tuple[float, bool, bool, float, int]
+"""One misère played alone: its danger before the open multiplier and without ``misere_long``, shown, made, its
+``open_leads_chance`` (1 when not shown), and its cards beyond four in a suit (``ClubPlayer.contract_length``)."""
 
 MIN_MISERES = 30
 """Fewer solo misère contracts than this in a fit's games leave the curve as it was."""
@@ -226,8 +226,8 @@ opponent had, the jokers the contractor held as dealt, no-trumps, the calls of a
 
 @dataclass(frozen=True)
 class MisereFit:
-    """The misère make curve fitted to self-play: ``misere_mid`` (and ``open_risk``, where an open
-    misère was played) by maximum likelihood, the slope kept."""
+    """The misère make curve fitted to self-play: ``misere_mid`` (``open_risk`` where an open misère was played,
+    ``misere_long`` where a long suit was) by maximum likelihood, the slope kept."""
 
     ruleset: str
     seed: int | str
@@ -435,10 +435,10 @@ def fit_tricks(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
 
 def misere_outcomes(ruleset: Ruleset, params: ClubParams, games: int,
                     seed: int | str, play: str = "club", workers: int = 1) -> list[MisereRow]:
-    """(danger before the open multiplier, shown, made, ``open_leads_chance``) of every misère played
-    alone in ``games`` seeded games of ``club`` with ``params`` in every seat; the danger and the
-    chance are the contractor's as it bid (its hand as dealt).  ``workers`` as ``trick_outcomes``."""
-    plain = params.model_copy(update={"open_risk": 1.0})
+    """``MisereRow``s of every misère played alone in ``games`` seeded games of ``club`` with ``params`` in every
+    seat; the danger, the chance and the long suits are the contractor's as it bid (its hand as dealt).  ``workers``
+    as ``trick_outcomes``."""
+    plain = params.model_copy(update={"open_risk": 1.0, "misere_long": 0.0})
     return _outcomes(_misere_rows, "misere", ruleset, params, games, seed, play, workers, judged=plain)
 
 
@@ -448,16 +448,20 @@ def _misere_rows(rules: Rules, judge: ClubPlayer, log: HandLog) -> list[MisereRo
         return []
     hand = log.hands[log.contractor]
     return [(judge.contract_danger(rules, hand, c), c.open, outcome.made,
-             judge.contract_open_leads(rules, log.contractor, hand, c))]
+             judge.contract_open_leads(rules, log.contractor, hand, c), judge.contract_length(rules, hand, c))]
 
 
 def _log_sigmoid(x: float) -> float:
     return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
 
 
-def _log_likelihood(rows: Sequence[MisereRow], mid: float, slope: float, shown: float, leads: float = 0.0) -> float:
+def _log_likelihood(rows: Sequence[MisereRow] | Sequence[tuple[float, bool, bool, float]], mid: float, slope: float,
+                    shown: float, leads: float = 0.0, long: float = 0.0) -> float:
     total = 0.0
-    for danger, is_open, made, free in rows:
+    for row in rows:
+        danger, is_open, made, free, *beyond = row
+        if long and beyond:
+            danger += long * beyond[0]
         x = slope * (mid - danger * (shown if is_open else 1.0))  # made with chance σ(x)
         if not is_open or not leads or free >= 1.0:
             total += _log_sigmoid(x if made else -x)
@@ -467,17 +471,47 @@ def _log_likelihood(rows: Sequence[MisereRow], mid: float, slope: float, shown: 
     return total
 
 
-def fit_curve(rows: Sequence[MisereRow], params: ClubParams) -> ClubParams:
-    """``params`` with ``misere_mid`` (and ``open_risk``, when an open misère is among ``rows``) of
-    the greatest likelihood of ``rows`` ((danger, shown, made, ``open_leads_chance``)), on a grid of
-    0.05, the slope and ``open_leads`` kept."""
+def fit_curve(rows: Sequence[MisereRow] | Sequence[tuple[float, bool, bool, float]], params: ClubParams) -> ClubParams:
+    """``params`` with ``misere_mid`` (``open_risk`` when an open misère is among ``rows``, ``misere_long`` when a
+    long suit is) of the greatest likelihood of ``rows`` (``MisereRow``s; without the long suits, ``misere_long``
+    is kept), on a grid of 0.05, the slope and ``open_leads`` kept."""
     mids = [m / 20 for m in range(-40, 161)]
     shown_values = [1.0 + s / 20 for s in range(61)] if any(row[1] for row in rows) else [params.open_risk]
+    longs = [k / 20 for k in range(21)] if any(sum(row[4:]) for row in rows) else [params.misere_long]
     slope, mid, shown, leads = params.misere_slope, params.misere_mid, params.open_risk, params.open_leads
-    for _ in range(3):  # one coordinate, then the other, until they settle
-        mid = max(mids, key=lambda m: _log_likelihood(rows, m, slope, shown, leads))
-        shown = max(shown_values, key=lambda o: _log_likelihood(rows, mid, slope, o, leads))
-    return params.model_copy(update={"misere_mid": mid, "open_risk": shown})
+    long = params.misere_long
+    for _ in range(20):  # one coordinate, then the next, until they settle
+        settled = (mid, shown, long)
+        mid = max(mids, key=lambda m: _log_likelihood(rows, m, slope, shown, leads, long))
+        shown = max(shown_values, key=lambda o: _log_likelihood(rows, mid, slope, o, leads, long))
+        if len(longs) > 1:  # each length's cost with the middle that suits it best: the two move together
+            (_, mid), long = max((_profiled(rows, mids, slope, shown, leads, k), k) for k in longs)
+        if (mid, shown, long) == settled:
+            break
+    return params.model_copy(update={"misere_mid": mid, "open_risk": shown, "misere_long": long})
+
+
+def _profiled(rows: Sequence[MisereRow] | Sequence[tuple[float, bool, bool, float]], mids: Sequence[float],
+              slope: float, shown: float, leads: float, long: float) -> tuple[float, float]:
+    """(log-likelihood, middle) of ``rows`` at the middle of ``mids`` that suits ``long`` best."""
+    def at(mid: float) -> float:
+        return _log_likelihood(rows, mid, slope, shown, leads, long)
+
+    mid = _peak(mids, at)
+    return at(mid), mid
+
+
+def _peak(grid: Sequence[float], f: Callable[[float], float]) -> float:
+    """The point of ``grid`` (ascending) where ``f``, rising then falling along it (a log-likelihood in the curve's
+    middle), is greatest: a ternary search over its indices."""
+    lo, hi = 0, len(grid) - 1
+    while hi - lo > 2:
+        a, b = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+        if f(grid[a]) < f(grid[b]):
+            lo = a + 1
+        else:
+            hi = b
+    return max(grid[lo:hi + 1], key=f)
 
 
 def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int | str = 0, games: int = 400,
@@ -496,9 +530,9 @@ def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
         best = fit_curve(rows, best)
 
     def mean_chance(p: ClubParams) -> float:
-        return sum((free ** p.open_leads if o else 1.0)
-                   / (1.0 + math.exp(p.misere_slope * (d * (p.open_risk if o else 1.0) - p.misere_mid)))
-                   for d, o, _, free in rows) / max(1, len(rows))
+        return sum((free ** p.open_leads if o else 1.0) / (1.0 + math.exp(
+                   p.misere_slope * ((d + p.misere_long * long) * (p.open_risk if o else 1.0) - p.misere_mid)))
+                   for d, o, _, free, long in rows) / max(1, len(rows))
 
-    return MisereFit(ruleset.name, seed, games, len(rows), sum(1 for _, _, m, _ in rows if m),
+    return MisereFit(ruleset.name, seed, games, len(rows), sum(1 for row in rows if row[2]),
                      mean_chance(start), mean_chance(best), start, best)

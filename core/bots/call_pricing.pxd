@@ -11,7 +11,7 @@ cdef class _Weights:
     cdef public double trick_spread, trick_bias, kitty_tricks, partner_weight, exact_control, shown_weight
     cdef public double opponent_shown, partner_support, raise_support, misere_mid, misere_slope, open_risk, open_leads
     cdef public double open_attack, opponent_called, opponent_bids, joker_trumps, joker_no_trumps
-    cdef public double no_trumps_bias
+    cdef public double no_trumps_bias, misere_long
     cdef public double partner_misere_risk, misere_worlds, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
     cdef public double game_sacrifice, sacrifice_defence
 

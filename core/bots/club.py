@@ -58,7 +58,7 @@ from .call_pricing import (  # noqa: F401 - re-exported: the pricing, as the tes
     _worth,
 )
 from .defence import MisereDefender
-from .evaluation import _Denomination, _info, _key, _RulesInfo, jokers_held, own_tricks, sure_winners
+from .evaluation import _Denomination, _info, _key, _RulesInfo, jokers_held, misere_length, own_tricks, sure_winners
 from .heuristic import forced_call
 from .misere_bids import open_leads_chance
 from .params import ClubParams, params_spec, tuned_for
@@ -74,6 +74,12 @@ else:
         from cython.cimports.libc.math import erf  # type: ignore[no-redef]
     else:
         from math import erf
+
+
+def _misere_kept_back(info: _RulesInfo, pricing: _Pricing, contract: Contract) -> tuple[_Denomination, int]:
+    """A misère's denomination and the discards its danger is priced after: the kitty's less one, kept back for what
+    the kitty brings (none without the kitty)."""
+    return info.misere or info.denomination(contract), max(0, (pricing.kitty_size if contract.kitty else 0) - 1)
 
 
 class ClubPlayer(MisereDefender):
@@ -304,11 +310,13 @@ class ClubPlayer(MisereDefender):
     def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
                       params: ClubParams) -> float:
         """The danger of a misère for ``hand``: after the discards it will make (none without the
-        kitty; one is kept back for what the kitty brings), more when shown.  Where the discards go
-        to the partner (C1) they are the contractor's discards all the same."""
-        misere = info.misere or info.denomination(contract)
-        discards = pricing.kitty_size if contract.kitty else 0
-        risk = self._misere_risk(hand, misere, max(0, discards - 1))
+        kitty; one is kept back for what the kitty brings), more for each card of a long suit
+        (``misere_long``) and when shown.  Where the discards go to the partner (C1) they are the contractor's
+        discards all the same."""
+        misere, discards = _misere_kept_back(info, pricing, contract)
+        risk = self._misere_risk(hand, misere, discards)
+        if params.misere_long:
+            risk += params.misere_long * misere_length(hand, misere, discards)
         return risk * params.open_risk if contract.open else risk
 
     def open_leads_chance(self, seat: int, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing,
@@ -353,6 +361,12 @@ class ClubPlayer(MisereDefender):
         (the calibration fits the misère curve to it)."""
         info = _info(rules)
         return self.misere_danger(hand, info, _pricing(rules, info), contract, self._params(rules))
+
+    def contract_length(self, rules: Rules, hand: Sequence[int], contract: Contract) -> int:
+        """The cards beyond four in a suit that ``misere_danger`` counts ``misere_long`` for (``misere_length``)."""
+        info = _info(rules)
+        misere, discards = _misere_kept_back(info, _pricing(rules, info), contract)
+        return misere_length(hand, misere, discards)
 
     def contract_open_leads(self, rules: Rules, seat: int, hand: Sequence[int], contract: Contract) -> float:
         """``open_leads_chance`` of ``contract`` for ``seat`` holding ``hand`` under ``rules`` (1 when it is

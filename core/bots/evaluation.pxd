@@ -64,6 +64,9 @@ cpdef double _suit_danger(list cards, long suit, _Denomination d)
 
 cpdef double misere_risk(hand, _Denomination d, long discards)
 
+@cython.locals(extra=cython.long, groups=list, s=cython.long)
+cpdef long misere_length(hand, _Denomination d, long discards)
+
 cpdef long _key(contract)
 
 @cython.locals(suit_of=list, rank=list, counts=cython.long[5], c=cython.long, least=cython.double, i=cython.Py_ssize_t,

@@ -355,6 +355,21 @@ def misere_kept(hand: Sequence[int], d: _Denomination, discards: int) -> list[li
     return groups
 
 
+LONG_SUIT = 4
+"""Cards of one suit a misère hand holds before ``misere_length`` counts each one more."""
+
+
+def misere_length(hand: Sequence[int], d: _Denomination, discards: int) -> int:
+    """The cards beyond ``LONG_SUIT`` in the suits of a misère hand once ``discards`` cards are thrown
+    (``misere_kept``; a free joker is no suit's)."""
+    extra = 0
+    groups = misere_kept(hand, d, discards)
+    for s in range(4):
+        if len(groups[s]) > LONG_SUIT:
+            extra += len(groups[s]) - LONG_SUIT
+    return extra
+
+
 def _least_useful(hand: Sequence[int], d: _Denomination, partner_cards: Sequence[int] = ()) -> int:
     """The card the contractor can best spare: never a trump or a free joker while there is
     another; keep winners and guarded kings (the cards above them in our hand or among a partner's

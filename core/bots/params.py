@@ -63,6 +63,9 @@ class ClubParams(BaseModel):
     misere_mid: float = Field(2.5, description="Misère risk (after the discards) at which a misère is even money.")
     misere_slope: float = Field(1.5, gt=0, description="How fast the misère make probability falls with risk.")
     open_risk: float = Field(1.8, ge=1, description="Risk multiplier when the contractor's hand is shown.")
+    misere_long: float = Field(0.0, ge=0, description="Misère risk added for each card beyond four in a suit of the "
+                               "hand kept (evaluation.misere_length): such misères are made less often than their "
+                               "cards' danger says (fitted by calibrate --fit-misere).")
     open_leads: float = Field(0.0, ge=0, description="Weight of the defenders' attack on a shown misère hand "
                               "(0: not priced apart; 1: the make chance times the chance that no suit of the hand "
                               "can be forced, by a lead under its lowest card, and where open_attack is on by more of "
