@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import sys
 from pathlib import Path
 
@@ -303,7 +304,8 @@ def test_compare_html_two_arms_side_by_side(runner: CliRunner, tmp_path: Path) -
     assert text.count('<div class="pair">') == 6 and text.count("data:image/png;base64,") == 13
     for word in ("Headline", "contracts: open misère", "games ended by a fall", "win rate NS", "arm A", "nullo"):
         assert word in text, word
-    assert not (tmp_path / "cmp.html.partial").exists() and "<script" not in text and "http" not in text
+    markup = re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "data:", text)  # a chart's bytes may spell anything
+    assert not (tmp_path / "cmp.html.partial").exists() and "<script" not in markup and "http" not in markup
 
 
 def test_compare_html_api_folds_each_arms_records(tmp_path: Path) -> None:
