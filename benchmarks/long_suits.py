@@ -17,22 +17,13 @@ command there under ``tuning.long_suits_fit``.
 
 from __future__ import annotations
 
-import math
 import sys
 
 from tuned_files import command_line, fit_arguments, write_fit  # benchmarks/tuned_files.py
 
 import fivehundred
-from fivehundred.batch.calibration import MisereRow, fit_curve, misere_outcomes
-from fivehundred.bots.params import ClubParams, shipped_sets, tuned_for
-
-
-def chance(row: MisereRow, p: ClubParams) -> float:
-    """The make chance the curve of ``p`` gives ``row`` (times its lead-free chance where ``open_leads`` weighs it)."""
-    danger, shown, _, free, long = row
-    risk = (danger + p.misere_long * long) * (p.open_risk if shown else 1.0)
-    leads = free ** p.open_leads if shown else 1.0
-    return leads / (1.0 + math.exp(p.misere_slope * (risk - p.misere_mid)))
+from fivehundred.batch.calibration import fit_curve, misere_outcomes, row_chance
+from fivehundred.bots.params import shipped_sets, tuned_for
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
             group = [r for r in rows if min(r[4], 2) == long]
             if group:
                 made = sum(1 for r in group if r[2]) / len(group)
-                said = sum(chance(r, params) for r in group) / len(group)
+                said = sum(row_chance(r, params) for r in group) / len(group)
                 print(f"  {label:24} {len(group):6}  made {made:.1%}  the curve said {said:.1%}")
         fitted = fit_curve(rows, params)
         print(f"  fitted: misere_mid {fitted.misere_mid}, open_risk {fitted.open_risk}, "

@@ -451,6 +451,14 @@ def _misere_rows(rules: Rules, judge: ClubPlayer, log: HandLog) -> list[MisereRo
              judge.contract_open_leads(rules, log.contractor, hand, c), judge.contract_length(rules, hand, c))]
 
 
+def row_chance(row: MisereRow, p: ClubParams) -> float:
+    """The make chance the curve of ``p`` gives the misère ``row`` (times its lead-free chance where ``open_leads``
+    weighs it)."""
+    danger, shown, _, free, long = row
+    risk = (danger + p.misere_long * long) * (p.open_risk if shown else 1.0)
+    return (free ** p.open_leads if shown else 1.0) / (1.0 + math.exp(p.misere_slope * (risk - p.misere_mid)))
+
+
 def _log_sigmoid(x: float) -> float:
     return -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
 
@@ -530,9 +538,7 @@ def fit_misere(ruleset: Ruleset, *, start: ClubParams | None = None, seed: int |
         best = fit_curve(rows, best)
 
     def mean_chance(p: ClubParams) -> float:
-        return sum((free ** p.open_leads if o else 1.0) / (1.0 + math.exp(
-                   p.misere_slope * ((d + p.misere_long * long) * (p.open_risk if o else 1.0) - p.misere_mid)))
-                   for d, o, _, free, long in rows) / max(1, len(rows))
+        return sum(row_chance(row, p) for row in rows) / max(1, len(rows))
 
     return MisereFit(ruleset.name, seed, games, len(rows), sum(1 for row in rows if row[2]),
                      mean_chance(start), mean_chance(best), start, best)
