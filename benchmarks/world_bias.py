@@ -28,6 +28,7 @@ import fivehundred
 from fivehundred.bots import solved_worlds
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.params import ClubParams, tuned_for
+from fivehundred.bots.solver_player import SolverPlayer
 from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.solver import Solver
 from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
@@ -35,25 +36,23 @@ from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules
 
 
-class Observer(ClubPlayer):
-    """``club``, noting at each card it plays with a choice what ``solver``'s worlds say against the true deal."""
+class Observer(SolverPlayer):
+    """``club``'s card, noting at each card with a choice what this ``solver``'s worlds say against the true deal."""
 
     def __init__(self, seat: int, rng: random.Random, params: ClubParams, worlds: int, rows: list[dict[str, Any]]):
-        super().__init__(seat, rng, params)
-        self.worlds = worlds
+        super().__init__(seat, rng, worlds, params=params)
         self.rows = rows
-        self.models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), params) for s in range(4)]
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         contract = state.contract
         if (state.phase == Phase.PLAY and contract is not None and contract.goal == "at-least"
                 and sum(a < FIRST_STEP_ACTION for a in legal) > 1):
             seat = state.current_player()
-            dealt = solved_worlds.sample_worlds(state, seat, self.worlds, self.models[:state.rules.players])
+            dealt = solved_worlds.sample_worlds(state, seat, self.worlds, self._club_models(state))
             self.rows.append({"role": "contracting" if seat in state.contracting_side else "defending",
                               "trick": len(state.hand_log.tricks) + 1, "need": contract.tricks,
                               "true": Solver.of(state).value(), "worlds": [s.value() for s in Solver.of_worlds(dealt)]})
-        return int(super().act(state, legal))
+        return int(ClubPlayer.act(self, state, legal))
 
 
 def band(trick: int) -> str:
