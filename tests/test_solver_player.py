@@ -12,7 +12,7 @@ from fivehundred.batch.simulation import play_game
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.defence import MisereDefender
 from fivehundred.bots.params import tuned_for
-from fivehundred.bots.solved_worlds import BidReading, best_card, world_seed
+from fivehundred.bots.solved_worlds import BidReading, best_card, world_seed, worth_table
 from fivehundred.bots.solver_player import SolverPlayer, solved_from
 from fivehundred.bots.unseen import determinise, knowledge
 from fivehundred.engine.state import GameState, new_game
@@ -160,18 +160,15 @@ def test_no_bid_reading_where_the_contractors_hand_is_seen() -> None:
 def _full_totals_card(state: GameState, worlds: int, plays: list[int], default: int) -> int:
     """``best_card`` without its shortcut: every card valued in every world (``solve_cards``)."""
     seat = state.current_player()
-    contract = state.contract
-    assert contract is not None
-    sign = 1 if seat in state.contracting_side else -1
-    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
+    worth = worth_table(state, seat)
     rng = random.Random("solver:" + world_seed(state, seat))
     k = knowledge(state, seat)
     bid = BidReading.of(state, k)
-    total = dict.fromkeys(plays, 0)
+    total = dict.fromkeys(plays, 0.0)
     for _ in range(worlds):
         values = fivehundred.solve_cards(bid.world(state, seat, rng, k) if bid else determinise(state, seat, rng, k))
         for action in plays:
-            total[action] += sign * (100 * contract.made(values[action]) + per_trick * values[action])
+            total[action] += worth[values[action]]
     best = max(total.values())
     return default if total[default] == best else next(a for a in plays if total[a] == best)
 
@@ -189,6 +186,41 @@ def test_best_card_plays_what_every_card_valued_in_every_world_would(default_kin
         default = {"club": MisereDefender.act(ClubPlayer(seat, random.Random(0)), state, state.legal_actions()),
                    "first": plays[0], "last": plays[-1]}[default_kind]
         assert best_card(state, 4, plays, default) == _full_totals_card(state, 4, plays, default)
+
+
+def _reference_score(contract_value: int, bid: int, tricks: int) -> tuple[int, int]:
+    """Rules 25-26 of docs/rules.md, written out: the contracting side's and the defenders' points for a contract
+    in a suit or no-trumps worth ``contract_value``, ``bid`` tricks bid, ``tricks`` taken by the contracting side."""
+    if tricks < bid:
+        return -contract_value, 10 * (10 - tricks)
+    if tricks == 10 and contract_value < 250:
+        return 250, 0
+    return contract_value, 10 * (10 - tricks)
+
+
+def test_a_worlds_worth_is_what_the_hand_scores_for_each_side_and_the_game() -> None:
+    """``worth_table``: for each total of tricks the contracting side may take, the hand's points for the seat's
+    side less the other side's by the reference scoring (the slam of rule 25 too), and 1,000 more or less where
+    the hand ends the game (rules 29-30)."""
+    state = _first_leads(("trumps", "no-trumps"), 1)[0]
+    contract = state.contract
+    assert contract is not None
+    contractor = state.hand_log.contractor
+    defender = (contractor + 1) % 4
+    for tricks in range(11):
+        ours, theirs = _reference_score(contract.value, contract.tricks, tricks)
+        assert worth_table(state, contractor)[tricks] == ours - theirs
+        assert worth_table(state, defender)[tricks] == theirs - ours
+    team = RULES.team_of[contractor]
+    ending = state.clone()
+    ending.totals = [500 - contract.value if t == team else 0 for t in range(2)]  # made: the game is won
+    won = worth_table(ending, contractor)
+    assert won[contract.tricks] == worth_table(state, contractor)[contract.tricks] + 1000
+    assert won[contract.tricks - 1] == worth_table(state, contractor)[contract.tricks - 1]
+    ending.totals = [contract.value - 500 if t == team else 0 for t in range(2)]  # failed: the game is lost
+    lost = worth_table(ending, defender)
+    assert lost[contract.tricks - 1] == worth_table(state, defender)[contract.tricks - 1] + 1000
+    assert lost[contract.tricks] == worth_table(state, defender)[contract.tricks]
 
 
 def _made_from(state: GameState, card: int) -> bool:

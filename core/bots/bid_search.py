@@ -26,7 +26,8 @@ from fivehundred.engine.state import PASS_ACTION, GameState
 from fivehundred.rules.actions import Phase
 
 from .club import ClubPlayer
-from .montecarlo import GAME_BONUS, _paired, _trimmed, call_surprises
+from .montecarlo import _paired, _trimmed, call_surprises
+from .solved_worlds import side_value
 from .unseen import clone, determinise, knowledge, resample
 
 CLOSE = 60.0
@@ -93,7 +94,7 @@ def rollout(world: GameState, call: int, players: Sequence[Any], seat: int, rng:
             or not world.contracting_side):
         if world.hand_log is log:
             world.play_out(players, rng, max_deals=world.deals)
-        return _value(rules, seat, before, tuple(world.totals), world.result)
+        return side_value(rules, seat, before, tuple(world.totals), world.result)
     key = (tuple(world.hand(s) for s in range(rules.players)), world.contractor, contract.call,
            world.play_table.nomination if world.play_table is not None else None, world.current_player())
     tricks = solved.get(key)
@@ -102,16 +103,4 @@ def rollout(world: GameState, call: int, players: Sequence[Any], seat: int, rng:
     outcome = solved_outcome(rules, contract, world.contractor, rules.in_order(world.contracting_side), tricks,
                              before)
     after = tuple(t + p for t, p in zip(before, rules.score_hand(outcome), strict=True))
-    return _value(rules, seat, before, after, rules.game_result(after, outcome))
-
-
-def _value(rules: Any, seat: int, before: Sequence[int], after: Sequence[int], result: Any) -> float:
-    """Our side's points for the hand less the best other side's, ``GAME_BONUS`` more (less) when it ends the game
-    with our side the winner (not)."""
-    mine = rules.team_of[seat]
-    gains = [a - b for a, b in zip(after, before, strict=True)]
-    others = [g for t, g in enumerate(gains) if t != mine]
-    value = gains[mine] - (max(others) if others else 0)
-    if result is not None:
-        value += GAME_BONUS if result.winner == mine else -GAME_BONUS
-    return float(value)
+    return side_value(rules, seat, before, after, rules.game_result(after, outcome))

@@ -4,7 +4,8 @@ The candidates are every set of the cards to discard among the ``SPARE`` cards `
 order of least use; for a misère, of danger): ``club``'s own set is the first.  Each candidate is made in
 ``worlds`` deals of the cards the contractor cannot see (``unseen.determinise``), ``club`` plays what is left of
 the exchange (a joker's nomination, a step), and the hand is solved double dummy from the first lead; the set
-with the best total (the contract made first, then the tricks, as ``best_card`` counts them) is discarded,
+with the best total (what the hand scores for the contractor's side, ``worth_table``, as ``best_card`` counts it)
+is discarded,
 ``club``'s among equals.  Searched only where ``club``'s discards follow that order: a contract to take tricks
 (no dummy laid out), a misère played alone, the discards kept by the contractor.
 """
@@ -21,7 +22,7 @@ from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import DISCARD, Phase
 
 from .evaluation import _info, _key, _least_useful, _misere_throw
-from .solved_worlds import side_worth, world_seed
+from .solved_worlds import world_seed, worth_table
 from .unseen import clone, determinise, knowledge
 
 SPARE = 5
@@ -59,14 +60,13 @@ def best_discards(state: GameState, worlds: int, discards: int, players: Sequenc
     """The ``discards`` cards to throw (see the module's text): ``players`` (one ``club`` a seat) finish the exchange
     in each world."""
     seat = state.current_player()
-    contract = state.contract
-    assert contract is not None
     candidates = [list(c) for c in combinations(discard_order(state, SPARE), discards)]
     if len(candidates) <= 1:
         return candidates[0] if candidates else []
     rng = random.Random("solver-discards:" + world_seed(state, seat))
     k = knowledge(state, seat)
-    total = [0] * len(candidates)
+    worth = worth_table(state, seat)
+    total = [0.0] * len(candidates)
     controller = state.rules.controller
     for _ in range(worlds):
         world = determinise(state, seat, rng, k)
@@ -80,5 +80,5 @@ def best_discards(state: GameState, worlds: int, discards: int, players: Sequenc
             if s.phase == Phase.PLAY:
                 played.append((i, s))
         for (i, _), solver in zip(played, Solver.of_worlds([s for _, s in played]), strict=True):
-            total[i] += side_worth(contract, solver.value())
+            total[i] += worth[solver.value()]
     return candidates[total.index(max(total))]

@@ -5,11 +5,11 @@ At a card with a choice, ``best_card`` deals worlds of the cards the seat cannot
 consistent with everything it has seen (``fivehundred.bots.unseen.determinise``: the calls, its own discards,
 cards shown, voids shown, an open misère's exposed hand, a called card), asks the double-dummy solver for the
 value of each legal card in each world (``fivehundred.solve_cards``: the contracting side's tricks in the hand
-with best play from there), and plays the card with the best total over the worlds: for the contracting side a
-world counts ``MADE`` when the contract's goal is met (``Contract.made``) plus, for a contract to take at least
-its tricks, each trick; the other sides count the same against it.  Among cards of equal total the caller's own
-card is played.  The worlds come from a generator seeded with what the seat has seen (``world_seed``): the same
-decision gets the same worlds, so a game is a pure function of its seed.
+with best play from there), and plays the card with the best total over the worlds: a world counts what the hand
+scores for the seat's side with that many tricks, by the ruleset's own scoring and the game's end (``worth_table``:
+the side's points less the best other side's, ``GAME_BONUS`` more or less where the hand ends the game).  Among
+cards of equal total the caller's own card is played.  The worlds come from a generator seeded with what the seat
+has seen (``world_seed``): the same decision gets the same worlds, so a game is a pure function of its seed.
 
 The worlds also agree with the contractor's bid, where the seat cannot see the contractor's hand
 (``BidReading``): a world is dealt again (up to ``TRIES`` times, then the most plausible one dealt is kept)
@@ -34,19 +34,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from fivehundred.engine.solver import EngineSolver, Solver
+from fivehundred.engine.solver import EngineSolver, Solver, solved_outcome
 from fivehundred.engine.state import GameState
 
 from .card_reading import SURPRISE, play_surprises
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
+from .montecarlo import GAME_BONUS
 from .unseen import Knowledge, clone, deal_hidden, determinise, knowledge, resample, world_of
 
 INFER = 8
 """Worlds dealt for each one kept, where they are weighed by the calls and cards the others made (``card_reading``)."""
 SURPRISE_CAP = 6
 """Surprises counted at most in a world."""
-MADE = 100
-"""A world's worth of the contract's goal met, against one trick more or less."""
 TRIES = 24
 """Deals tried for a world before the most plausible one dealt is kept."""
 BID_SLACK = 3.0
@@ -62,11 +61,35 @@ def world_seed(state: GameState, seat: int) -> str:
     return f"{seat}:{sorted(state.hand(seat))}:{played}:{state.trick}"
 
 
-def side_worth(contract: Any, value: int) -> int:
-    """What the search counts a solved value (the contracting side's tricks) for that side: the contract made
-    first (``MADE``), then each trick (each trick fewer, for a misère; none, for exactly so many)."""
-    per_trick = 1 if contract.goal == "at-least" else -1 if contract.goal == "none" else 0
-    return MADE * contract.made(value) + per_trick * value
+def worth_table(state: GameState, seat: int) -> list[float]:
+    """What the hand is worth to ``seat``'s side for each total of tricks the contracting side may take (0 to a
+    full hand): the ruleset's score for it (``score_hand``, the tricks the defenders take shared among them as
+    ``solved_outcome`` shares them), the side's points less the best other side's, and ``GAME_BONUS`` more or less
+    where the hand ends the game (``game_result``).  So the search plays for the contract, then for the slam or
+    the defenders' trick points, by what they score in the ruleset, and at the end of a game for the game."""
+    rules = state.rules
+    contract = state.contract
+    assert contract is not None
+    before = tuple(state.totals)
+    side = rules.in_order(state.contracting_side)
+    worths = []
+    for tricks in range(rules.hand_size + 1):
+        outcome = solved_outcome(rules, contract, state.contractor, side, tricks, before)
+        after = tuple(t + p for t, p in zip(before, rules.score_hand(outcome), strict=True))
+        worths.append(side_value(rules, seat, before, after, rules.game_result(after, outcome)))
+    return worths
+
+
+def side_value(rules: Any, seat: int, before: Sequence[int], after: Sequence[int], result: Any) -> float:
+    """``seat``'s side's points for a hand (the totals ``before`` and ``after`` it) less the best other side's,
+    ``GAME_BONUS`` more (less) when it ends the game with that side the winner (not)."""
+    mine = rules.team_of[seat]
+    gains = [a - b for a, b in zip(after, before, strict=True)]
+    others = [g for t, g in enumerate(gains) if t != mine]
+    value = gains[mine] - (max(others) if others else 0)
+    if result is not None:
+        value += GAME_BONUS if result.winner == mine else -GAME_BONUS
+    return float(value)
 
 
 def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
@@ -82,20 +105,14 @@ def best_card(state: GameState, worlds: int, plays: Sequence[int], default: int,
     best in every world, no card's total can pass it and it is played; otherwise every card is valued in
     every world, the searches so far kept."""
     seat = state.current_player()
-    contract = state.contract
-    assert contract is not None
-    sign = 1 if seat in state.contracting_side else -1
-
-    def worth(value: int) -> int:
-        return sign * side_worth(contract, value)
-
+    worth = worth_table(state, seat).__getitem__
     dealt = sample_worlds(state, seat, worlds, models)
     solvers = Solver.of_worlds(dealt)
     if default in plays and all(_best_is(solver, default, worth) for solver in solvers):
         if tie_break is not None and len(plays) > 1 and all(_worst_is(s, default, worth) for s in solvers):
             return tie_break(list(plays), dealt)  # every card is worth the same in every world
         return default
-    total = dict.fromkeys(plays, 0)
+    total = dict.fromkeys(plays, 0.0)
     for solver in solvers:
         values = solver.card_values()
         for action in plays:
@@ -127,7 +144,7 @@ def sample_worlds(state: GameState, seat: int, worlds: int, models: Sequence[Any
     return resample(dealt, weights, worlds, rng)
 
 
-def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], int]) -> bool:
+def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], float]) -> bool:
     """Whether ``card`` is worth as much as the seat's best card in the world ``solver`` searches."""
     value = solver.card_value(card)
     least, most = solver.span()
@@ -136,7 +153,7 @@ def _best_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], in
     return worth(value) >= worth(solver.value(value))
 
 
-def _worst_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], int]) -> bool:
+def _worst_is(solver: Solver | EngineSolver, card: int, worth: Callable[[int], float]) -> bool:
     """Whether ``card`` is worth no more than the least any card could be worth in the world ``solver`` searches."""
     least, most = solver.span()
     return worth(solver.card_value(card)) <= min(worth(v) for v in range(least, most + 1))
