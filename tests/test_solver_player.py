@@ -4,6 +4,8 @@ card chosen over sampled worlds solved double dummy that does at least as well a
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,12 +100,12 @@ def test_the_solvers_cards_do_at_least_as_well_as_clubs_on_the_true_deal() -> No
     assert ours >= theirs
 
 
-def _first_leads(kinds: tuple[str, ...], wanted: int) -> list[GameState]:
+def _first_leads(kinds: tuple[str, ...], wanted: int, rules: Any = RULES) -> list[GameState]:
     """Positions at the first lead of club games whose contract is of one of ``kinds`` (``Contract.kind``)."""
     found = []
     for game in range(400):
         rng = random.Random(f"lead:{game}")
-        state = GameState(RULES, first_dealer=game % 4)
+        state = GameState(rules, first_dealer=game % 4)
         players = [ClubPlayer(s, random.Random(s)) for s in range(4)]
         state.deal(rng)
         while not state.is_terminal() and len(state.hands_log) < 4 and len(found) < wanted:
@@ -221,6 +223,24 @@ def test_a_worlds_worth_is_what_the_hand_scores_for_each_side_and_the_game() -> 
     lost = worth_table(ending, defender)
     assert lost[contract.tricks - 1] == worth_table(state, defender)[contract.tricks - 1] + 1000
     assert lost[contract.tricks] == worth_table(state, defender)[contract.tricks]
+
+
+def test_a_worlds_worth_follows_a_variants_scoring(tmp_path: Path) -> None:
+    """S3 and S6 laid over the reference: each trick over the bid scores 10 for the contracting side (no slam), the
+    defenders score nothing, so a defender's worth changes only where the contract is made or beaten."""
+    path = tmp_path / "overtricks.yaml"
+    path.write_text("extends: pagat-australian\nscoring: {overtrick_points: 10, overtrick_cap: 520, slam: null, "
+                    "defender_trick_points: 0}\n", encoding="utf-8")
+    state = _first_leads(("trumps", "no-trumps"), 1, compile_rules(fivehundred.load_ruleset(path)))[0]
+    contract = state.contract
+    assert contract is not None
+    contractor = state.hand_log.contractor
+    ours = worth_table(state, contractor)
+    theirs = worth_table(state, (contractor + 1) % 4)
+    for tricks in range(11):
+        points = contract.value + 10 * (tricks - contract.tricks) if tricks >= contract.tricks else -contract.value
+        assert ours[tricks] == points
+        assert theirs[tricks] == -points
 
 
 def _made_from(state: GameState, card: int) -> bool:
