@@ -11,11 +11,12 @@ import pytest
 
 import fivehundred
 from fivehundred.batch.simulation import play_game
+from fivehundred.bots import solved_worlds
 from fivehundred.bots.club import ClubPlayer
 from fivehundred.bots.defence import MisereDefender
 from fivehundred.bots.params import tuned_for
 from fivehundred.bots.solved_worlds import BidReading, best_card, world_seed, worth_table
-from fivehundred.bots.solver_player import SolverPlayer, solved_from
+from fivehundred.bots.solver_player import PLAYED_WORLDS, SolverPlayer, solved_from
 from fivehundred.bots.unseen import determinise, knowledge
 from fivehundred.engine.state import GameState, new_game
 from fivehundred.rules.actions import Phase
@@ -241,6 +242,48 @@ def test_a_worlds_worth_follows_a_variants_scoring(tmp_path: Path) -> None:
         points = contract.value + 10 * (tricks - contract.tricks) if tricks >= contract.tricks else -contract.value
         assert ours[tricks] == points
         assert theirs[tricks] == -points
+
+
+def test_the_contracting_sides_worlds_played_out_by_club_is_an_option() -> None:
+    player = make_player("solver:8:out=16", 2, random.Random(0))
+    assert isinstance(player, SolverPlayer) and (player.worlds, player.played_worlds) == (8, 16)
+    assert make_player("solver", 0, random.Random(0)).played_worlds == PLAYED_WORLDS
+    with pytest.raises(ValueError, match="out="):
+        make_player("solver:out=x", 0, random.Random(0))
+
+
+def _scored_after(state: GameState, card: int) -> int:
+    """The seat's side's points less the other side's for the hand, by the engine's own scoring, when ``card`` is
+    played and ``club`` plays every seat from there."""
+    seat = state.current_player()
+    s = state.clone()
+    players = [ClubPlayer(x, random.Random(x)) for x in range(4)]
+    log = s.hand_log
+    s.apply(card)
+    while log.outcome is None:
+        s.apply(players[s.current_player()].act(s, s.legal_actions()))
+    team = RULES.team_of[seat]
+    return log.scores[team] - log.scores[1 - team]
+
+
+def test_played_card_plays_the_card_clubs_play_of_the_world_scores_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the true deal as its one world, ``played_card`` plays the card after which ``club``'s play of the rest of
+    the hand scores best for the seat's side by the engine's own scoring (the caller's card among equals)."""
+    monkeypatch.setattr(solved_worlds, "sample_worlds", lambda state, seat, worlds, models=None: [state.clone()])
+    players = [ClubPlayer(x, random.Random(x)) for x in range(4)]
+    checked = chosen_other = 0
+    for state in _endings(8):
+        if state.current_player() not in state.contracting_side or len(state.hands_log) > 1:
+            continue  # the first hand: 0-0, so no hand ends the game and the scores are the hand's
+        plays = [a for a in state.legal_actions() if a < FIRST_STEP_ACTION]
+        default = plays[-1]
+        scored = {card: _scored_after(state, card) for card in plays}
+        best = max(scored.values())
+        expected = default if scored[default] == best else next(c for c in plays if scored[c] == best)
+        assert solved_worlds.played_card(state, 1, plays, default, players) == expected
+        checked += 1
+        chosen_other += expected != default
+    assert checked >= 20 and chosen_other >= 3
 
 
 def _made_from(state: GameState, card: int) -> bool:

@@ -36,6 +36,7 @@ from typing import Any
 
 from fivehundred.engine.solver import EngineSolver, Solver, solved_outcome
 from fivehundred.engine.state import GameState
+from fivehundred.rules.tables import HandOutcome
 
 from .card_reading import SURPRISE, play_surprises
 from .evaluation import _info, _key, _plain, _solo_misere, misere_risk, own_tricks
@@ -166,17 +167,41 @@ def survival_card(ties: list[int], worlds: list[GameState], players: Sequence[An
     (``default`` among equals)."""
     made = dict.fromkeys(ties, 0)
     for world in worlds:
-        controller = world.rules.controller
-        deal = world.deals
         for card in ties:
-            s = clone(world)
-            log = s.hand_log
-            s.apply_unchecked(card)
-            while s.deals == deal and not s.is_terminal() and s.current_player() >= 0:
-                s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
-            made[card] += log.outcome is not None and log.outcome.made
+            outcome = played_out(world, card, players)
+            made[card] += outcome is not None and outcome.made
     most = max(made.values())
     return default if default in made and made[default] == most else next(c for c in ties if made[c] == most)
+
+
+def played_card(state: GameState, worlds: int, plays: Sequence[int], default: int, players: Sequence[Any],
+                models: Sequence[Any] | None = None) -> int:
+    """The card of ``plays`` with the best total over ``worlds`` sampled worlds (``sample_worlds``, read by ``models``)
+    when ``players`` (``club``) play every seat from it to the end of the hand, each seeing only its own cards: each
+    world counts what the hand scores for the seat's side (``worth_table``).  Where double dummy has the others
+    defend as if they saw every card, this plays for the defence at the table (``default`` among equals)."""
+    seat = state.current_player()
+    worth = worth_table(state, seat)
+    total = dict.fromkeys(plays, 0.0)
+    for world in sample_worlds(state, seat, worlds, models):
+        for card in plays:
+            outcome = played_out(world, card, players)
+            if outcome is not None:
+                total[card] += worth[sum(outcome.tricks_by_seat[s] for s in outcome.side)]
+    best = max(total.values())
+    return default if total.get(default) == best else next(a for a in plays if total[a] == best)
+
+
+def played_out(world: GameState, card: int, players: Sequence[Any]) -> HandOutcome | None:
+    """The ``HandOutcome`` of the hand of ``world`` (not changed) once ``card`` is played and ``players`` play every
+    seat to the end of the hand (None where the hand waits for something no player decides)."""
+    controller = world.rules.controller
+    s = clone(world)
+    log, deal = s.hand_log, s.deals
+    s.apply_unchecked(card)
+    while s.deals == deal and not s.is_terminal() and s.current_player() >= 0:
+        s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
+    return log.outcome
 
 
 class BidReading:

@@ -27,7 +27,7 @@ from .club import ClubPlayer
 from .defence import MisereDefender
 from .params import ClubParams, ParamsError, params_spec
 from .solved_discards import best_discards, searched_exchange
-from .solved_worlds import best_card, survival_card
+from .solved_worlds import best_card, played_card, survival_card
 
 DEFAULT_WORLDS = 8
 CARDS_IN_PLAY = 40
@@ -42,6 +42,9 @@ READ_CARDS = True
 """Whether the worlds are weighed by the calls and cards the others made (``card_reading``)."""
 BID_WORLDS = 0
 """Deals a close call of the auction is searched over (``bid_search``; 0: ``club``'s calls, see docs/players.md)."""
+PLAYED_WORLDS = 0
+"""Worlds in which the contracting side of a contract to take tricks plays each card on with ``club`` in every seat
+(``solved_worlds.played_card``; 0: its cards solved double dummy, as the defenders' are)."""
 
 
 def solved_from(state: GameState) -> int:
@@ -55,12 +58,13 @@ class SolverPlayer(ClubPlayer):
 
     def __init__(self, seat: int, rng: random.Random, worlds: int = DEFAULT_WORLDS, cards: int | None = None,
                  params: ClubParams | None = None, bid_worlds: int = BID_WORLDS,
-                 exchange_worlds: int = EXCHANGE_WORLDS):
+                 exchange_worlds: int = EXCHANGE_WORLDS, played_worlds: int = PLAYED_WORLDS):
         super().__init__(seat, rng, params)
         self.worlds = worlds
         self.cards = cards
         self.bid_worlds = bid_worlds
         self.exchange_worlds = exchange_worlds
+        self.played_worlds = played_worlds
         self.read_cards = READ_CARDS
         self._models: list[ClubPlayer] = []
         self._throws: list[int] = []
@@ -73,19 +77,21 @@ class SolverPlayer(ClubPlayer):
         and the exchange as ``club:`` takes them (``solver:FILE.json``, ``solver:8:10:default``); ``bid=N``
         anywhere after the colon: the deals a close call is searched over (``solver:bid=0``: ``club``'s calls);
         ``ex=N``: the deals the contractor's discards are searched over (``solver:ex=0``: ``club``'s discards);
-        ``read=0``: worlds not weighed by the calls and cards the others made (``card_reading``)."""
+        ``read=0``: worlds not weighed by the calls and cards the others made (``card_reading``); ``out=N``: the
+        worlds in which the contracting side plays its cards on with ``club`` in every seat (``out=0``: solved)."""
         if not arg:
             return cls(seat, rng)
         parts = arg.split(":")
-        settings = {"bid": BID_WORLDS, "ex": EXCHANGE_WORLDS, "read": int(READ_CARDS)}
+        settings = {"bid": BID_WORLDS, "ex": EXCHANGE_WORLDS, "read": int(READ_CARDS), "out": PLAYED_WORLDS}
         for part in [p for p in parts if p.split("=")[0] in settings and "=" in p]:
             parts.remove(part)
             name, value = part.split("=", 1)
             if name == "read" and value not in ("0", "1"):
                 raise ValueError(f"solver:{arg}: read= takes 1 (the worlds read by the cards played) or 0")
             if not value.isdigit():
+                instead = {"bid": "club's calls", "ex": "club's discards", "out": "solved double dummy"}[name]
                 raise ValueError(f"solver:{arg}: {name}= takes a number of deals searched over "
-                                 f"(solver:{name}=16; {name}=0: club's {'calls' if name == 'bid' else 'discards'})")
+                                 f"(solver:{name}=16; {name}=0: {instead})")
             settings[name] = int(value)
         bid_worlds, exchange_worlds = settings["bid"], settings["ex"]
         numbers: list[int] = []
@@ -100,7 +106,7 @@ class SolverPlayer(ClubPlayer):
                              f"parameters (default, a ruleset's set or FILE.json): {e}") from None
         worlds = numbers[0] if numbers else DEFAULT_WORLDS
         cards = numbers[1] if len(numbers) > 1 else None
-        player = cls(seat, rng, worlds, cards, params, bid_worlds, exchange_worlds)
+        player = cls(seat, rng, worlds, cards, params, bid_worlds, exchange_worlds, settings["out"])
         player.read_cards = bool(settings["read"])
         return player
 
@@ -119,6 +125,8 @@ class SolverPlayer(ClubPlayer):
         misere = contract is not None and contract.goal == "none"
         models = self._club_models(state) if self.read_cards else None
         if not misere:
+            if self.played_worlds and state.current_player() in state.contracting_side:
+                return played_card(state, self.played_worlds, plays, default, self._club_models(state), models)
             return best_card(state, self.worlds, plays, default, models=models)
         tie_break = None
         if state.current_player() in state.contracting_side:  # where every card fails against a seeing defence
