@@ -42,7 +42,7 @@ READ_CARDS = True
 """Whether the worlds are weighed by the calls and cards the others made (``card_reading``)."""
 BID_WORLDS = 0
 """Deals a close call of the auction is searched over (``bid_search``; 0: ``club``'s calls, see docs/players.md)."""
-PLAYED_WORLDS = 0
+PLAYED_WORLDS = 16
 """Worlds in which the contracting side of a contract to take tricks plays each card on with ``club`` in every seat
 (``solved_worlds.played_card``; 0: its cards solved double dummy, as the defenders' are)."""
 
