@@ -10,7 +10,9 @@ dummy (``fivehundred.bots.solved_worlds.best_card``: the worlds agree with every
 and with the contractor's bid, and are drawn by how many of the calls and cards the others made ``club`` would have
 made in them, ``card_reading``; among equals, ``club``'s card).  A misère's worlds are
 ``MISERE_WORLDS_FACTOR`` times as many (each is solved in far less time: the hand ends at the contractor's
-first trick).
+first trick).  The contracting side of a contract to take tricks plays its cards out instead (``solver:out=N``,
+``PLAYED_WORLDS`` without): each legal card played on in each world with ``club`` in every seat, each seeing only
+its own cards (``solved_worlds.played_card``), so it plays for the defence at the table, not a seeing one.
 """
 
 from __future__ import annotations
