@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Engine speed on one core: deals/s and games/s for random, heuristic and club players, beside the
+"""Engine speed on one core: deals/s and games/s for random, heuristic and club players (``club:fast``, the
+rules of thumb alone, and ``club``, which searches an open misère's defence), beside the
 yardstick ``shared/bench/limit_sim.py`` measured in the same run.  The ratios that count come from
 blocks of yardstick deals, engine deals and a ``fivehundred.simulate`` batch taken side by side in
 this process (their order rotating from block to block; median and quartiles of the blocks'
@@ -154,7 +155,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=5000)
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--players", default="random,heuristic,club",
+    ap.add_argument("--players", default="random,heuristic,club:fast,club",
                     help="comma-separated players to time per ruleset, run by run in turn (e.g. 'club' alone)")
     ap.add_argument("--heuristic-scale", type=int, default=5, help="fewer deals/games for the bots (all but random)")
     ap.add_argument("--no-yardstick", action="store_true")

@@ -208,6 +208,9 @@ def test_arm_b_plays_with_arm_as_set_unless_tuned_per_arm() -> None:
     assert own.metric("win_rate.NS").a == pinned.metric("win_rate.NS").a
     # a user ruleset as arm A: its ancestor's set, in both arms
     assert fivehundred.compare(5, 1, Arm("avondale-us"), Arm(REF)).b.players == ["club:avondale-us"] * 4
+    # club:fast is pinned the same way: arm A's set, without the open-misère search, in both arms
+    fast = fivehundred.compare(5, 1, Arm(players="club:fast"), Arm("nullo"))
+    assert fast.b.players == [f"club:fast:{REF}"] * 4 and fast.warnings == []
 
 
 def test_explicit_parameters_are_kept_and_differences_warned() -> None:

@@ -23,16 +23,20 @@ CALLS = ["6D", "6H", "7S", "open-misere", "pass", "pass", "pass"]
 """Hand 10 of a seeded club game (S dealt, N-S 240, E-W 70): W opens 6♦, S bids open misère over E's 7♠."""
 
 
-def play(worlds: int) -> tuple[bool, list[str]]:
-    """The hand played: ``club`` as the contractor, ``club`` with ``misere_worlds`` ``worlds`` defending; whether
-    the misère was made, and the tricks."""
+def play(worlds: int | str) -> tuple[bool, list[str]]:
+    """The hand played: ``club`` as the contractor, ``club`` with ``misere_worlds`` ``worlds`` defending (a string:
+    ``club:ARG``'s defenders, ``club`` for ""); whether the misère was made, and the tricks."""
     state = GameState(RULES, first_dealer=SOUTH)
     state.start_at([240, 70], 10)
     state.deal_cards([parse_cards(h) for h in DEAL], parse_cards(KITTY), [])
     for call in CALLS:
         state.apply(state.parse_action(call))
-    defence = tuned_for(RULESET).model_copy(update={"misere_worlds": float(worlds)})
-    seats = [ClubPlayer(s, random.Random(s), None if s == SOUTH else defence) for s in range(4)]
+    if isinstance(worlds, str):
+        seats = [ClubPlayer(s, random.Random(s)) if s == SOUTH else ClubPlayer.from_spec(s, random.Random(s), worlds)
+                 for s in range(4)]
+    else:
+        defence = tuned_for(RULESET).model_copy(update={"misere_worlds": float(worlds)})
+        seats = [ClubPlayer(s, random.Random(s), None if s == SOUTH else defence) for s in range(4)]
     while state.hands_log[0].outcome is None:
         if state.phase == Phase.PLAY and not state.hand_log.tricks and not state.trick:
             # S kept clubs 5 7 8 9 10 A, diamonds 4 8 9, heart 4: the kill is in diamonds, once E's king is gone
@@ -52,3 +56,14 @@ def test_the_searching_defence_unblocks_and_beats_the_misere_the_heuristic_lets_
     assert not made, tricks
     assert "KD" in tricks[1].split(), tricks  # E throws the king under W's diamond lead: the unblock
     assert play(8) == (made, tricks)  # the worlds are seeded by what the seat has seen
+
+
+def test_club_searches_with_its_tuned_set_and_club_fast_does_not() -> None:
+    """The reference's shipped set searches 16 worlds (docs/players.md); ``club:fast`` is the heuristic defence."""
+    assert tuned_for(RULESET).misere_worlds == 16
+    assert tuned_for(RULESET, search=False).misere_worlds == 0
+    assert tuned_for(RULESET, search=False).model_copy(update={"misere_worlds": 16.0}) == tuned_for(RULESET)
+    assert play("") == play(16)
+    assert not play("")[0]
+    assert play("fast") == play(0)
+    assert play("fast:pagat-australian") == play(0)

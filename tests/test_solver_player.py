@@ -287,10 +287,11 @@ def test_played_card_plays_the_card_clubs_play_of_the_world_scores_best(monkeypa
 
 
 def _made_from(state: GameState, card: int) -> bool:
-    """Whether the hand's contract is made when ``card`` is played and ``club`` plays every seat from there."""
+    """Whether the hand's contract is made when ``card`` is played and ``club`` plays every seat from there (without
+    its open-misère search, ``club:fast``: the model of the other seats ``solver`` plays its cards out with)."""
     s = state.clone()
     log = s.hand_log
-    players = [ClubPlayer(k, random.Random(k)) for k in range(s.rules.players)]
+    players = [ClubPlayer.from_spec(k, random.Random(k), "fast") for k in range(s.rules.players)]
     s.apply(card)
     while s.hand_log is log and not s.is_terminal() and s.current_player() >= 0:
         s.apply(players[s.rules.controller[s.current_player()]].act(s, s.legal_actions()))
@@ -316,7 +317,7 @@ def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_t
     assert state.contract is not None and state.contract.call == "open-misere" and state.contractor == south
     assert fivehundred.solve(state) > 0  # beaten against every card seen
     legal = state.legal_actions()
-    club_card = ClubPlayer(south, random.Random(0)).act(state, legal)
+    club_card = ClubPlayer.from_spec(south, random.Random(0), "fast").act(state, legal)
     card = SolverPlayer(south, random.Random(0)).act(state, legal)
     assert state.action_to_str(club_card) == "5C" and state.action_to_str(card)[-1] != "C"
     assert _made_from(state, card) and not _made_from(state, club_card)

@@ -6,7 +6,8 @@ arm with that arm's set, so two rulesets differing only in name would be played 
 players.  Here a bare ``club`` (no ``:ARG``) in either arm is pinned to one named set before any
 game is played: the set of arm A's ruleset (the reference's; its nearest ancestor's with a set, or
 ``default``), in both arms; ``tuned_per_arm`` pins each arm to its own ruleset's set instead.  A
-spec that names its parameters (``club:default``, ``club:RULESET``, ``club:FILE.json``) is kept.
+spec that names its parameters (``club:default``, ``club:RULESET``, ``club:FILE.json``) is kept; ``club:fast``
+is pinned as ``club`` is (``club:fast:SET``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from fivehundred.bots.params import params_spec, tuned_source
+from fivehundred.bots.params import FAST, club_spec, tuned_source
 from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset
@@ -68,7 +69,7 @@ def resolve(a: Arm | None, b: Arm | None, *, tuned_per_arm: bool = False) -> tup
                          "win rates and scores are compared team by team")
     for spec in {*side_a.players, *side_b.players}:
         if spec.partition(":")[0] == CLUB:
-            params_spec(spec.partition(":")[2])  # a set or file that is not there fails now, not in a worker
+            club_spec(spec.partition(":")[2])  # a set or file that is not there fails now, not in a worker
     for rs in (rs_a, rs_b):
         compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile
     return side_a, side_b
@@ -87,8 +88,10 @@ def tuned_name(ruleset: Ruleset) -> str:
 
 
 def pin_club(specs: list[str], params: str) -> list[str]:
-    """``club`` (and ``club:``) as ``club:PARAMS``; every other spec as it is."""
-    return [f"{CLUB}:{params}" if spec in (CLUB, f"{CLUB}:") else spec for spec in specs]
+    """``club`` (and ``club:``) as ``club:PARAMS``, ``club:fast`` as ``club:fast:PARAMS``; every other spec as it is."""
+    fast = f"{CLUB}:{FAST}"
+    return [f"{CLUB}:{params}" if spec in (CLUB, f"{CLUB}:") else f"{fast}:{params}" if spec == fast else spec
+            for spec in specs]
 
 
 def params_of(spec: str) -> str | None:
@@ -110,6 +113,8 @@ def params_text(params: list[str | None]) -> str | None:
 
 
 def _params_words(params: str) -> str:
+    if params == FAST or params.startswith(FAST + ":"):
+        return _params_words(params[len(FAST) + 1:]) + " without the open-misère search"
     if params == "default":
         return "the defaults"
     if params.endswith(".json") or "/" in params or "\\" in params:

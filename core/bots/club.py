@@ -61,7 +61,7 @@ from .defence import MisereDefender
 from .evaluation import _Denomination, _info, _key, _RulesInfo, jokers_held, misere_length, own_tricks, sure_winners
 from .heuristic import forced_call
 from .misere_bids import open_leads_chance
-from .params import ClubParams, params_spec, tuned_for
+from .params import ClubParams, club_spec, tuned_for
 from .situation import Seen, _as_seen, _shown_cards
 from .solved_worlds import best_card
 
@@ -105,6 +105,8 @@ class ClubPlayer(MisereDefender):
         super().__init__(seat, rng)
         self.params = params
         """None: the tuned parameters of whatever ruleset is played (or the defaults), looked up once."""
+        self.searches = True
+        """False: where ``params`` is looked up, the tuned set without its open-misère search (``club:fast``)."""
         self._own: tuple[tuple[int, ...], dict[_Denomination, float]] | None = None
         self._side: dict[tuple[int, bool, bool], float] = {}
         """Side trick estimates of the decision at hand (they depend on the calls made so far)."""
@@ -119,10 +121,12 @@ class ClubPlayer(MisereDefender):
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
         """``club`` (tuned for the ruleset played), ``club:default`` (untuned), ``club:RULESET`` (the set tuned
-        for a shipped ruleset) or ``club:FILE.json``."""
-        if arg is None or arg == "":
-            return cls(seat, rng)
-        return cls(seat, rng, params_spec(arg))
+        for a shipped ruleset) or ``club:FILE.json``; ``club:fast`` (``club:fast:ARG``) the same without the
+        open-misère search (``params.club_spec``)."""
+        params, searches = club_spec(arg)
+        player = cls(seat, rng, params)
+        player.searches = searches
+        return player
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
         """The heuristic's choice; defending an open misère, the card that keeps a kill in the most of
@@ -144,7 +148,7 @@ class ClubPlayer(MisereDefender):
     def _params(self, rules: Rules) -> ClubParams:
         """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``_weights``)."""
         if self.params is None:
-            self.params = tuned_for(rules.ruleset)
+            self.params = tuned_for(rules.ruleset, self.searches)
         known = self._plain
         if known is None or known[0] is not self.params:
             known = self._plain = (self.params, _weights(self.params))

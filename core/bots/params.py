@@ -135,6 +135,7 @@ def shipped_sets() -> list[str]:
 
 
 _SHIPPED: dict[str, ClubParams] = {}
+_FAST: dict[str, ClubParams] = {}
 _SOURCES: dict[tuple[str, ...], str | None] = {}
 _NEAREST: dict[str, str | None] = {}
 """By the rules' content (``twins.rules_key``): the shipped ruleset with a set nearest to it."""
@@ -169,10 +170,26 @@ def _first_set(names: tuple[str, ...]) -> str | None:
     return _SOURCES[names]
 
 
-def tuned_for(ruleset: Ruleset | str) -> ClubParams:
-    """The shipped tuned parameters of a ruleset (or of its nearest ancestor with a set), or the defaults."""
+def tuned_for(ruleset: Ruleset | str, search: bool = True) -> ClubParams:
+    """The shipped tuned parameters of a ruleset (or of its nearest ancestor with a set), or the defaults;
+    ``search`` False: with the heuristic defence of an open misère alone (``without_search``)."""
     source = tuned_source(ruleset)
-    return DEFAULT if source is None else _shipped(source)
+    if source is None:
+        return DEFAULT
+    return _shipped(source) if search else _fast(source)
+
+
+def without_search(params: ClubParams) -> ClubParams:
+    """``params`` with ``misere_worlds`` 0: the open misère defended by rules of thumb alone, at the speed of the
+    rest of ``club``'s play (``club:fast``; ``solver``'s models of the other seats)."""
+    return params if not params.misere_worlds else params.model_copy(update={"misere_worlds": 0.0})
+
+
+def _fast(name: str) -> ClubParams:
+    known = _FAST.get(name)
+    if known is None:
+        known = _FAST[name] = without_search(_shipped(name))
+    return known
 
 
 def _shipped(name: str) -> ClubParams:
@@ -192,7 +209,8 @@ def named_set(name: str) -> ClubParams:
     near = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or [k for k in known if k.startswith(name)][:1]
     hint = f"did you mean {near[0]}?" if near else f"sets ship for {', '.join(known)}"
     raise ParamsError(f"club:{name}: no tuned parameters ship for {name!r}; {hint} (club:RULESET takes a shipped "
-                      "ruleset's tuned set, club:default the defaults, club:FILE.json a parameters file)")
+                      "ruleset's tuned set, club:default the defaults, club:fast the tuned set without the open-misère "
+                      "search, club:FILE.json a parameters file)")
 
 
 def _is_set_name(arg: str) -> bool:
@@ -205,6 +223,22 @@ def params_spec(arg: str) -> ClubParams:
     if arg == "default" or (_is_set_name(arg) and (shipped_path(arg).exists() or not Path(arg).exists())):
         return named_set(arg)
     return read_params(arg)
+
+
+FAST = "fast"
+"""``club:fast`` / ``club:fast:ARG``: the parameters without the open-misère search (``without_search``)."""
+
+
+def club_spec(arg: str | None) -> tuple[ClubParams | None, bool]:
+    """What ``club:ARG`` names: its parameters (None: the tuned set of the ruleset played, looked up when it is
+    played) and whether its open-misère defence searches (``FAST``, alone or before another ARG: it does not)."""
+    if not arg:
+        return None, True
+    if arg == FAST:
+        return None, False
+    if arg.startswith(FAST + ":"):
+        return without_search(params_spec(arg[len(FAST) + 1:])), False
+    return params_spec(arg), True
 
 
 def tuning_of(path: Path | None) -> dict[str, Any] | None:

@@ -27,7 +27,7 @@ from fivehundred.rules.actions import DISCARD, Phase
 from .bid_search import close_call, searched_call
 from .club import ClubPlayer
 from .defence import MisereDefender
-from .params import ClubParams, ParamsError, params_spec
+from .params import ClubParams, ParamsError, params_spec, tuned_for, without_search
 from .solved_discards import best_discards, searched_exchange
 from .solved_worlds import best_card, played_card, survival_card
 
@@ -149,10 +149,14 @@ class SolverPlayer(ClubPlayer):
         return throws[0]
 
     def _club_models(self, state: GameState) -> list[ClubPlayer]:
-        """One ``club`` per seat, with this player's parameters: how the search expects the others to play."""
+        """One ``club`` per seat, with this player's parameters but the heuristic defence of an open misère
+        (``misere_worlds`` 0: a model is asked at every card of many replays and play-outs, where a search of its own
+        would cost the search's time again at each): how the search expects the others to play."""
         n = state.rules.players
         if len(self._models) != n:
-            self._models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), self.params) for s in range(n)]
+            own = self.params
+            params = tuned_for(state.rules.ruleset, search=False) if own is None else without_search(own)
+            self._models = [ClubPlayer(s, random.Random(f"solver-bid-model:{s}"), params) for s in range(n)]
         return self._models
 
     def _call(self, state: GameState, legal: Sequence[int]) -> int:
