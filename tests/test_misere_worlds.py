@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import fivehundred
-from fivehundred.bots.club import ClubPlayer
+from fivehundred.bots.club import ClubPlayer, _in_reach
 from fivehundred.bots.params import tuned_for
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.cards import card_str, parse_cards
@@ -23,9 +23,10 @@ CALLS = ["6D", "6H", "7S", "open-misere", "pass", "pass", "pass"]
 """Hand 10 of a seeded club game (S dealt, N-S 240, E-W 70): W opens 6♦, S bids open misère over E's 7♠."""
 
 
-def play(worlds: int | str) -> tuple[bool, list[str]]:
-    """The hand played: ``club`` as the contractor, ``club`` with ``misere_worlds`` ``worlds`` defending (a string:
-    ``club:ARG``'s defenders, ``club`` for ""); whether the misère was made, and the tricks."""
+def play(worlds: int | str, cards: float = 30.0) -> tuple[bool, list[str]]:
+    """The hand played: ``club`` as the contractor, ``club`` with ``misere_worlds`` ``worlds`` defending from
+    ``misere_cards`` ``cards`` (a string: ``club:ARG``'s defenders, ``club`` for ""); whether the misère was made, and
+    the tricks."""
     state = GameState(RULES, first_dealer=SOUTH)
     state.start_at([240, 70], 10)
     state.deal_cards([parse_cards(h) for h in DEAL], parse_cards(KITTY), [])
@@ -35,7 +36,7 @@ def play(worlds: int | str) -> tuple[bool, list[str]]:
         seats = [ClubPlayer(s, random.Random(s)) if s == SOUTH else ClubPlayer.from_spec(s, random.Random(s), worlds)
                  for s in range(4)]
     else:
-        defence = tuned_for(RULESET).model_copy(update={"misere_worlds": float(worlds)})
+        defence = tuned_for(RULESET).model_copy(update={"misere_worlds": float(worlds), "misere_cards": cards})
         seats = [ClubPlayer(s, random.Random(s), None if s == SOUTH else defence) for s in range(4)]
     while state.hands_log[0].outcome is None:
         if state.phase == Phase.PLAY and not state.hand_log.tricks and not state.trick:
@@ -67,3 +68,26 @@ def test_club_searches_with_its_tuned_set_and_club_fast_does_not() -> None:
     assert not play("")[0]
     assert play("fast") == play(0)
     assert play("fast:pagat-australian") == play(0)
+
+
+def test_the_search_starts_once_the_seats_playing_hold_misere_cards() -> None:
+    """The unblock is E's card at the second trick, when the three seats playing hold nine cards each: a search from
+    27 cards finds it, one from 26 (the third trick on) comes too late and lets the misère through as the heuristic
+    does.  The shipped 30 is the whole hand of three seats; at four seats playing (six-handed: the contractor and
+    three defenders, ten cards each) it is seven cards a seat."""
+    assert tuned_for(RULESET).misere_cards == 30
+    assert [tuned_for(r).misere_worlds for r in ("six-handed", "six-handed-two-jokers", "six-handed-three-teams")] \
+        == [16, 16, 0]
+    assert play(16, 27) == play(16)
+    assert play(16, 26)[0] and not play(16, 27)[0]
+    six = compile_rules(fivehundred.load_ruleset("six-handed"))
+    state = GameState(six, first_dealer=0)
+    state.start_at([0, 0], 1)
+    state.deal(random.Random(3))
+    for call in ["open-misere"] + ["pass"] * 5:
+        state.apply(state.parse_action(call))
+    while state.phase != Phase.PLAY:  # the contractor's discards
+        state.apply(state.legal_actions()[0])
+    defender = state.current_player()
+    assert len(state.sitting_out) == 2 and defender not in state.sitting_out and len(state.hand(defender)) == 10
+    assert [_in_reach(state, defender, 39.0), _in_reach(state, defender, 40.0)] == [False, True]

@@ -82,6 +82,12 @@ def _misere_kept_back(info: _RulesInfo, pricing: _Pricing, contract: Contract) -
     return info.misere or info.denomination(contract), max(0, (pricing.kitty_size if contract.kitty else 0) - 1)
 
 
+def _in_reach(state: GameState, seat: int, cards: float) -> bool:
+    """Whether the seats playing hold at most ``cards`` cards together (``seat``'s hand times the seats playing):
+    a search's cost grows steeply with the cards left, and a fourth seat multiplies it more than tenfold."""
+    return len(state.hand(seat)) * (state.rules.players - len(state.sitting_out)) <= cards
+
+
 class ClubPlayer(MisereDefender):
     """Bids for expected score from the ruleset's own ladder, contracts and game end."""
 
@@ -129,17 +135,18 @@ class ClubPlayer(MisereDefender):
         return player
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
-        """The heuristic's choice; defending an open misère, the card that keeps a kill in the most of
-        ``misere_worlds`` sampled worlds solved double dummy (``solved_worlds.best_card``), the heuristic's
-        among equals."""
+        """The heuristic's choice; defending an open misère, once the seats playing hold at most ``misere_cards``
+        cards, the card that keeps a kill in the most of ``misere_worlds`` sampled worlds solved double dummy
+        (``solved_worlds.best_card``), the heuristic's among equals."""
         chosen: int = MisereDefender.act(self, state, legal)
         if len(legal) > 1 and state.phase == Phase.PLAY:
             contract = state.contract
             if contract is not None and contract.kind == "misere" and contract.open:
                 seat = state.current_player()
                 team = state.rules.team_of
-                worlds = int(self._params(state.rules).misere_worlds)
-                if worlds and team[seat] != team[state.contractor]:
+                weights = self._params(state.rules)
+                worlds = int(weights.misere_worlds)
+                if worlds and team[seat] != team[state.contractor] and _in_reach(state, seat, weights.misere_cards):
                     plays = [a for a in legal if a < FIRST_STEP_ACTION]
                     if len(plays) > 1:
                         return best_card(state, worlds, plays, chosen)
