@@ -23,7 +23,7 @@ CALLS = ["6D", "6H", "7S", "open-misere", "pass", "pass", "pass"]
 """Hand 10 of a seeded club game (S dealt, N-S 240, E-W 70): W opens 6♦, S bids open misère over E's 7♠."""
 
 
-def play(worlds: int | str, cards: float = 30.0) -> tuple[bool, list[str]]:
+def play(worlds: int | str, cards: float = 32.0) -> tuple[bool, list[str]]:
     """The hand played: ``club`` as the contractor, ``club`` with ``misere_worlds`` ``worlds`` defending from
     ``misere_cards`` ``cards`` (a string: ``club:ARG``'s defenders, ``club`` for ""); whether the misère was made, and
     the tricks."""
@@ -73,9 +73,9 @@ def test_club_searches_with_its_tuned_set_and_club_fast_does_not() -> None:
 def test_the_search_starts_once_the_seats_playing_hold_misere_cards() -> None:
     """The unblock is E's card at the second trick, when the three seats playing hold nine cards each: a search from
     27 cards finds it, one from 26 (the third trick on) comes too late and lets the misère through as the heuristic
-    does.  The shipped 30 is the whole hand of three seats; at four seats playing (six-handed: the contractor and
-    three defenders, ten cards each) it is seven cards a seat."""
-    assert tuned_for(RULESET).misere_cards == 30
+    does.  The shipped 32 takes the whole hand of three seats; at four seats playing (six-handed: the contractor and
+    three defenders, ten cards each) it is eight cards a seat."""
+    assert tuned_for(RULESET).misere_cards == 32
     assert [tuned_for(r).misere_worlds for r in ("six-handed", "six-handed-two-jokers", "six-handed-three-teams")] \
         == [16, 16, 0]
     assert play(16, 27) == play(16)

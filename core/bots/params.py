@@ -76,10 +76,10 @@ class ClubParams(BaseModel):
     partner_misere_risk: float = Field(3.5, ge=0, description="Risk added for a partner who plays the misère too.")
     misere_worlds: float = Field(0.0, ge=0, description="Worlds a defender against an open misère samples to "
                                  "search for the card that keeps a kill (0: the heuristic defence alone).")
-    misere_cards: float = Field(30.0, ge=0, description="Cards the seats playing an open misère hold together (the "
-                                "defender's hand times the seats playing) from which misere_worlds searches: 30, a "
-                                "whole hand of three seats (the reference game's open misère), seven cards a seat at "
-                                "four seats, six at five; the heuristic's card before.")
+    misere_cards: float = Field(32.0, ge=0, description="Cards the seats playing an open misère hold together (the "
+                                "defender's hand times the seats playing) from which misere_worlds searches: 32, a "
+                                "whole hand of ten cards at three seats (the reference game's open misère), eight "
+                                "cards a seat at four seats (six-handed), six at five; the heuristic's card before.")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
                                 "(priced from my seat) to bid over partner.")
