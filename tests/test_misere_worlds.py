@@ -60,10 +60,12 @@ def test_the_searching_defence_unblocks_and_beats_the_misere_the_heuristic_lets_
 
 
 def test_club_searches_with_its_tuned_set_and_club_fast_does_not() -> None:
-    """The reference's shipped set searches 16 worlds (docs/players.md); ``club:fast`` is the heuristic defence."""
-    assert tuned_for(RULESET).misere_worlds == 16
-    assert tuned_for(RULESET, search=False).misere_worlds == 0
-    assert tuned_for(RULESET, search=False).model_copy(update={"misere_worlds": 16.0}) == tuned_for(RULESET)
+    """The reference's shipped set searches 16 worlds defending an open misère and 16 playing one (docs/players.md);
+    ``club:fast`` plays both by rules of thumb."""
+    assert tuned_for(RULESET).misere_worlds == tuned_for(RULESET).misere_own_worlds == 16
+    fast = tuned_for(RULESET, search=False)
+    assert fast.misere_worlds == fast.misere_own_worlds == 0
+    assert fast.model_copy(update={"misere_worlds": 16.0, "misere_own_worlds": 16.0}) == tuned_for(RULESET)
     assert play("") == play(16)
     assert not play("")[0]
     assert play("fast") == play(0)

@@ -299,14 +299,8 @@ def _made_from(state: GameState, card: int) -> bool:
     return bool(log.outcome.made)
 
 
-def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_the_defence_at_the_table() -> None:
-    """South's open misère (seed ``surv:0``, the first hand): ♠5 6 8 10 J Q ♣5 J ♦5 ♥7 against ♠K ♣9 10 K and ♠A ♣7 Q.
-    The defenders hold three clubs under the ♣J and South one: whatever South leads, a defence that sees every card
-    beats it, so every card is worth the same in every world and the double-dummy totals choose nothing.  ``club``
-    leads ♣5, and its own defenders then beat the misère; ``solver`` breaks the tie by playing each card on in its
-    worlds with ``club`` in every seat (``survival_card``), leads away from its clubs (a spade or the ♥7), keeps ♣5 to
-    duck under a club lead, and the misère is made.  (The auction is bid by ``club`` without ``misere_long``: since
-    it counts South's six spades, ``club`` bids no misère on this hand.)"""
+def _survival_hand() -> tuple[GameState, int]:
+    """The open misère of seed ``surv:0``'s first hand at South's first lead, and South."""
     state, rng = new_game(RULES.ruleset, "surv:0")
     former = tuned_for(RULES.ruleset).model_copy(update={"misere_long": 0.0})
     bidders = [ClubPlayer(s, random.Random(s), former) for s in range(4)]
@@ -315,9 +309,40 @@ def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_t
         state.apply(bidders[state.current_player()].act(state, state.legal_actions()))
     south = state.current_player()
     assert state.contract is not None and state.contract.call == "open-misere" and state.contractor == south
+    return state, south
+
+
+def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_the_defence_at_the_table() -> None:
+    """South's open misère (seed ``surv:0``, the first hand): ♠5 6 8 10 J Q ♣5 J ♦5 ♥7 against ♠K ♣9 10 K and ♠A ♣7 Q.
+    The defenders hold three clubs under the ♣J and South one: whatever South leads, a defence that sees every card
+    beats it, so every card is worth the same in every world and the double-dummy totals choose nothing.  ``club``
+    leads ♣5, and its own defenders then beat the misère; ``solver`` breaks the tie by playing each card on in its
+    worlds with ``club`` in every seat (``survival_card``), leads away from its clubs (a spade or the ♥7), keeps ♣5 to
+    duck under a club lead, and the misère is made.  (The auction is bid by ``club`` without ``misere_long``: since
+    it counts South's six spades, ``club`` bids no misère on this hand.)"""
+    state, south = _survival_hand()
     assert fivehundred.solve(state) > 0  # beaten against every card seen
     legal = state.legal_actions()
     club_card = ClubPlayer.from_spec(south, random.Random(0), "fast").act(state, legal)
     card = SolverPlayer(south, random.Random(0)).act(state, legal)
     assert state.action_to_str(club_card) == "5C" and state.action_to_str(card)[-1] != "C"
     assert _made_from(state, card) and not _made_from(state, club_card)
+
+
+@pytest.mark.parametrize("own_worlds", [0, 8, 32])
+def test_club_plays_its_open_misere_for_the_defence_at_the_table_from_misere_own_worlds(own_worlds: int) -> None:
+    """The same hand with ``club`` as the contractor and ``club`` (its shipped set: the defence searches) defending:
+    by rules of thumb (``misere_own_worlds`` 0) South leads ♣5 and is beaten; searching its card as ``solver`` does
+    (double dummy over the worlds, ties broken by ``survival_card``), it leads away from its clubs and makes it."""
+    state, south = _survival_hand()
+    own = tuned_for(RULES.ruleset).model_copy(update={"misere_own_worlds": float(own_worlds)})
+    seats = [ClubPlayer(s, random.Random(s), own if s == south else None) for s in range(4)]
+    first = seats[south].act(state, state.legal_actions())
+    log = state.hand_log
+    state.apply(first)
+    while log.outcome is None:
+        state.apply(seats[state.current_player()].act(state, state.legal_actions()))
+    if own_worlds:
+        assert state.action_to_str(first)[-1] != "C" and log.outcome.made
+    else:
+        assert state.action_to_str(first) == "5C" and not log.outcome.made

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from math import inf
 
 from fivehundred.engine.state import CALL, FIRST_STEP_ACTION, PASS_ACTION, GameState
@@ -61,9 +62,9 @@ from .defence import MisereDefender
 from .evaluation import _Denomination, _info, _key, _RulesInfo, jokers_held, misere_length, own_tricks, sure_winners
 from .heuristic import forced_call
 from .misere_bids import open_leads_chance
-from .params import ClubParams, club_spec, tuned_for
+from .params import ClubParams, club_spec, tuned_for, without_search
 from .situation import Seen, _as_seen, _shown_cards
-from .solved_worlds import best_card
+from .solved_worlds import best_card, survival_card
 
 try:
     import cython
@@ -123,6 +124,8 @@ class ClubPlayer(MisereDefender):
         """The last ``open_leads_chance`` worked out, with its seat, hand and rung."""
         self._plain: tuple[ClubParams, ClubParams] | None = None
         """``params`` and its plain copy (``_params``)."""
+        self._fellows: list[ClubPlayer] | None = None
+        """``_fellows_of``'s players, made once."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -135,22 +138,37 @@ class ClubPlayer(MisereDefender):
         return player
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
-        """The heuristic's choice; defending an open misère, once the seats playing hold at most ``misere_cards``
-        cards, the card that keeps a kill in the most of ``misere_worlds`` sampled worlds solved double dummy
-        (``solved_worlds.best_card``), the heuristic's among equals."""
+        """The heuristic's choice; in an open misère, once the seats playing hold at most ``misere_cards`` cards,
+        a searched card (``solved_worlds.best_card``, the heuristic's among equals): a defender's keeps a kill in the
+        most of ``misere_worlds`` sampled worlds solved double dummy; the contractor's side's loses no trick in the
+        most of ``misere_own_worlds``, and where cards are level in all of them (each loses a trick against a
+        defence that sees every card), is the one with which the misère is made most often when ``club`` plays
+        every seat on from it (``solved_worlds.survival_card``: the defence at the table does not see every card)."""
         chosen: int = MisereDefender.act(self, state, legal)
         if len(legal) > 1 and state.phase == Phase.PLAY:
             contract = state.contract
             if contract is not None and contract.kind == "misere" and contract.open:
                 seat = state.current_player()
-                team = state.rules.team_of
                 weights = self._params(state.rules)
-                worlds = int(weights.misere_worlds)
-                if worlds and team[seat] != team[state.contractor] and _in_reach(state, seat, weights.misere_cards):
+                ours = seat in state.contracting_side
+                worlds = int(weights.misere_own_worlds if ours else weights.misere_worlds)
+                if worlds and _in_reach(state, seat, weights.misere_cards):
                     plays = [a for a in legal if a < FIRST_STEP_ACTION]
                     if len(plays) > 1:
-                        return best_card(state, worlds, plays, chosen)
+                        tie_break = partial(survival_card, players=self._fellows_of(state), default=chosen) \
+                            if ours else None
+                        return best_card(state, worlds, plays, chosen, tie_break)
         return chosen
+
+    def _fellows_of(self, state: GameState) -> list[ClubPlayer]:
+        """One ``club`` per seat with this player's parameters, without their searches (``without_search``): how a
+        misère's contractor expects the hand to be played on, in ``survival_card``'s play-outs."""
+        n = state.rules.players
+        if self._fellows is None or len(self._fellows) != n:
+            self._params(state.rules)
+            fast = without_search(self.params)
+            self._fellows = [ClubPlayer(s, random.Random(f"club-misere-model:{s}"), fast) for s in range(n)]
+        return self._fellows
 
     def _params(self, rules: Rules) -> ClubParams:
         """``params`` (looked up for ``rules`` the first time, when None) as the pricing reads them (``_weights``)."""

@@ -80,6 +80,10 @@ class ClubParams(BaseModel):
                                 "defender's hand times the seats playing) from which misere_worlds searches: 32, a "
                                 "whole hand of ten cards at three seats (the reference game's open misère), eight "
                                 "cards a seat at four seats (six-handed), six at five; the heuristic's card before.")
+    misere_own_worlds: float = Field(0.0, ge=0, description="Worlds an open misère's contractor samples to choose "
+                                     "its card: each solved double dummy, and where cards are level in all of them, "
+                                     "each played on to the end by club in every seat, the one made most often (0: "
+                                     "the heuristic's card); from misere_cards cards in play, as misere_worlds.")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
                                 "(priced from my seat) to bid over partner.")
@@ -184,9 +188,12 @@ def tuned_for(ruleset: Ruleset | str, search: bool = True) -> ClubParams:
 
 
 def without_search(params: ClubParams) -> ClubParams:
-    """``params`` with ``misere_worlds`` 0: the open misère defended by rules of thumb alone, at the speed of the
-    rest of ``club``'s play (``club:fast``; ``solver``'s models of the other seats)."""
-    return params if not params.misere_worlds else params.model_copy(update={"misere_worlds": 0.0})
+    """``params`` with ``misere_worlds`` and ``misere_own_worlds`` 0: the open misère defended and played by rules of
+    thumb alone, at the speed of the rest of ``club``'s play (``club:fast``; ``solver``'s models of the other
+    seats)."""
+    if not params.misere_worlds and not params.misere_own_worlds:
+        return params
+    return params.model_copy(update={"misere_worlds": 0.0, "misere_own_worlds": 0.0})
 
 
 def _fast(name: str) -> ClubParams:
@@ -230,12 +237,12 @@ def params_spec(arg: str) -> ClubParams:
 
 
 FAST = "fast"
-"""``club:fast`` / ``club:fast:ARG``: the parameters without the open-misère search (``without_search``)."""
+"""``club:fast`` / ``club:fast:ARG``: the parameters without the open-misère searches (``without_search``)."""
 
 
 def club_spec(arg: str | None) -> tuple[ClubParams | None, bool]:
     """What ``club:ARG`` names: its parameters (None: the tuned set of the ruleset played, looked up when it is
-    played) and whether its open-misère defence searches (``FAST``, alone or before another ARG: it does not)."""
+    played) and whether it searches its cards in an open misère (``FAST``, alone or before another ARG: it does not)."""
     if not arg:
         return None, True
     if arg == FAST:

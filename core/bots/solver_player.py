@@ -149,9 +149,9 @@ class SolverPlayer(ClubPlayer):
         return throws[0]
 
     def _club_models(self, state: GameState) -> list[ClubPlayer]:
-        """One ``club`` per seat, with this player's parameters but the heuristic defence of an open misère
-        (``misere_worlds`` 0: a model is asked at every card of many replays and play-outs, where a search of its own
-        would cost the search's time again at each): how the search expects the others to play."""
+        """One ``club`` per seat, with this player's parameters but an open misère defended and played by rules of
+        thumb (``without_search``: a model is asked at every card of many replays and play-outs, where a search of
+        its own would cost the search's time again at each): how the search expects the others to play."""
         n = state.rules.players
         if len(self._models) != n:
             own = self.params
