@@ -166,6 +166,7 @@ class ClubPlayer(MisereDefender):
         n = state.rules.players
         if self._fellows is None or len(self._fellows) != n:
             self._params(state.rules)
+            assert self.params is not None  # looked up by _params
             fast = without_search(self.params)
             self._fellows = [ClubPlayer(s, random.Random(f"club-misere-model:{s}"), fast) for s in range(n)]
         return self._fellows
