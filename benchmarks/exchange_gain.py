@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""What `solver`'s searched discards (`solver:ex=N`) are worth on the same hands: each exchange of seeded `club`
-games that the search covers (a contract to take tricks, a misère played alone) is made twice from the kitty taken,
-with `club`'s discards and with the searched ones, and each is scored twice: double dummy on the true deal (the
-contract made, the side's tricks) and played out by `club` in every seat.
+"""What searched discards (`solver:ex=N`; `club`'s own for a misère, `misere_exchange_worlds`) are worth on the same
+hands: each exchange of seeded `club` games that the search covers (a contract to take tricks, a misère played
+alone; `--kind` keeps one kind) is made twice from the kitty taken, with the discards of `club`'s rules of thumb
+(`club:fast`) and with the searched ones, and each is scored twice: double dummy on the true deal (the contract
+made, the side's tricks) and played out by `club` in every seat.
 
     python benchmarks/exchange_gain.py -n 200 --seed 5              # 8 worlds, reference ruleset
     python benchmarks/exchange_gain.py -r canadian -n 100 --worlds 16
+    python benchmarks/exchange_gain.py -n 100 --seed 5 --worlds 16 --kind open-misere
 
-Prints, for each, the share made and the mean tricks with `club`'s discards and the differences with their 95%
-intervals (hand by hand), the share of hands where the search threw other cards, and its CPU.
+Prints, for each, the share made and the mean tricks with the rules of thumb's discards and the differences with
+their 95% intervals (hand by hand), the share of hands where the search threw other cards, and its CPU.
 """
 from __future__ import annotations
 
@@ -26,10 +28,20 @@ from fivehundred.engine.solver import solve
 from fivehundred.engine.state import GameState, Phase
 from fivehundred.rules.manager import make_player
 
+KINDS = {
+    "all": lambda contract: True,
+    "tricks": lambda contract: contract.kind != "misere",
+    "misere": lambda contract: contract.kind == "misere" and not contract.open,
+    "open-misere": lambda contract: contract.kind == "misere" and contract.open,
+}
+"""The exchanges ``--kind`` keeps, by the contract."""
 
-def exchanges(name: str, hands: int, seed: int) -> list[GameState]:
-    """``hands`` positions at the contractor's first discard, bid by ``club``, that the search covers."""
-    return positions(name, hands, seed, lambda state: state.phase == Phase.DISCARD, searched_exchange)
+
+def exchanges(name: str, hands: int, seed: int, kind: str = "all") -> list[GameState]:
+    """``hands`` positions at the contractor's first discard, bid by ``club``, that the search covers (of
+    contracts of ``kind``)."""
+    return positions(name, hands, seed, lambda state: state.phase == Phase.DISCARD,
+                     lambda state: searched_exchange(state) and KINDS[kind](state.contract))
 
 
 def outcome(state: GameState, contractor_player, seed: int) -> tuple[int, int, int, int, tuple[int, ...]]:
@@ -57,20 +69,22 @@ def main() -> None:
     parser.add_argument("-n", "--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--worlds", type=int, default=8)
+    parser.add_argument("--kind", choices=sorted(KINDS), default="all",
+                        help="the contracts whose exchanges are played: to take tricks, misère, open misère")
     args = parser.parse_args()
     rows = []
     cpu = 0.0
-    for i, state in enumerate(exchanges(args.ruleset, args.hands, args.seed)):
+    for i, state in enumerate(exchanges(args.ruleset, args.hands, args.seed, args.kind)):
         seat = state.current_player()
-        club = outcome(state.clone(), make_player("club", seat, random.Random(i)), i)
+        club = outcome(state.clone(), make_player("club:fast", seat, random.Random(i)), i)
         start = time.process_time()
         searched = outcome(state.clone(), SolverPlayer(seat, random.Random(i), exchange_worlds=args.worlds), i)
         cpu += time.process_time() - start
         rows.append((club, searched))
     n = len(rows)
     changed = sum(1 for a, b in rows if a[4] != b[4])
-    print(f"{args.ruleset}: {n} exchanges, seed {args.seed}, {args.worlds} worlds; other discards at {changed} "
-          f"({changed / n:.1%}); {cpu / n:.2f} s of CPU an exchange searched")
+    print(f"{args.ruleset}: {n} exchanges ({args.kind}), seed {args.seed}, {args.worlds} worlds; other discards at "
+          f"{changed} ({changed / n:.1%}); {cpu / n:.2f} s of CPU an exchange searched")
     for label, j in (("made, double dummy", 0), ("tricks, double dummy", 1), ("made, played by club", 2),
                      ("tricks, played by club", 3)):
         base = [a[j] for a, _ in rows]

@@ -21,6 +21,10 @@ DEAL = ["5S 6S 7S KS KC QD AD 9H 10H AH", "8S 10S JC QC 5D KD 5H 6H 8H JK",
 KITTY = "AS AC QH"
 CALLS = ["6D", "6H", "7S", "open-misere", "pass", "pass", "pass"]
 """Hand 10 of a seeded club game (S dealt, N-S 240, E-W 70): W opens 6♦, S bids open misère over E's 7♠."""
+MISERE_EXCHANGE = 8
+"""The reference set's ``misere_exchange_worlds``."""
+CONTRACTOR = tuned_for(RULESET).model_copy(update={"misere_exchange_worlds": 0.0})
+"""South: the shipped set, its discards by rules of thumb (the hand as it was played)."""
 
 
 def play(worlds: int | str, cards: float = 32.0) -> tuple[bool, list[str]]:
@@ -33,11 +37,11 @@ def play(worlds: int | str, cards: float = 32.0) -> tuple[bool, list[str]]:
     for call in CALLS:
         state.apply(state.parse_action(call))
     if isinstance(worlds, str):
-        seats = [ClubPlayer(s, random.Random(s)) if s == SOUTH else ClubPlayer.from_spec(s, random.Random(s), worlds)
-                 for s in range(4)]
+        seats = [ClubPlayer(s, random.Random(s), CONTRACTOR) if s == SOUTH
+                 else ClubPlayer.from_spec(s, random.Random(s), worlds) for s in range(4)]
     else:
         defence = tuned_for(RULESET).model_copy(update={"misere_worlds": float(worlds), "misere_cards": cards})
-        seats = [ClubPlayer(s, random.Random(s), None if s == SOUTH else defence) for s in range(4)]
+        seats = [ClubPlayer(s, random.Random(s), CONTRACTOR if s == SOUTH else defence) for s in range(4)]
     while state.hands_log[0].outcome is None:
         if state.phase == Phase.PLAY and not state.hand_log.tricks and not state.trick:
             # S kept clubs 5 7 8 9 10 A, diamonds 4 8 9, heart 4: the kill is in diamonds, once E's king is gone
@@ -60,12 +64,15 @@ def test_the_searching_defence_unblocks_and_beats_the_misere_the_heuristic_lets_
 
 
 def test_club_searches_with_its_tuned_set_and_club_fast_does_not() -> None:
-    """The reference's shipped set searches 16 worlds defending an open misère and 16 playing one (docs/players.md);
-    ``club:fast`` plays both by rules of thumb."""
-    assert tuned_for(RULESET).misere_worlds == tuned_for(RULESET).misere_own_worlds == 16
+    """The reference's shipped set searches 16 worlds defending an open misère and 16 playing one, and a misère's
+    discards over MISERE_EXCHANGE worlds (docs/players.md); ``club:fast`` does all three by rules of thumb."""
+    shipped = tuned_for(RULESET)
+    assert (shipped.misere_worlds, shipped.misere_own_worlds, shipped.misere_exchange_worlds) == (16, 16,
+                                                                                                  MISERE_EXCHANGE)
     fast = tuned_for(RULESET, search=False)
-    assert fast.misere_worlds == fast.misere_own_worlds == 0
-    assert fast.model_copy(update={"misere_worlds": 16.0, "misere_own_worlds": 16.0}) == tuned_for(RULESET)
+    assert fast.misere_worlds == fast.misere_own_worlds == fast.misere_exchange_worlds == 0
+    assert fast.model_copy(update={"misere_worlds": 16.0, "misere_own_worlds": 16.0,
+                                   "misere_exchange_worlds": float(MISERE_EXCHANGE)}) == shipped
     assert play("") == play(16)
     assert not play("")[0]
     assert play("fast") == play(0)

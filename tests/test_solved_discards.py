@@ -1,6 +1,7 @@
-"""The solver's searched kitty exchange (``solver:ex=N``, ``fivehundred.bots.solved_discards``): its candidates start
-from ``club``'s own discards, it is read from the player spec, it is deterministic, and on a deal where ``club``'s
-discards lose the contract against best play the searched ones keep it."""
+"""The searched kitty exchange (``solver:ex=N``; ``club``'s misère discards, ``misere_exchange_worlds``;
+``fivehundred.bots.solved_discards``): its candidates start from ``club``'s own discards by rules of thumb, it is read
+from the player spec and the tuned set, it is deterministic, and on a deal where the rules of thumb's discards lose
+the contract against best play the searched ones keep it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 import fivehundred
 from fivehundred.bots.club import ClubPlayer
+from fivehundred.bots.params import tuned_for
 from fivehundred.bots.solved_discards import SPARE, best_discards, discard_order, searched_exchange
 from fivehundred.bots.solver_player import SolverPlayer
 from fivehundred.engine.state import GameState, new_game
@@ -49,24 +51,28 @@ def test_the_first_candidate_is_club_s_own_discards(name: str) -> None:
             continue
         seen += 1
         count = len(state.hand(state.current_player())) - state.rules.hand_size
-        after = _exchanged(state, ClubPlayer(state.current_player(), random.Random(0)))
+        thumb = tuned_for(name, search=False)  # the order of throwing: club's misère discards search from it
+        after = _exchanged(state, ClubPlayer(state.current_player(), random.Random(0), thumb))
         assert sorted(discard_order(state, count)) == sorted(after.hand_log.discards)
         assert len(discard_order(state, SPARE)) == SPARE
     assert seen >= 20
 
 
 def test_searched_discards_keep_an_open_misere_that_club_s_discards_lose() -> None:
-    """Seed ``ex:80``: West's open misère holds ♠5 6 9 A ♣5 7 8 K ♦Q ♥4 9 J and the joker after the kitty.  ``club``
-    throws ♠A ♦Q and the joker, and a defence that sees every card beats it; searched over eight worlds, West throws
-    ♦Q ♥9 ♥J, keeps ♥4 alone, and no defence takes a trick from it."""
+    """Seed ``ex:80``: West's open misère holds ♠5 6 9 A ♣5 7 8 K ♦Q ♥4 9 J and the joker after the kitty.  By rules
+    of thumb (``club:fast``) it throws ♠A ♦Q and the joker, and a defence that sees every card beats it; searched over
+    eight worlds (``solver:ex=8``), and by the shipped ``club`` over its ``misere_exchange_worlds``, West throws ♦Q ♥9
+    ♥J, keeps ♥4 alone, and no defence takes a trick from it."""
     state = _exchange("pagat-australian", "ex:80")
     west = state.current_player()
     assert state.contract is not None and state.contract.call == "open-misere" and searched_exchange(state)
-    club = _exchanged(state, ClubPlayer(west, random.Random(0)))
+    thumb = _exchanged(state, ClubPlayer(west, random.Random(0), tuned_for("pagat-australian", search=False)))
     searched = _exchanged(state, SolverPlayer(west, random.Random(0), exchange_worlds=8))
-    names = [sorted(state.action_to_str(200 + c).split()[-1] for c in s.hand_log.discards) for s in (club, searched)]
-    assert names == [["AS", "JK", "QD"], ["9H", "JH", "QD"]]
-    assert (fivehundred.solve(club), fivehundred.solve(searched)) == (1, 0)
+    club = _exchanged(state, ClubPlayer(west, random.Random(0)))
+    names = [sorted(state.action_to_str(200 + c).split()[-1] for c in s.hand_log.discards)
+             for s in (thumb, searched, club)]
+    assert names == [["AS", "JK", "QD"], ["9H", "JH", "QD"], ["9H", "JH", "QD"]]
+    assert [fivehundred.solve(s) for s in (thumb, searched, club)] == [1, 0, 0]
     models = [ClubPlayer(s, random.Random(s)) for s in range(4)]
     assert best_discards(state, 8, 3, models) == best_discards(state, 8, 3, models)  # seeded by the position
 

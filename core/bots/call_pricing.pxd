@@ -13,7 +13,7 @@ cdef class _Weights:
     cdef public double open_attack, opponent_called, opponent_bids, joker_trumps, joker_no_trumps
     cdef public double no_trumps_bias, misere_long
     cdef public double partner_misere_risk, misere_worlds, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
-    cdef public double game_sacrifice, sacrifice_defence, misere_cards, misere_own_worlds
+    cdef public double game_sacrifice, sacrifice_defence, misere_cards, misere_own_worlds, misere_exchange_worlds
 
 cpdef _weights(params)
 

@@ -35,7 +35,7 @@ from functools import partial
 from math import inf
 
 from fivehundred.engine.state import CALL, FIRST_STEP_ACTION, PASS_ACTION, GameState
-from fivehundred.rules.actions import Phase
+from fivehundred.rules.actions import DISCARD, Phase
 from fivehundred.rules.manager import Rules
 from fivehundred.rules.tables import Contract
 
@@ -64,6 +64,7 @@ from .heuristic import forced_call
 from .misere_bids import open_leads_chance
 from .params import ClubParams, club_spec, tuned_for, without_search
 from .situation import Seen, _as_seen, _shown_cards
+from .solved_discards import best_discards, exchange_start, searched_exchange
 from .solved_worlds import best_card, survival_card
 
 try:
@@ -81,6 +82,14 @@ def _misere_kept_back(info: _RulesInfo, pricing: _Pricing, contract: Contract) -
     """A misère's denomination and the discards its danger is priced after: the kitty's less one, kept back for what
     the kitty brings (none without the kitty)."""
     return info.misere or info.denomination(contract), max(0, (pricing.kitty_size if contract.kitty else 0) - 1)
+
+
+def _alone_in_misere(state: GameState) -> bool:
+    """Whether the seat to discard is the contractor of a misère it plays alone (its discards searched where
+    ``misere_exchange_worlds`` says)."""
+    contract = state.contract
+    return (contract is not None and contract.kind == "misere" and state.current_player() == state.contractor
+            and searched_exchange(state))
 
 
 def _in_reach(state: GameState, seat: int, cards: float) -> bool:
@@ -126,6 +135,8 @@ class ClubPlayer(MisereDefender):
         """``params`` and its plain copy (``_params``)."""
         self._fellows: list[ClubPlayer] | None = None
         """``_fellows_of``'s players, made once."""
+        self._throws: tuple[tuple[object, ...], list[int]] | None = None
+        """The discards ``searched_discard`` chose for the exchange in progress, with the exchange's start."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -138,13 +149,20 @@ class ClubPlayer(MisereDefender):
         return player
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
-        """The heuristic's choice; in an open misère, once the seats playing hold at most ``misere_cards`` cards,
-        a searched card (``solved_worlds.best_card``, the heuristic's among equals): a defender's keeps a kill in the
-        most of ``misere_worlds`` sampled worlds solved double dummy; the contractor's side's loses no trick in the
-        most of ``misere_own_worlds``, and where cards are level in all of them (each loses a trick against a
-        defence that sees every card), is the one with which the misère is made most often when ``club`` plays
-        every seat on from it (``solved_worlds.survival_card``: the defence at the table does not see every card)."""
+        """The heuristic's choice, but for two searches.  A misère's contractor playing alone throws the discards
+        made most often over ``misere_exchange_worlds`` sampled deals solved double dummy (``solved_discards``).  In
+        an open misère, once the seats playing hold at most ``misere_cards`` cards, a searched card
+        (``solved_worlds.best_card``, the heuristic's among equals): a defender's keeps a kill in the most of
+        ``misere_worlds`` sampled worlds solved double dummy; the contractor's side's loses no trick in the most of
+        ``misere_own_worlds``, and where cards are level in all of them (each loses a trick against a defence that
+        sees every card), is the one with which the misère is made most often when ``club`` plays every seat on from
+        it (``solved_worlds.survival_card``: the defence at the table does not see every card)."""
         chosen: int = MisereDefender.act(self, state, legal)
+        if len(legal) > 1 and state.phase == Phase.DISCARD and _alone_in_misere(state):
+            worlds = int(self._params(state.rules).misere_exchange_worlds)
+            thrown = self.searched_discard(state, legal, worlds, self._fellows_of(state)) if worlds else None
+            if thrown is not None:
+                return thrown
         if len(legal) > 1 and state.phase == Phase.PLAY:
             contract = state.contract
             if contract is not None and contract.kind == "misere" and contract.open:
@@ -159,6 +177,22 @@ class ClubPlayer(MisereDefender):
                             if ours else None
                         return best_card(state, worlds, plays, chosen, tie_break)
         return chosen
+
+    def searched_discard(self, state: GameState, legal: Sequence[int], worlds: int,
+                         players: Sequence[ClubPlayer]) -> int | None:
+        """The next of the discards ``solved_discards.best_discards`` chooses over ``worlds`` sampled deals at the
+        exchange's first discard (``exchange_start``: the same set at each discard, whoever asks; kept once found),
+        ``players`` (one ``club`` a seat) finishing the exchange in each; None where it chooses none."""
+        start = exchange_start(state)
+        if start is None:
+            return None
+        seat = state.current_player()
+        key = (seat, start.hand(seat), len(state.hands_log), tuple(state.totals))
+        if self._throws is None or self._throws[0] != key:
+            count = len(start.hand(seat)) - state.rules.hand_size
+            self._throws = (key, best_discards(start, worlds, count, players))
+        throws = [DISCARD + c for c in self._throws[1] if DISCARD + c in legal]
+        return throws[0] if throws else None
 
     def _fellows_of(self, state: GameState) -> list[ClubPlayer]:
         """One ``club`` per seat with this player's parameters, without their searches (``without_search``): how a

@@ -84,6 +84,10 @@ class ClubParams(BaseModel):
                                      "its card: each solved double dummy, and where cards are level in all of them, "
                                      "each played on to the end by club in every seat, the one made most often (0: "
                                      "the heuristic's card); from misere_cards cards in play, as misere_worlds.")
+    misere_exchange_worlds: float = Field(0.0, ge=0, description="Worlds a misère's contractor (playing alone) "
+                                          "samples to choose its discards: each set of them among the five it would "
+                                          "throw first made in every world and solved double dummy, the set made in "
+                                          "the most thrown (0: the heuristic's discards; solved_discards).")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
                                 "(priced from my seat) to bid over partner.")
@@ -188,12 +192,13 @@ def tuned_for(ruleset: Ruleset | str, search: bool = True) -> ClubParams:
 
 
 def without_search(params: ClubParams) -> ClubParams:
-    """``params`` with ``misere_worlds`` and ``misere_own_worlds`` 0: the open misère defended and played by rules of
-    thumb alone, at the speed of the rest of ``club``'s play (``club:fast``; ``solver``'s models of the other
-    seats)."""
-    if not params.misere_worlds and not params.misere_own_worlds:
+    """``params`` without their searches (``misere_worlds``, ``misere_own_worlds`` and ``misere_exchange_worlds`` 0):
+    a misère's discards and an open misère's play by rules of thumb alone, at the speed of the rest of ``club``'s play
+    (``club:fast``; ``solver``'s models of the other seats)."""
+    searches = ("misere_worlds", "misere_own_worlds", "misere_exchange_worlds")
+    if not any(getattr(params, name) for name in searches):
         return params
-    return params.model_copy(update={"misere_worlds": 0.0, "misere_own_worlds": 0.0})
+    return params.model_copy(update=dict.fromkeys(searches, 0.0))
 
 
 def _fast(name: str) -> ClubParams:

@@ -56,9 +56,26 @@ def discard_order(state: GameState, count: int) -> list[int]:
     return order
 
 
+def exchange_start(state: GameState) -> GameState | None:
+    """``state`` at the first discard of the exchange in progress: the discards the seat to play has made so far back
+    in its hand (``state`` itself before the first); None where others have discarded too (a step's cards)."""
+    seat = state.current_player()
+    hand, made, _ = state.cards_seen(seat)
+    if not made:
+        return state
+    if state.hand_log.discarders is not None:
+        return None
+    start = clone(state)
+    start.redistribute({seat: [*hand, *made]})
+    log = start.hands_log[-1]
+    log.discards = [c for c in log.discards if c not in made]
+    return start
+
+
 def best_discards(state: GameState, worlds: int, discards: int, players: Sequence[Any]) -> list[int]:
     """The ``discards`` cards to throw (see the module's text): ``players`` (one ``club`` a seat) finish the exchange
-    in each world."""
+    in each world.  ``club``'s own set is valued first, and kept at once where it scores the most a hand can in every
+    world (a misère made in each): no other set could pass it."""
     seat = state.current_player()
     candidates = [list(c) for c in combinations(discard_order(state, SPARE), discards)]
     if len(candidates) <= 1:
@@ -66,19 +83,28 @@ def best_discards(state: GameState, worlds: int, discards: int, players: Sequenc
     rng = random.Random("solver-discards:" + world_seed(state, seat))
     k = knowledge(state, seat)
     worth = worth_table(state, seat)
-    total = [0.0] * len(candidates)
-    controller = state.rules.controller
+    per_world = []  # in each world, the candidates that reach the play and their solvers (a search shared by them)
     for _ in range(worlds):
         world = determinise(state, seat, rng, k)
-        played: list[tuple[int, GameState]] = []
-        for i, cards in enumerate(candidates):
-            s = clone(world)
-            for card in cards:
-                s.apply_unchecked(DISCARD + card)
-            while s.phase not in (Phase.PLAY, Phase.GAME_OVER) and s.current_player() >= 0:
-                s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
-            if s.phase == Phase.PLAY:
-                played.append((i, s))
-        for (i, _), solver in zip(played, Solver.of_worlds([s for _, s in played]), strict=True):
+        played = [(i, s) for i, s in enumerate(_exchanged(world, cards, players) for cards in candidates)
+                  if s.phase == Phase.PLAY]
+        per_world.append((played, Solver.of_worlds([s for _, s in played])))
+    own = sum(worth[solvers[0].value()] for played, solvers in per_world if played and played[0][0] == 0)
+    if own == max(worth) * worlds:
+        return candidates[0]
+    total = [0.0] * len(candidates)
+    for played, solvers in per_world:
+        for (i, _), solver in zip(played, solvers, strict=True):
             total[i] += worth[solver.value()]
     return candidates[total.index(max(total))]
+
+
+def _exchanged(world: GameState, cards: Sequence[int], players: Sequence[Any]) -> GameState:
+    """A clone of ``world`` with ``cards`` discarded and the rest of the exchange played by ``players``."""
+    s = clone(world)
+    for card in cards:
+        s.apply_unchecked(DISCARD + card)
+    controller = s.rules.controller
+    while s.phase not in (Phase.PLAY, Phase.GAME_OVER) and s.current_player() >= 0:
+        s.apply_unchecked(players[controller[s.current_player()]].act(s, s.legal_actions()))
+    return s

@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from functools import partial
 
 from fivehundred.engine.state import FIRST_STEP_ACTION, GameState
-from fivehundred.rules.actions import DISCARD, Phase
+from fivehundred.rules.actions import Phase
 
 from .bid_search import close_call, searched_call
 from .club import ClubPlayer
 from .defence import MisereDefender
 from .params import ClubParams, ParamsError, params_spec, tuned_for, without_search
-from .solved_discards import best_discards, searched_exchange
+from .solved_discards import searched_exchange
 from .solved_worlds import best_card, played_card, survival_card
 
 DEFAULT_WORLDS = 8
@@ -69,8 +69,6 @@ class SolverPlayer(ClubPlayer):
         self.played_worlds = played_worlds
         self.read_cards = READ_CARDS
         self._models: list[ClubPlayer] = []
-        self._throws: list[int] = []
-        """The discards chosen at the exchange in progress and not yet made."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> SolverPlayer:
@@ -116,7 +114,8 @@ class SolverPlayer(ClubPlayer):
         if state.phase == Phase.AUCTION and self.bid_worlds and len(legal) > 1:
             return self._call(state, legal)
         if state.phase == Phase.DISCARD and self.exchange_worlds and searched_exchange(state):
-            return self._discard_searched(state, legal)
+            thrown = self.searched_discard(state, legal, self.exchange_worlds, self._club_models(state))
+            return int(ClubPlayer.act(self, state, legal)) if thrown is None else thrown
         if state.phase != Phase.PLAY:
             return ClubPlayer.act(self, state, legal)
         plays = [a for a in legal if a < FIRST_STEP_ACTION]
@@ -134,19 +133,6 @@ class SolverPlayer(ClubPlayer):
         if state.current_player() in state.contracting_side:  # where every card fails against a seeing defence
             tie_break = partial(survival_card, players=self._club_models(state), default=default)
         return best_card(state, self.worlds * MISERE_WORLDS_FACTOR, plays, default, tie_break, models)
-
-    def _discard_searched(self, state: GameState, legal: Sequence[int]) -> int:
-        """The next of the discards ``best_discards`` chose at the first discard of this exchange."""
-        throws = [DISCARD + c for c in self._throws if DISCARD + c in legal]
-        if not throws:
-            count = len(state.hand(state.current_player())) - state.rules.hand_size
-            self._throws = best_discards(state, self.exchange_worlds, count, self._club_models(state))
-            throws = [DISCARD + c for c in self._throws if DISCARD + c in legal]
-            if len(throws) != count:
-                self._throws = []
-                return int(ClubPlayer.act(self, state, legal))
-        self._throws.remove(throws[0] - DISCARD)
-        return throws[0]
 
     def _club_models(self, state: GameState) -> list[ClubPlayer]:
         """One ``club`` per seat, with this player's parameters but an open misère defended and played by rules of
