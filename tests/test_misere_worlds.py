@@ -72,7 +72,8 @@ def test_club_searches_with_its_tuned_set_and_club_fast_does_not() -> None:
     fast = tuned_for(RULESET, search=False)
     assert fast.misere_worlds == fast.misere_own_worlds == fast.misere_exchange_worlds == 0
     assert fast.model_copy(update={"misere_worlds": 16.0, "misere_own_worlds": 16.0,
-                                   "misere_exchange_worlds": float(MISERE_EXCHANGE)}) == shipped
+                                   "misere_exchange_worlds": float(MISERE_EXCHANGE),
+                                   "misere_bid_worlds": shipped.misere_bid_worlds}) == shipped
     assert play("") == play(16)
     assert not play("")[0]
     assert play("fast") == play(0)

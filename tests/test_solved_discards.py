@@ -20,9 +20,11 @@ from fivehundred.rules.manager import make_player
 
 
 def _exchange(name: str, seed: str) -> GameState:
-    """The first hand of ``seed``, bid by ``club``, at the contractor's first discard."""
+    """The first hand of ``seed``, bid by ``club`` pricing an open misère by its danger curve (``misere_bid_worlds``
+    0: the player these hands were chosen from), at the contractor's first discard."""
     state, rng = new_game(fivehundred.load_ruleset(name), seed)
-    bidders = [ClubPlayer(s, random.Random(s)) for s in range(state.rules.players)]
+    curve = tuned_for(name).model_copy(update={"misere_bid_worlds": 0.0})
+    bidders = [ClubPlayer(s, random.Random(s), curve) for s in range(state.rules.players)]
     state.deal(rng)
     while state.phase not in (Phase.DISCARD, Phase.GAME_OVER) and state.current_player() >= 0:
         state.apply(bidders[state.rules.controller[state.current_player()]].act(state, state.legal_actions()))

@@ -302,7 +302,7 @@ def _made_from(state: GameState, card: int) -> bool:
 def _survival_hand() -> tuple[GameState, int]:
     """The open misère of seed ``surv:0``'s first hand at South's first lead, and South."""
     state, rng = new_game(RULES.ruleset, "surv:0")
-    former = tuned_for(RULES.ruleset).model_copy(update={"misere_long": 0.0})
+    former = tuned_for(RULES.ruleset).model_copy(update={"misere_long": 0.0, "misere_bid_worlds": 0.0})
     bidders = [ClubPlayer(s, random.Random(s), former) for s in range(4)]
     state.deal(rng)
     while state.phase != Phase.PLAY:

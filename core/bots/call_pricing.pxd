@@ -14,6 +14,7 @@ cdef class _Weights:
     cdef public double no_trumps_bias, misere_long
     cdef public double partner_misere_risk, misere_worlds, min_gain, takeout_gain, sacrifice, game_bonus, fall_penalty
     cdef public double game_sacrifice, sacrifice_defence, misere_cards, misere_own_worlds, misere_exchange_worlds
+    cdef public double misere_bid_worlds, misere_bid_shift
 
 cpdef _weights(params)
 

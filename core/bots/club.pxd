@@ -10,7 +10,7 @@ from fivehundred.bots.situation cimport _as_seen, _Seen
 
 
 cdef class ClubPlayer(MisereDefender):
-    cdef public object params, _own, _side_of, _worths, _leads, _plain, _fellows, _throws
+    cdef public object params, _own, _side_of, _worths, _leads, _plain, _fellows, _throws, _auction, _misere_priced
     cdef public dict _side
     cdef public bint searches
 

@@ -64,6 +64,7 @@ from .heuristic import forced_call
 from .misere_bids import open_leads_chance
 from .params import ClubParams, club_spec, tuned_for, without_search
 from .situation import Seen, _as_seen, _shown_cards
+from .solved_bids import open_misere_chance
 from .solved_discards import best_discards, exchange_start, searched_exchange
 from .solved_worlds import best_card, survival_card
 
@@ -76,6 +77,11 @@ else:
         from cython.cimports.libc.math import erf  # type: ignore[no-redef]
     else:
         from math import erf
+
+
+MISERE_BID_FLOOR = 0.25
+"""The danger curve's chance of an open misère under which ``misere_bid_worlds`` does not search it: such hands are
+bid rarely and made more rarely (a fifth of those bid on the reference ruleset)."""
 
 
 def _misere_kept_back(info: _RulesInfo, pricing: _Pricing, contract: Contract) -> tuple[_Denomination, int]:
@@ -137,6 +143,10 @@ class ClubPlayer(MisereDefender):
         """``_fellows_of``'s players, made once."""
         self._throws: tuple[tuple[object, ...], list[int]] | None = None
         """The discards ``searched_discard`` chose for the exchange in progress, with the exchange's start."""
+        self._auction: GameState | None = None
+        """The auction's position while this player prices its call there (``misere_bid_worlds`` searches it)."""
+        self._misere_priced: tuple[tuple[object, ...], float | None] | None = None
+        """The last open misère's chance searched (``searched_misere``), with the position it was searched in."""
 
     @classmethod
     def from_spec(cls, seat: int, rng: random.Random, arg: str | None = None) -> ClubPlayer:
@@ -149,14 +159,21 @@ class ClubPlayer(MisereDefender):
         return player
 
     def act(self, state: GameState, legal: Sequence[int]) -> int:
-        """The heuristic's choice, but for two searches.  A misère's contractor playing alone throws the discards
-        made most often over ``misere_exchange_worlds`` sampled deals solved double dummy (``solved_discards``).  In
-        an open misère, once the seats playing hold at most ``misere_cards`` cards, a searched card
-        (``solved_worlds.best_card``, the heuristic's among equals): a defender's keeps a kill in the most of
+        """The heuristic's choice, but for the searches. In the auction, an open misère is priced over
+        ``misere_bid_worlds`` sampled deals solved double dummy (``searched_misere``). A misère's contractor playing
+        alone throws the discards made most often over ``misere_exchange_worlds`` sampled deals solved double dummy
+        (``solved_discards``). In an open misère, once the seats playing hold at most ``misere_cards`` cards, a searched
+        card (``solved_worlds.best_card``, the heuristic's among equals): a defender's keeps a kill in the most of
         ``misere_worlds`` sampled worlds solved double dummy; the contractor's side's loses no trick in the most of
-        ``misere_own_worlds``, and where cards are level in all of them (each loses a trick against a defence that
-        sees every card), is the one with which the misère is made most often when ``club`` plays every seat on from
-        it (``solved_worlds.survival_card``: the defence at the table does not see every card)."""
+        ``misere_own_worlds``, and where cards are level in all of them (each loses a trick against a defence that sees
+        every card), is the one with which the misère is made most often when ``club`` plays every seat on from it
+        (``solved_worlds.survival_card``: the defence at the table does not see every card)."""
+        if state.phase == Phase.AUCTION:
+            self._auction = state
+            try:
+                return int(MisereDefender.act(self, state, legal))
+            finally:
+                self._auction = None
         chosen: int = MisereDefender.act(self, state, legal)
         if len(legal) > 1 and state.phase == Phase.DISCARD and _alone_in_misere(state):
             worlds = int(self._params(state.rules).misere_exchange_worlds)
@@ -347,6 +364,10 @@ class ClubPlayer(MisereDefender):
                 chance *= self.open_leads_chance(seat, obs.hand, info, pricing, contract) ** params.open_leads
             if contract.partner_plays and (info.partners[seat] or pricing.called_partner):
                 chance *= self.partner_misere_chance(seat, obs, info, contract, params)
+            elif contract.open and params.misere_bid_worlds and chance >= MISERE_BID_FLOOR:
+                searched = self.searched_misere(seat, contract, params)
+                if searched is not None:
+                    chance = searched
             return chance, 0.0
         estimate = self.side_tricks(seat, obs, info, pricing, contract, d, params)
         if contract.goal == "exactly":
@@ -370,6 +391,20 @@ class ClubPlayer(MisereDefender):
         if contract.open:
             risk *= params.open_risk
         return take * _misere_chance(risk - params.exact_control, params)
+
+    def searched_misere(self, seat: int, contract: Contract, params: ClubParams) -> float | None:
+        """The chance of the open misère ``contract`` for ``seat`` by ``solved_bids.open_misere_chance`` over
+        ``misere_bid_worlds`` sampled deals, where ``seat`` is pricing its call in the auction (``_auction``); None
+        elsewhere."""
+        state = self._auction
+        if state is None or state.current_player() != seat:
+            return None
+        key = (seat, tuple(state.hand(seat)), tuple(state.hand_log.calls), tuple(state.totals), contract.rung, params)
+        if self._misere_priced is None or self._misere_priced[0] != key:
+            chance = open_misere_chance(state, CALL + contract.rung, int(params.misere_bid_worlds),
+                                        self._fellows_of(state), params.misere_bid_shift)
+            self._misere_priced = (key, chance)
+        return self._misere_priced[1]
 
     def misere_danger(self, hand: Sequence[int], info: _RulesInfo, pricing: _Pricing, contract: Contract,
                       params: ClubParams) -> float:
@@ -461,6 +496,8 @@ class ClubPlayer(MisereDefender):
         ladder = info.rules.ladder
         total = obs.totals[info.team_of[seat]] if obs.totals else 0
         depends = self._worths_key(seat, obs, info, pricing, params, total)
+        if params.misere_bid_worlds:  # an open misère searched reads every call, where the position is at hand
+            depends = (depends, tuple(obs.calls), self._auction is not None)
         if self._worths is None or self._worths[0] != depends:
             self._worths = (depends, {})
         worth = self._worths[1]
@@ -548,7 +585,11 @@ class ClubPlayer(MisereDefender):
     def call_gain(self, state: GameState, legal: Sequence[int]) -> tuple[int, float]:
         """``bid_gain`` for the seat to call in ``state``, read as the auction reads it."""
         seat = state.current_player()
-        return self.bid_gain(seat, self._seen(state, seat), _info(state.rules), legal)
+        self._auction = state
+        try:
+            return self.bid_gain(seat, self._seen(state, seat), _info(state.rules), legal)
+        finally:
+            self._auction = None
 
     def bid_gain(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> tuple[int, float]:
         """The call ``club`` would make rather than pass, and by how much its worth passes what a call must

@@ -88,6 +88,11 @@ class ClubParams(BaseModel):
                                           "samples to choose its discards: each set of them among the five it would "
                                           "throw first made in every world and solved double dummy, the set made in "
                                           "the most thrown (0: the heuristic's discards; solved_discards).")
+    misere_bid_worlds: float = Field(0.0, ge=0, description="Worlds in which an open misère played alone is priced "
+                                     "in the auction: the call made in each, the hand solved double dummy, the share "
+                                     "made moved by misere_bid_shift (0: the danger curve alone; solved_bids).")
+    misere_bid_shift: float = Field(0.36, description="Log-odds added to the share of misere_bid_worlds' deals in "
+                                    "which the open misère is made against a defence that sees every card.")
     min_gain: float = Field(0.0, description="Expected points over passing a call needs.")
     takeout_gain: float = Field(20.0, description="Expected points a call needs over partner's standing contract "
                                 "(priced from my seat) to bid over partner.")
@@ -192,10 +197,11 @@ def tuned_for(ruleset: Ruleset | str, search: bool = True) -> ClubParams:
 
 
 def without_search(params: ClubParams) -> ClubParams:
-    """``params`` without their searches (``misere_worlds``, ``misere_own_worlds`` and ``misere_exchange_worlds`` 0):
-    a misère's discards and an open misère's play by rules of thumb alone, at the speed of the rest of ``club``'s play
+    """``params`` without their searches (``misere_worlds``, ``misere_own_worlds``, ``misere_exchange_worlds`` and
+    ``misere_bid_worlds`` 0): a misère's discards and an open misère's play by rules of thumb alone, its price by the
+    danger curve, at the speed of the rest of ``club``'s play
     (``club:fast``; ``solver``'s models of the other seats)."""
-    searches = ("misere_worlds", "misere_own_worlds", "misere_exchange_worlds")
+    searches = ("misere_worlds", "misere_own_worlds", "misere_exchange_worlds", "misere_bid_worlds")
     if not any(getattr(params, name) for name in searches):
         return params
     return params.model_copy(update=dict.fromkeys(searches, 0.0))
