@@ -22,7 +22,8 @@ from fivehundred.engine.solver import solve
 from fivehundred.engine.state import CALL, GameState
 from fivehundred.rules.actions import Phase
 
-from .unseen import clone, determinise, knowledge
+from .montecarlo import _trimmed
+from .unseen import determinise, knowledge
 
 
 def open_misere_chance(state: GameState, call: int, worlds: int, players: Sequence[Any], shift: float) -> float | None:
@@ -31,8 +32,7 @@ def open_misere_chance(state: GameState, call: int, worlds: int, players: Sequen
     seat = state.current_player()
     rng = random.Random(f"club-misere-bid:{seat}:{sorted(state.hand(seat))}:{state.hand_log.calls}:{state.totals}")
     k = knowledge(state, seat)
-    base = clone(state)
-    base.hands_log = base.hands_log[-1:]  # the worlds copy this hand's log only
+    base = _trimmed(state)  # the worlds copy this hand's log only
     controller = state.rules.controller
     made = played = 0
     for _ in range(worlds):
