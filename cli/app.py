@@ -46,6 +46,7 @@ from .console import (
     tolerant_streams,
     user_errors,
     warn_name_clash,
+    warn_pure_search,
 )
 from .play import play as play_command
 from .ptn import export_records, import_records, show
@@ -102,6 +103,7 @@ def simulate(
         check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)
         warn_name_clash(rs)
+        warn_pure_search(rs, players)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)

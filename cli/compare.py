@@ -12,7 +12,17 @@ from rich.table import Table
 import fivehundred
 
 from .completion import player_names, ruleset_names
-from .console import INTERRUPTED, PLAYERS, capped_workers, err, out, print_json, seed_in_range, user_errors
+from .console import (
+    INTERRUPTED,
+    PLAYERS,
+    capped_workers,
+    err,
+    out,
+    print_json,
+    seed_in_range,
+    user_errors,
+    warn_pure_search,
+)
 
 if TYPE_CHECKING:  # the engine loads when the command runs, not when the CLI starts
     from fivehundred.batch.comparison import Comparison, Estimate, Metric
@@ -67,6 +77,7 @@ def compare(
 
         a = fivehundred.Arm(ruleset_or_records(ruleset), players)
         b = fivehundred.Arm(ruleset_or_records(ruleset_b), players_b)
+        warn_pure_search(a.ruleset, ",".join(filter(None, (players, players_b))))
         columns = (TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
             task = bar.add_task("games", total=games)

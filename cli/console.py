@@ -61,6 +61,46 @@ def warn_name_clash(ruleset: Any) -> None:
         err.print(f"warning: {problem}", highlight=False, soft_wrap=True, markup=False)
 
 
+def warn_pure_search(ruleset: Any, players: str | None) -> None:
+    """Note, before a batch, that ``players`` solve sampled deals double dummy where the solver runs as pure
+    Python (an install without a C compiler): there each game takes seconds, not a fraction of one."""
+    from fivehundred.engine.build import compiled_modules
+
+    if "fivehundred.engine.solver_search" in compiled_modules():
+        return
+    from fivehundred.rules.loading import load_ruleset
+    from fivehundred.rules.ruleset import Ruleset
+
+    if not isinstance(ruleset, Ruleset):
+        try:
+            ruleset = load_ruleset(ruleset or "pagat-australian")
+        except (FiveHundredError, ValueError, OSError):  # the command itself reports it
+            return
+    names = [p.strip() for p in (players or "club").split(",") if p.strip()]
+    slow = sorted({name for name in names if _solves_deals(name, ruleset)})
+    if slow:
+        err.print(f"note: {', '.join(slow)} solve{'s' if len(slow) == 1 else ''} sampled deals double dummy, "
+                  "and the solver runs here as pure Python (not compiled at install: no C compiler, or "
+                  "FIVEHUNDRED_NO_EXTENSIONS=1): about seventy times as slow as compiled, seconds a game; "
+                  "-p club:fast plays by its rules of thumb alone (docs/install.md)",
+                  highlight=False, soft_wrap=True, markup=False)
+
+
+def _solves_deals(name: str, ruleset: Any) -> bool:
+    from fivehundred.bots.params import ParamsError, club_spec, searches, tuned_for
+
+    kind, _, arg = name.partition(":")
+    if kind == "solver":
+        return True
+    if kind != "club":
+        return False
+    try:
+        params, search = club_spec(arg or None)
+        return searches(params if params is not None else tuned_for(ruleset, search))
+    except (ParamsError, ValueError, OSError):  # the batch itself reports a bad spec
+        return False
+
+
 def capped_workers(workers: int) -> int:
     """``--workers`` at most the machine's cores (more only slow a batch down), with a warning."""
     import os

@@ -309,3 +309,41 @@ def test_validate_needs_a_file(runner: CliRunner) -> None:
     result = run(runner, "validate")
     assert result.exit_code == 2
     assert "Missing argument" in result.stderr
+
+
+@pytest.mark.parametrize(("ruleset", "players", "named"), [
+    (REF, None, "club"),                                  # the default player searches on the reference ruleset
+    (REF, "club:fast,random,solver,heuristic", "solver"),
+    (REF, "club:fast", None),
+    (REF, "random", None),
+    (REF, "club:default", None),                          # the untuned set searches nothing
+    ("six-handed-three-teams", "club", None),             # nor does the tuned set of a ruleset without open misère
+    (REF, "club:no-such-set", None),                      # a bad spec is the batch's to report
+])
+def test_a_batch_that_solves_deals_on_a_pure_python_solver_says_so_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], ruleset: str, players: str | None,
+        named: str | None) -> None:
+    import fivehundred.engine.build as build
+    from fivehundred.cli.console import warn_pure_search
+
+    monkeypatch.setattr(build, "compiled_modules", lambda: [])
+    warn_pure_search(ruleset, players)
+    said = capsys.readouterr().err
+    if named is None:
+        assert said == ""
+    else:
+        assert said.startswith(f"note: {named} solves sampled deals double dummy"), said
+        assert "pure Python" in said and "club:fast" in said
+    monkeypatch.setattr(build, "compiled_modules", lambda: list(build.COMPILED_MODULES))
+    warn_pure_search(ruleset, players)
+    assert capsys.readouterr().err == ""
+
+
+def test_simulate_notes_a_pure_python_solver_on_stderr_and_plays_on(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    import fivehundred.engine.build as build
+
+    monkeypatch.setattr(build, "compiled_modules", lambda: [])
+    result = ok(run(runner, "simulate", "-n", "1", "--seed", "5", "-p", "club,random,random,random", "--json"))
+    assert "note: club solves sampled deals double dummy" in result.stderr
+    assert json.loads(result.stdout)["games"] == 1

@@ -201,10 +201,18 @@ def without_search(params: ClubParams) -> ClubParams:
     ``misere_bid_worlds`` 0): a misère's discards and an open misère's play by rules of thumb alone, its price by the
     danger curve, at the speed of the rest of ``club``'s play
     (``club:fast``; ``solver``'s models of the other seats)."""
-    searches = ("misere_worlds", "misere_own_worlds", "misere_exchange_worlds", "misere_bid_worlds")
-    if not any(getattr(params, name) for name in searches):
+    if not searches(params):
         return params
-    return params.model_copy(update=dict.fromkeys(searches, 0.0))
+    return params.model_copy(update=dict.fromkeys(SEARCHES, 0.0))
+
+
+SEARCHES = ("misere_worlds", "misere_own_worlds", "misere_exchange_worlds", "misere_bid_worlds")
+"""The parameters with which ``club`` solves sampled deals double dummy (0: it does not)."""
+
+
+def searches(params: ClubParams) -> bool:
+    """Whether ``club`` with ``params`` solves sampled deals double dummy anywhere (any of ``SEARCHES``)."""
+    return any(getattr(params, name) for name in SEARCHES)
 
 
 def _fast(name: str) -> ClubParams:
