@@ -6,46 +6,16 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hostile_cli import MANY, finish, lines_in, start, wait_for
 
 from fivehundred.rules.outputs import partial_path
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-
-CLI = [sys.executable, "-m", "fivehundred"]
-MANY = "1000000"
-
-
-def start(args: list[str], tmp_path: Path, code: str | None = None) -> subprocess.Popen[str]:
-    command = [sys.executable, "-c", code, *args] if code else [*CLI, *args]
-    return subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-
-
-def wait_for(ready: Callable[[], bool], process: subprocess.Popen[str], polls: int = 600) -> None:
-    """Poll (at most ``polls`` times, 50 ms apart) until ``ready()``; the run must still be going."""
-    for _ in range(polls):
-        if ready():
-            return
-        assert process.poll() is None, process.communicate()
-        time.sleep(0.05)
-    process.kill()
-    pytest.fail(f"no output after {polls} polls: {process.communicate()}")
-
-
-def lines_in(path: Path, n: int) -> Callable[[], bool]:
-    return lambda: path.exists() and path.read_bytes().count(b"\n") >= n
-
-
-def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
-    out, err = process.communicate(timeout=60)
-    return process.returncode, out, err
 
 
 def whole_records(path: Path) -> list[int]:

@@ -12,14 +12,13 @@ import json
 import os
 import signal
 import stat
-import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile_cli import REF, one_line_error, run, write
+from hostile_cli import MANY, REF, finish, lines_in, one_line_error, run, start, wait_for, write
 
 from fivehundred.bots.params import DEFAULT, write_params
 from fivehundred.rules.outputs import OutputError, check_outputs, partial_path, replace_file
@@ -27,35 +26,7 @@ from fivehundred.rules.outputs import OutputError, check_outputs, partial_path, 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals, links and permissions")
 
 PTN = Path(__file__).parent.parent / "data" / "ptn" / "australian-8NT-partial.ptn"
-CLI = [sys.executable, "-m", "fivehundred"]
-MANY = "1000000"
-
-
 # --- helpers --------------------------------------------------------------------------------------
-
-
-def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([*CLI, *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-
-
-def wait_for(ready: Callable[[], bool], process: subprocess.Popen[str], polls: int = 600) -> None:
-    for _ in range(polls):
-        if ready():
-            return
-        assert process.poll() is None, process.communicate()
-        time.sleep(0.05)
-    process.kill()
-    pytest.fail(f"not ready after {polls} polls: {process.communicate()}")
-
-
-def lines_in(path: Path, n: int) -> Callable[[], bool]:
-    return lambda: path.exists() and path.read_bytes().count(b"\n") >= n
-
-
-def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
-    stdout, stderr = process.communicate(timeout=120)
-    return process.returncode, stdout, stderr
 
 
 def whole_games(path: Path) -> int:
@@ -222,8 +193,7 @@ def test_a_stopped_parquet_rerun_leaves_the_earlier_file_as_it_was(tmp_path: Pat
     code = ("from fivehundred.records import parquet; parquet.GAMES_PER_ROW_GROUP = 5; "
             "from fivehundred.cli.app import app; app(prog_name='fivehundred')")
     parts = partial_path(out, ".parts")
-    process = subprocess.Popen([sys.executable, "-c", code, "simulate", "-n", MANY, "-p", "random", "--out", str(out)],
-                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = start(["simulate", "-n", MANY, "-p", "random", "--out", str(out)], tmp_path, code)
     wait_for(lambda: len(list(parts.glob("part-*.parquet"))) >= 2, process)
     process.send_signal(signal.SIGTERM)
     code_, _, stderr = finish(process)
