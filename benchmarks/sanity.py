@@ -107,13 +107,22 @@ def reachable_kinds(ruleset: fivehundred.Ruleset) -> dict[str, str]:
     return {c.call: kind_of(c.call, c.trump) for c in rules.ladder if not c.before_looking and not c.signal}
 
 
-def measure(ruleset: fivehundred.Ruleset, player: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+def tally_for(ruleset: fivehundred.Ruleset) -> Tally:
+    """An empty ``Tally`` that knows ``ruleset``'s calls."""
     rules = compile_rules(ruleset)
-    tally = Tally(kinds={c.call: kind_of(c.call, c.trump) for c in rules.ladder},
-                  miseres=frozenset(c.call for c in rules.ladder if c.kind == "misere"))
+    return Tally(kinds={c.call: kind_of(c.call, c.trump) for c in rules.ladder},
+                 miseres=frozenset(c.call for c in rules.ladder if c.kind == "misere"))
+
+
+def measure(ruleset: fivehundred.Ruleset, player: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    tally = tally_for(ruleset)
     start = time.perf_counter()
     fivehundred.simulate(games, seed, ruleset, player, workers=workers, out=tally)  # type: ignore[arg-type]
-    elapsed = time.perf_counter() - start
+    return row(tally, ruleset, player, seed, time.perf_counter() - start)
+
+
+def row(tally: Tally, ruleset: fivehundred.Ruleset, player: str, seed: int | str, elapsed: float) -> dict[str, Any]:
+    """The ruleset's row (what ``text_report``, ``markdown`` and ``failures`` read) from the games ``tally`` read."""
     contracts = sum(tally.played.values())
     finished = tally.games - tally.unfinished
     return {

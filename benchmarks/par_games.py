@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Whole games played at par: every deal bid and played as double dummy says, so the numbers are the rules' own.
+
+    python benchmarks/par_games.py                                  # 100 games of the reference ruleset
+    python benchmarks/par_games.py -r canadian -n 200 --seed 1 --workers 2 -o par.jsonl
+
+``compare --par`` answers deal by deal; this plays the deals on into games, so that what a game is made of (the
+contracts, the hands a game, the games one misère decides) can be read with no bot's bidding or card play in it.
+Game ``g`` of ``--seed s`` is dealt as ``fivehundred simulate`` deals it (``game_generators(f"{s}:{g}")``: the same
+first deal; the later ones follow the totals par play reaches). Before each deal's first call its double-dummy table
+and par are worked out (``fivehundred.dd_table``, ``fivehundred.par``: every seat, every contract, `club`'s
+discards; docs/par.md); the engine is then driven through the par auction (``batch.par.force``: the par contractor
+bids its contract and the others pass, or everybody passes), `club` makes the exchange as the table assumed it, and
+each card played is the lowest that keeps the position's double-dummy value, so that the hand ends as the table
+says; the engine scores it, ends the game or deals the next. Positions are judged with every card seen and the hand's
+points maximised (par's rule), not the chance of winning the game.
+
+Printed: the sanity table's row for these games (``benchmarks/sanity.py``: its targets, the player named ``par``).
+``-o FILE`` keeps the games as records (``fivehundred show FILE``, ``fivehundred validate FILE``). Compiled, a deal
+costs about a second of CPU on the reference ruleset; six seats cost far more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import sanity
+
+import fivehundred
+from fivehundred.batch.par import DISCARDER, dd_table, force, par
+from fivehundred.engine.seeding import game_generators
+from fivehundred.engine.solver import solve, solve_cards
+from fivehundred.engine.state import CHANCE, GameState
+from fivehundred.records.record import dumps, game_to_dict
+from fivehundred.rules.actions import PASS_ACTION, Phase
+from fivehundred.rules.manager import Rules, compile_rules, make_player
+from fivehundred.rules.steps import FIRST_STEP_ACTION
+
+MAX_DEALS = 60
+"""A game still going after this many deals is left unfinished (sanity counts it apart)."""
+
+
+def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEALS) -> GameState:
+    """Game ``game`` of ``seed`` played at par to its end (or ``max_deals`` deals)."""
+    deal_rng, _ = game_generators(f"{seed}:{game}")
+    state = GameState(rules, rng=deal_rng)
+    exchange = [make_player(DISCARDER, k, random.Random(0)) for k in range(rules.players)]
+    passing = False  # par is everybody passing, for this deal
+    value = -1  # the hand's double-dummy value, once its play has begun
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            if state.deals >= max_deals:
+                break
+            state.deal(deal_rng)
+            passing, value = False, -1
+            continue
+        phase = state.phase
+        if phase in (Phase.AUCTION, Phase.STEP) and not state.hand_log.calls and state.contract is None \
+                and not passing:
+            table = dd_table(state)
+            best = par(table)
+            if best.entry is None:
+                passing = True
+            else:
+                rung = next(r for (s, r), e in table.entries.items() if e is best.entry)
+                forced = force(state, best.entry.seat, rung)
+                assert isinstance(forced, GameState), forced
+                state = forced
+                value = best.entry.tricks
+            continue
+        legal = state.legal_actions()
+        if phase == Phase.PLAY:
+            if value < 0:  # a hand the rules play after everybody passed
+                value = solve(state)
+            state.apply(_card(state, legal, value))
+        elif phase == Phase.AUCTION and passing:
+            state.apply(PASS_ACTION if PASS_ACTION in legal else legal[0])
+        elif phase == Phase.STEP and passing and not state.hand_log.calls:
+            state.apply(legal[0])  # a step before the auction (a blind bid): declined
+        else:  # the exchange, a nomination, the steps before the play: as the table assumed
+            state.apply(exchange[rules.controller[seat]].act(state, legal))
+    return state
+
+
+def _card(state: GameState, legal: list[int], value: int) -> int:
+    """The lowest card that keeps the hand's double-dummy ``value`` (best play by both sides keeps it)."""
+    cards = [a for a in legal if a < FIRST_STEP_ACTION]
+    if len(cards) == 1:
+        return cards[0]
+    values = solve_cards(state)
+    keeping = [a for a in cards if values[a] == value]
+    assert keeping, (value, values)  # the value of a position is one of its moves'
+    return keeping[0]
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def _record(job: tuple[fivehundred.Ruleset, int | str, int]) -> str:
+    ruleset, seed, game = job
+    rules = _RULES.get(ruleset.content_hash)
+    if rules is None:
+        rules = _RULES[ruleset.content_hash] = compile_rules(ruleset)
+    state = par_game(rules, seed, game)
+    return dumps(game_to_dict(state, seed=seed, game=game, players=["par"] * rules.players))
+
+
+def records(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int) -> Iterator[str]:
+    """The games' records (JSON lines), in order."""
+    jobs = [(ruleset, seed, g) for g in range(games)]
+    if workers <= 1:
+        yield from map(_record, jobs)
+        return
+    with Pool(workers) as pool:
+        yield from pool.imap(_record, jobs)
+
+
+def measure(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int,
+            out: Path | None = None) -> dict[str, Any]:
+    """``sanity.measure``'s row for ``games`` games played at par."""
+    tally = sanity.tally_for(ruleset)
+    start = time.perf_counter()
+    lines = []
+    for line in records(ruleset, games, seed, workers):
+        tally.add(json.loads(line))
+        lines.append(line + "\n")
+    if out is not None:
+        out.write_text("".join(lines), encoding="utf-8")
+    return sanity.row(tally, ruleset, "par", seed, time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("-r", "--ruleset", default="pagat-australian")
+    parser.add_argument("-n", "--games", type=int, default=100)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("-w", "--workers", type=int, default=1)
+    parser.add_argument("-o", "--out", type=Path, help="keep the games as records (JSON lines)")
+    parser.add_argument("--json", action="store_true", help="the row as JSON instead of text")
+    args = parser.parse_args(argv)
+    ruleset = fivehundred.load_ruleset(args.ruleset)
+    seed: int | str = int(args.seed) if args.seed.isdigit() else args.seed
+    row = measure(ruleset, args.games, seed, args.workers, args.out)
+    print(json.dumps(row, indent=1) if args.json else sanity.text_report(row))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""benchmarks/par_games.py: whole games played at par end each hand as the deal's own par says."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import fivehundred
+from fivehundred.batch.par_deals import analyse_job, game_jobs
+from fivehundred.engine.build import compiled_modules
+from fivehundred.records.columns import contracting_side
+from fivehundred.rules.manager import compile_rules
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from par_games import measure, par_game  # benchmarks/par_games.py
+
+PURE = "fivehundred.engine.solver_search" not in compiled_modules()
+"""The solver as pure Python (no C compiler at install) takes minutes where compiled it takes a second: the
+cheapest game alone there."""
+GAMES = [("three-handed", 1)] if PURE else [("three-handed", 0), ("three-handed", 1), ("pagat-australian", 3)]
+
+
+@pytest.mark.parametrize(("ruleset", "game"), GAMES)
+def test_every_hand_is_its_deal_s_par_and_scores_it(ruleset: str, game: int) -> None:
+    rules = compile_rules(fivehundred.load_ruleset(ruleset))
+    state = par_game(rules, "par-test", game)
+    assert state.result is not None  # a game at par ends in a few deals: a side takes most of every deal
+    for log, job in zip(state.hands_log, game_jobs(state), strict=True):
+        assert job is not None
+        par = analyse_job(job)["par"]  # the same deal analysed afresh from its cards and the totals before it
+        if par["contract"] is None:
+            assert log.contract is None or log.contractor < 0
+            continue
+        assert log.contract is not None
+        assert (log.contract.call, rules.seats[log.contractor]) == (par["contract"], par["contractor"])
+        assert sum(log.tricks_won[s] for s in contracting_side(rules, log)) == par["tricks"]
+        scores = dict(zip(rules.team_names, log.scores, strict=True))
+        if len(rules.team_names) == 2:
+            assert scores == par["scores"]
+        else:  # par shares the defenders' tricks out evenly; the play gives them to whoever won them
+            team = rules.team_names[rules.team_of[log.contractor]]
+            assert scores[team] == par["scores"][team]
+
+
+def test_the_row_reads_the_games_as_sanity_does(tmp_path: Path) -> None:
+    out = tmp_path / "par.jsonl"
+    games = 1 if PURE else 3
+    row = measure(fivehundred.load_ruleset("three-handed"), games, "par-test", 1, out)
+    assert row["player"] == "par" and row["games"] == games
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["game"] for r in records] == list(range(games))
+    assert row["hands_per_game"] == sum(len([h for h in r["hands"] if h["contract"]]) for r in records) / games
+    assert fivehundred.validate([out]).ok  # the engine accepts every call and card
