@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -60,7 +60,7 @@ def _default_sigint() -> None:
 
 def start(args: list[str], cwd: Path, code: str | None = None) -> subprocess.Popen[str]:
     """``fivehundred ARGS`` (or ``python -c CODE ARGS``) in ``cwd``, a session of its own (``os.killpg`` is Ctrl-C
-    at a terminal), SIGINT at its default; ``stop_all`` kills it if the test leaves it running."""
+    at a terminal), SIGINT at its default; ``no_run_left_going`` kills it if the test leaves it running."""
     command = [sys.executable, "-c", code, *args] if code else [*CLI, *args]
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True, preexec_fn=_default_sigint)
@@ -102,8 +102,10 @@ def _kill(process: subprocess.Popen[str]) -> None:
             os.killpg(process.pid, signal.SIGKILL)
 
 
-def stop_all() -> None:
-    """Kill every run ``start`` started that is still going (tests/hostile/conftest.py, after each test)."""
+@pytest.fixture(autouse=True)
+def no_run_left_going() -> Iterator[None]:
+    """After each test of a module that imports this fixture: kill every run ``start`` started that is still going."""
+    yield
     while _started:
         process = _started.pop()
         _kill(process)

@@ -11,7 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_cli import MANY, finish, lines_in, start, wait_for
+from hostile_cli import (
+    MANY,
+    finish,
+    lines_in,
+    no_run_left_going,  # noqa: F401 - an autouse fixture: imported, it runs after each test here
+    start,
+    wait_for,
+)
 
 from fivehundred.rules.outputs import partial_path
 

@@ -18,7 +18,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile_cli import MANY, REF, finish, lines_in, one_line_error, run, start, wait_for, write
+from hostile_cli import (
+    MANY,
+    REF,
+    finish,
+    lines_in,
+    no_run_left_going,  # noqa: F401 - an autouse fixture: imported, it runs after each test here
+    one_line_error,
+    run,
+    start,
+    wait_for,
+    write,
+)
 
 from fivehundred.bots.params import DEFAULT, write_params
 from fivehundred.rules.outputs import OutputError, check_outputs, partial_path, replace_file
