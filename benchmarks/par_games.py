@@ -30,7 +30,6 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ import sanity
 
 import fivehundred
 from fivehundred.batch.par import DISCARDER, dd_table, force, par
+from fivehundred.batch.par_deals import in_workers
 from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.solver import solve, solve_cards
 from fivehundred.engine.state import CHANCE, GameState
@@ -104,26 +104,16 @@ def _card(state: GameState, legal: list[int], value: int) -> int:
     return keeping[0]
 
 
-_RULES: dict[str, Rules] = {}
-
-
 def _record(job: tuple[fivehundred.Ruleset, int | str, int]) -> str:
     ruleset, seed, game = job
-    rules = _RULES.get(ruleset.content_hash)
-    if rules is None:
-        rules = _RULES[ruleset.content_hash] = compile_rules(ruleset)
+    rules = compile_rules(ruleset)  # kept per ruleset by compile_rules: once per worker
     state = par_game(rules, seed, game)
     return dumps(game_to_dict(state, seed=seed, game=game, players=["par"] * rules.players))
 
 
 def records(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int) -> Iterator[str]:
-    """The games' records (JSON lines), in order."""
-    jobs = [(ruleset, seed, g) for g in range(games)]
-    if workers <= 1:
-        yield from map(_record, jobs)
-        return
-    with Pool(workers) as pool:
-        yield from pool.imap(_record, jobs)
+    """The games' records (JSON lines), in order, played in ``workers`` processes."""
+    return in_workers(_record, [(ruleset, seed, g) for g in range(games)], workers)
 
 
 def measure(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int,
