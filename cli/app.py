@@ -102,6 +102,7 @@ def simulate(
     with user_errors():
         check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)
+        _require_extras(out_file, scheduler)  # a missing extra is the whole answer: before any note on the batch
         warn_name_clash(rs)
         warn_pure_search(rs, players)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -123,6 +124,16 @@ def simulate(
 
 app.command("compare", cls=Command)(compare_command)
 app.command("calibrate", cls=Command)(calibrate_command)
+
+
+def _require_extras(out_file: Path | None, scheduler: str | None) -> None:
+    """Fail now, naming the extra, where the batch would need one that is not installed."""
+    from fivehundred.rules.extras import require
+
+    if out_file is not None and out_file.suffix.lower() == ".parquet":
+        require("pyarrow.parquet", "parquet", "writing Parquet results")
+    if scheduler is not None:
+        require("distributed", "cluster", "running on a Dask cluster (--scheduler)")
 
 
 def _pct(rate: float | None, ci: list[float] | tuple[float, float] | None = None) -> str:

@@ -77,6 +77,10 @@ def compare(
 
         a = fivehundred.Arm(ruleset_or_records(ruleset), players)
         b = fivehundred.Arm(ruleset_or_records(ruleset_b), players_b)
+        if html is not None:  # a missing extra is the whole answer: before any note on the batch
+            from fivehundred.analysis.charts import require_matplotlib
+
+            require_matplotlib()
         warn_pure_search(a.ruleset, ",".join(filter(None, (players, players_b))))
         columns = (TextColumn("comparing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:

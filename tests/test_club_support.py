@@ -8,6 +8,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 import fivehundred
 from fivehundred.bots.club import RAISED, SUPPORT, ClubPlayer, _pricing, _support
 from fivehundred.bots.heuristic import _info
@@ -78,6 +80,7 @@ def test_west_no_longer_raises_on_its_partners_raise() -> None:
     assert st.action_to_str(ClubPlayer(3, random.Random(0), before).act(st, st.legal_actions())) == "8C"
 
 
+@pytest.mark.searches
 def test_contracts_in_partners_denomination_are_made_as_often_as_estimated(tmp_path: Path) -> None:
     """On seeded self-play of the reference ruleset, contracts in partner's denomination are made
     more often than not, and the auction's estimate for them is off by under half a trick (it was

@@ -122,6 +122,7 @@ def test_a_copy_of_a_shipped_file_under_a_new_name_gets_its_set(tmp_path: Path, 
     assert {k: v for k, v in a.items() if k != "ruleset"} == {k: v for k, v in b.items() if k != "ruleset"}
 
 
+@pytest.mark.searches
 def test_a_renamed_ruleset_plays_the_reference_games(tmp_path: Path) -> None:
     """simulate's club players (no compare involved) play a renamed ruleset as they play the reference."""
     same = str(renamed(tmp_path))
@@ -172,6 +173,7 @@ def test_cli_club_ruleset(runner: CliRunner, tmp_path: Path) -> None:
 # --- compare: both arms play with the same parameters ------------------------------------------
 
 
+@pytest.mark.searches
 def test_a_renamed_reference_compares_equal_on_every_metric(tmp_path: Path) -> None:
     c = fivehundred.compare(150, 2, Arm(), Arm(renamed(tmp_path)))
     assert c.b.ruleset == "same" and c.a.ruleset_hash != c.b.ruleset_hash
@@ -184,6 +186,7 @@ def test_a_renamed_reference_compares_equal_on_every_metric(tmp_path: Path) -> N
     assert any(m.name == "contract_share.misere" for m in c.metrics)
 
 
+@pytest.mark.searches
 def test_cli_a_renamed_reference_compares_equal(runner: CliRunner, tmp_path: Path) -> None:
     same = renamed(tmp_path)
     code, out, err = invoke(runner, "compare", "-n", "150", "--seed", "2", "--ruleset-b", str(same))
@@ -198,6 +201,7 @@ def test_cli_a_renamed_reference_compares_equal(runner: CliRunner, tmp_path: Pat
     assert all(m["difference"] in (0, None) for m in data["metrics"])
 
 
+@pytest.mark.searches
 def test_arm_b_plays_with_arm_as_set_unless_tuned_per_arm() -> None:
     pinned = fivehundred.compare(20, 1, Arm(), Arm("nullo"))
     assert pinned.b.players == [f"club:{REF}"] * 4 and pinned.warnings == []
@@ -223,6 +227,7 @@ def test_explicit_parameters_are_kept_and_differences_warned() -> None:
     assert mixed.a.players == [f"club:{REF}", "random"] * 2 and mixed.a.params == [REF, None] * 2
 
 
+@pytest.mark.searches
 def test_cli_tuned_per_arm_warns(runner: CliRunner) -> None:
     code, out, err = invoke(runner, "compare", "-n", "10", "--ruleset-b", "nullo", "--tuned-per-arm")
     assert code == 0 and "warning: the arms' players use different parameters" in out
@@ -239,6 +244,7 @@ def test_cli_compare_unknown_set_fails_before_playing(runner: CliRunner) -> None
 # --- the headline --------------------------------------------------------------------------------
 
 
+@pytest.mark.searches
 def test_headline_metrics_count_what_the_games_hold() -> None:
     c = fivehundred.compare(12, 4, Arm(REF), Arm("american-1904"))
     assert [m.name for m in c.headline][-3:] == ["passed_out_rate", "fall_rate", "hands_per_game"]
@@ -272,6 +278,7 @@ def test_headline_metrics_count_what_the_games_hold() -> None:
     assert fivehundred.compare(30, 1, Arm("american-1904")).metric("passed_out_rate").a.value > 0  # they pass out
 
 
+@pytest.mark.searches
 def test_headline_of_a_real_change_is_significant() -> None:
     c = fivehundred.compare(120, 2, Arm(REF), Arm("nullo"))
     open_misere, nullo = c.metric("contract_share.open-misere"), c.metric("contract_share.nullo")
@@ -287,6 +294,7 @@ def test_fall_is_a_side_at_the_losing_score() -> None:
         assert game_facts(state).fell == ("fell to" in (state.result.reason if state.result else ""))
 
 
+@pytest.mark.searches
 def test_cli_shows_the_headline_first(runner: CliRunner) -> None:
     code, out, _ = invoke(runner, "compare", "-n", "20", "--ruleset-b", "nullo")
     assert code == 0

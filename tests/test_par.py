@@ -136,6 +136,7 @@ def test_every_shipped_ruleset_forces_every_seat_and_call() -> None:
         assert all("signal" in why or "dummy" in why for why in skipped.values()), skipped
 
 
+@pytest.mark.searches
 def test_two_rulesets_share_only_the_solves_they_play_alike(tmp_path: Path) -> None:
     played_out = tmp_path / "played-out.yaml"
     played_out.write_text("extends: three-handed\nname: three-played-out\nplay:\n  misere_ends_early: false\n"

@@ -75,6 +75,7 @@ def _endings(games: int) -> list[GameState]:
     return found
 
 
+@pytest.mark.searches
 def test_the_solvers_cards_do_at_least_as_well_as_clubs_on_the_true_deal() -> None:
     """Over endings of seeded club games, the card ``solver`` plays (eight sampled worlds, read by the calls and
     cards the others made), valued on the true deal double dummy for the seat's side, adds up to at least club's
@@ -126,6 +127,7 @@ def _first_leads(kinds: tuple[str, ...], wanted: int, rules: Any = RULES) -> lis
 
 
 @pytest.mark.parametrize("kinds", [("trumps", "no-trumps"), ("misere",)])
+@pytest.mark.searches
 def test_a_defenders_worlds_agree_with_the_contractors_bid(kinds: tuple[str, ...]) -> None:
     """Uniform worlds give a contractor of 7 spades the mere share of the unseen cards a defender expects; the
     solver's worlds keep its hand as strong as club would bid on (or, for a closed misère, as safe), and a world
