@@ -73,11 +73,13 @@ def compare(
         _compare_par(games, seed, ruleset, ruleset_b, workers, as_json)
         return
     with user_errors():
+        from fivehundred.batch.arms import resolve
         from fivehundred.records.reading import ruleset_or_records  # a file of records gives its ruleset
 
         a = fivehundred.Arm(ruleset_or_records(ruleset), players)
         b = fivehundred.Arm(ruleset_or_records(ruleset_b), players_b)
-        if html is not None:  # a missing extra is the whole answer: before any note on the batch
+        resolve(a, b, tuned_per_arm=tuned_per_arm)  # a bad name or file is the whole answer: before any note
+        if html is not None:  # so is a missing extra
             from fivehundred.analysis.charts import require_matplotlib
 
             require_matplotlib()
