@@ -102,7 +102,10 @@ def simulate(
     with user_errors():
         check_outputs([out_file], [ruleset] if Path(ruleset).exists() else [])
         rs = fivehundred.load_ruleset(ruleset)
-        _require_extras(out_file, scheduler)  # a missing extra is the whole answer: before any note on the batch
+        from fivehundred.batch.simulation import seat_players
+
+        seat_players(rs, players)  # a bad name is the whole answer: before any note on the batch
+        _require_extras(out_file, scheduler)  # so is a missing extra
         warn_name_clash(rs)
         warn_pure_search(rs, players)
         columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())

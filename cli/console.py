@@ -76,12 +76,7 @@ def warn_pure_search(ruleset: Any, players: str | None) -> None:
             ruleset = load_ruleset(ruleset or "pagat-australian")
         except (FiveHundredError, ValueError, OSError):  # the command itself reports it
             return
-    from fivehundred.batch.simulation import _players_for
-
-    try:
-        names = _players_for(ruleset, players)
-    except (FiveHundredError, ValueError):  # the command itself reports a bad name: that is the whole answer
-        return
+    names = [p.strip() for p in (players or "club").split(",") if p.strip()]
     slow = sorted({name for name in names if _solves_deals(name, ruleset)})
     if slow:
         err.print(f"note: {', '.join(slow)} solve{'s' if len(slow) == 1 else ''} sampled deals double dummy, "

@@ -21,7 +21,7 @@ from fivehundred.rules.loading import load_ruleset
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
-from .simulation import DEFAULT_PLAYER, _players_for
+from .simulation import DEFAULT_PLAYER, seat_players
 
 CLUB = "club"
 """The player whose parameters are pinned."""
@@ -61,8 +61,8 @@ def resolve(a: Arm | None, b: Arm | None, *, tuned_per_arm: bool = False) -> tup
     players_b = b.players if b.players is not None else players_a
     set_a = tuned_name(rs_a)
     set_b = tuned_name(rs_b) if tuned_per_arm else set_a
-    side_a = Side(rs_a, pin_club(_players_for(rs_a, players_a), set_a))
-    side_b = Side(rs_b, pin_club(_players_for(rs_b, players_b), set_b))
+    side_a = Side(rs_a, pin_club(seat_players(rs_a, players_a), set_a))
+    side_b = Side(rs_b, pin_club(seat_players(rs_b, players_b), set_b))
     teams_a, teams_b = team_names(rs_a), team_names(rs_b)
     if len(teams_a) != len(teams_b):
         raise ValueError(f"the arms have different teams ({', '.join(teams_a)} against {', '.join(teams_b)}): "

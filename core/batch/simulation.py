@@ -43,7 +43,9 @@ DEFAULT_PLAYER = "club"
 available by name)."""
 
 
-def _players_for(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[str]:
+def seat_players(ruleset: Ruleset, players: str | Sequence[str] | None) -> list[str]:
+    """A player spec per seat of ``ruleset`` from ``players`` (one name for every seat, or one per seat; None: the
+    default player), each name checked against the installed players."""
     seats = len(ruleset.players.seats)
     if players is None:
         names = [DEFAULT_PLAYER]
@@ -75,7 +77,7 @@ def play_game(ruleset: Ruleset | str = "pagat-australian", seed: int | str = 0,
               max_deals: int = MAX_DEALS) -> GameState:
     """Play one game; ``(ruleset, seed, game, players)`` fixes every card of it."""
     rs = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    return _play(rs, seed, _players_for(rs, players), game, max_deals)
+    return _play(rs, seed, seat_players(rs, players), game, max_deals)
 
 
 def _play(rs: Ruleset, seed: int | str, names: Sequence[str], game: int, max_deals: int) -> GameState:
@@ -434,7 +436,7 @@ def simulate(games: int = 100, seed: int | str = 0, ruleset: Ruleset | str | Pat
     if isinstance(out, (str, Path)):
         check_outputs([out], [ruleset] if not isinstance(ruleset, Ruleset) and Path(ruleset).exists() else [])
     rs = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-    names = _players_for(rs, players)
+    names = seat_players(rs, players)
     compile_rules(rs)  # fail early (and once) on a ruleset the plugins cannot compile
     summary = Summary(rs.name, seed, names, [t.name for t in rs.players.teams])
     try:
