@@ -16,7 +16,8 @@ says; the engine scores it, ends the game or deals the next. Positions are judge
 points maximised (par's rule), not the chance of winning the game.
 
 Printed: the sanity table's row for these games (``benchmarks/sanity.py``: its targets, the player named ``par``).
-``-o FILE`` keeps the games as records (``fivehundred show FILE``, ``fivehundred validate FILE``); ``--rows FILE``
+``-o FILE`` keeps the games as records (``fivehundred show FILE``, ``fivehundred validate FILE``), each written as it
+finishes; ``--resume`` reads back what a stopped run left there and plays only the rest. ``--rows FILE``
 appends the row as sanity.py's ``--rows`` does (``python benchmarks/sanity.py --from-rows FILE --markdown`` prints
 the rows as its table). Compiled, a deal costs about two thirds of a second of CPU on the reference ruleset (200 games,
 311 deals: 201 s); six seats cost far more.
@@ -111,22 +112,44 @@ def _record(job: tuple[fivehundred.Ruleset, int | str, int]) -> str:
     return dumps(game_to_dict(state, seed=seed, game=game, players=["par"] * rules.players))
 
 
-def records(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int) -> Iterator[str]:
-    """The games' records (JSON lines), in order, played in ``workers`` processes."""
-    return in_workers(_record, [(ruleset, seed, g) for g in range(games)], workers)
+def records(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int,
+            first: int = 0) -> Iterator[str]:
+    """Games ``first`` to ``games - 1``: their records (JSON lines), in order, played in ``workers`` processes."""
+    return in_workers(_record, [(ruleset, seed, g) for g in range(first, games)], workers)
+
+
+def kept_games(out: Path, seed: int | str) -> list[str]:
+    """The records a run stopped part-way left in ``out`` (games 0, 1, ... of ``seed``, in order)."""
+    lines = [line for line in out.read_text(encoding="utf-8").splitlines() if line.strip()] if out.exists() else []
+    for number, line in enumerate(lines):
+        record = json.loads(line)
+        if (record.get("seed"), record.get("game")) != (seed, number):
+            raise SystemExit(f"{out}: line {number + 1} is game {record.get('game')} of seed {record.get('seed')!r}, "
+                             f"not game {number} of seed {seed!r}; --resume continues the same run only")
+    return lines
 
 
 def measure(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int,
-            out: Path | None = None) -> dict[str, Any]:
-    """``sanity.measure``'s row for ``games`` games played at par."""
+            out: Path | None = None, resume: bool = False) -> dict[str, Any]:
+    """``sanity.measure``'s row for ``games`` games played at par.
+
+    Each game is written to ``out`` as it finishes, so a run stopped part-way keeps what it played; with ``resume``
+    the games already in ``out`` are read back and only the rest are played (the row's time is this run's)."""
     tally = sanity.tally_for(ruleset)
     start = time.perf_counter()
-    lines = []
-    for line in records(ruleset, games, seed, workers):
+    kept = kept_games(out, seed) if out is not None and resume else []
+    for line in kept[:games]:
         tally.add(json.loads(line))
-        lines.append(line + "\n")
-    if out is not None:
-        out.write_text("".join(lines), encoding="utf-8")
+    saved = out.open("a" if kept else "w", encoding="utf-8") if out is not None else None
+    try:
+        for line in records(ruleset, games, seed, workers, first=len(kept)):
+            tally.add(json.loads(line))
+            if saved is not None:
+                saved.write(line + "\n")
+                saved.flush()
+    finally:
+        if saved is not None:
+            saved.close()
     return sanity.row(tally, ruleset, "par", seed, time.perf_counter() - start)
 
 
@@ -136,14 +159,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("--seed", default="1")
     parser.add_argument("-w", "--workers", type=int, default=1)
-    parser.add_argument("-o", "--out", type=Path, help="keep the games as records (JSON lines)")
+    parser.add_argument("-o", "--out", type=Path, help="keep the games as records (JSON lines), each as it finishes")
+    parser.add_argument("--resume", action="store_true", help="read back the games a stopped run left in --out and "
+                        "play only the rest (same ruleset, --seed and -n)")
     parser.add_argument("--json", action="store_true", help="the row as JSON instead of text")
     parser.add_argument("--rows", type=Path, help="also append the row to this file as a JSON line (sanity.py "
                         "--from-rows FILE --markdown prints them as its table)")
     args = parser.parse_args(argv)
+    if args.resume and args.out is None:
+        parser.error("--resume needs -o FILE (the records of the run to continue)")
     ruleset = fivehundred.load_ruleset(args.ruleset)
     seed: int | str = int(args.seed) if args.seed.isdigit() else args.seed
-    row = measure(ruleset, args.games, seed, args.workers, args.out)
+    row = measure(ruleset, args.games, seed, args.workers, args.out, args.resume)
     if args.rows:
         with args.rows.open("a", encoding="utf-8") as saved:
             saved.write(json.dumps(row) + "\n")

@@ -54,3 +54,23 @@ def test_the_row_reads_the_games_as_sanity_does(tmp_path: Path) -> None:
     assert [r["game"] for r in records] == list(range(games))
     assert row["hands_per_game"] == sum(len([h for h in r["hands"] if h["contract"]]) for r in records) / games
     assert fivehundred.validate([out]).ok  # the engine accepts every call and card
+
+
+def test_a_stopped_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    ruleset = fivehundred.load_ruleset("three-handed")
+    games = 2 if SOLVER_COMPILED else 1
+    whole = tmp_path / "whole.jsonl"
+    row = measure(ruleset, games, "par-test", 1, whole)
+    stopped = tmp_path / "stopped.jsonl"
+    lines = whole.read_text(encoding="utf-8").splitlines(keepends=True)
+    stopped.write_text("".join(lines[:games - 1]), encoding="utf-8")  # killed after its first games
+    resumed = measure(ruleset, games, "par-test", 1, stopped, resume=True)
+    assert stopped.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
+    assert {k: v for k, v in resumed.items() if k != "seconds"} == {k: v for k, v in row.items() if k != "seconds"}
+
+
+def test_resume_refuses_another_run_s_games(tmp_path: Path) -> None:
+    out = tmp_path / "par.jsonl"
+    out.write_text(json.dumps({"seed": "other", "game": 0}) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="line 1 is game 0 of seed 'other'"):
+        measure(fivehundred.load_ruleset("three-handed"), 2, "par-test", 1, out, resume=True)
