@@ -84,7 +84,7 @@ def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEAL
         if phase == Phase.PLAY:
             if value < 0:  # a hand the rules play after everybody passed
                 value = solve(state)
-            state.apply(_card(state, legal, value))
+            state.apply(keeping_card(state, legal, value))
         elif phase == Phase.AUCTION and passing:
             state.apply(PASS_ACTION if PASS_ACTION in legal else legal[0])
         elif phase == Phase.STEP and passing and not state.hand_log.calls:
@@ -94,7 +94,7 @@ def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEAL
     return state
 
 
-def _card(state: GameState, legal: list[int], value: int) -> int:
+def keeping_card(state: GameState, legal: list[int], value: int) -> int:
     """The lowest card that keeps the hand's double-dummy ``value`` (best play by both sides keeps it)."""
     cards = [a for a in legal if a < FIRST_STEP_ACTION]
     if len(cards) == 1:

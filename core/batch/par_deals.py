@@ -121,7 +121,7 @@ def record_deals(paths: Iterable[str | Path], *, ruleset: RulesetRefs = None, ga
         totals = [int((start.get("totals") or {}).get(t, 0)) for t in teams]
         for h in record.get("hands", []):
             if (hand is None or h.get("number") == hand) and not h.get("misdeal"):
-                out.append(RecordDeal(source, index, int(h["number"]), _record_job(rules, h, totals, source)))
+                out.append(RecordDeal(source, index, int(h["number"]), record_job(rules, h, totals, source)))
                 if limit is not None and len(out) >= limit:
                     return out
             if h.get("totals"):
@@ -131,7 +131,8 @@ def record_deals(paths: Iterable[str | Path], *, ruleset: RulesetRefs = None, ga
     return out
 
 
-def _record_job(rules: Rules, h: dict[str, Any], totals: Sequence[int], source: str) -> DealJob:
+def record_job(rules: Rules, h: dict[str, Any], totals: Sequence[int], source: str) -> DealJob:
+    """The deal of hand ``h`` of a game record (``source`` names it in errors), each team at ``totals`` before it."""
     try:
         seats = rules.seats
         job = DealJob(rules.ruleset, seats.index(h["dealer"]),
