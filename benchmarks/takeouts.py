@@ -170,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     fivehundred.simulate(args.games, args.seed, ruleset, args.players, out=tally)  # type: ignore[arg-type]
     print(json.dumps({"ruleset": ruleset.name, "players": args.players, "games": args.games, "seed": args.seed,
                       **report(tally)}, indent=1))
+    if tally.shown:
+        print(f"FILE: fivehundred simulate -r {ruleset.name} -n {args.games} --seed {args.seed} -p {args.players} "
+              "-o FILE")
     for text in tally.shown:
         print(text)
     return 0
