@@ -14,8 +14,8 @@ the game's own players (a generator seeded with the game and the hand); the hand
 less the others') is compared with the swing of the takeout as it was played. ``--dd`` also forces the takeout the
 same way and solves both contracts double dummy (each card one that keeps the position's value; four seats:
 milliseconds a hand, six seats: seconds). Printed per kind of takeout (into a contract to take tricks, into a misère
-kind): how many, the mean swing of each, the mean gain of taking out with a 95% interval, and how often standing
-did better.
+kind): how many, the mean swing of each, the mean gain of taking out with a 95% interval, how often standing
+did better, and the same by partner's denomination and the takeout's.
 """
 
 from __future__ import annotations
@@ -115,7 +115,8 @@ class Tally:
         names = rules.team_names
         taken = hand["scores"][names[side]] - sum(v for t, v in hand["scores"].items() if t != names[side])
         left = played(stand.clone(), self.players, f"{self.seed}:{game}:{hand['number']}")
-        row = {"game": game, "hand": hand["number"], "taken": taken, "made": bool(hand["outcome"]["made"]),
+        row = {"game": game, "hand": hand["number"], "call": contract["call"], "over": call, "taken": taken,
+               "made": bool(hand["outcome"]["made"]),
                "standing": swing(left, side),
                "standing_made": bool(hand_made(rules, left))}
         if self.dd:
@@ -143,6 +144,20 @@ def gain(rows: list[dict[str, Any]], taken: str, standing: str) -> dict[str, Any
             "standing_better": sum(d < 0 for d in diffs), "taking_out_better": sum(d > 0 for d in diffs)}
 
 
+def by_denominations(rules: Rules, rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The takeouts by partner's denomination and the takeout's (``"D > NT"``), with the mean gain as played."""
+    def denomination(call: str) -> str:
+        contract = rules.ladder[rules.parse_call(call)]
+        return contract.call if contract.kind == "misere" else "NT" if contract.trump is None else call[-1]
+
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[f"{denomination(r['over'])} > {denomination(r['call'])}"].append(r)
+    return {k: {"takeouts": len(g), "made": sum(r["made"] for r in g) / len(g),
+                "gain": sum(r["taken"] - r["standing"] for r in g) / len(g)}
+            for k, g in sorted(groups.items(), key=lambda kv: -len(kv[1]))}
+
+
 def report(tally: Tally) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kind, rows in sorted(tally.rows.items()):
@@ -152,6 +167,7 @@ def report(tally: Tally) -> dict[str, Any]:
                      "as_played": gain(rows, "taken", "standing")}
         if tally.dd:
             out[kind]["double_dummy"] = gain(rows, "dd_taken", "dd_standing")
+        out[kind]["by_denominations"] = by_denominations(tally.rules, rows)
     return out
 
 

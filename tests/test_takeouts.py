@@ -70,6 +70,8 @@ def test_partner_s_contract_is_played_on_the_same_deal_and_scored_as_the_engine_
     assert out["tricks"]["takeouts"] == len(tally.rows["tricks"])
     assert out["tricks"]["as_played"]["gain"] == pytest.approx(
         sum(r["taken"] - r["standing"] for r in tally.rows["tricks"]) / len(tally.rows["tricks"]))
+    by = out["tricks"]["by_denominations"]
+    assert by["D > NT"]["takeouts"] >= 1 and sum(g["takeouts"] for g in by.values()) == len(tally.rows["tricks"])
     if SOLVER_COMPILED:  # solved with best play, partner's 6♦ scores as the solver's trick count says
         assert all({"dd_taken", "dd_standing"} <= set(r) for r in rows)
         again = force(record_job(RULES, hand, totals, "game").state(), RULES.seats.index("W"), RULES.parse_call("6D"))
