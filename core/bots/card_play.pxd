@@ -35,4 +35,8 @@ cdef class CardPlay(MiserePlay):
                    master=cython.bint)
     cpdef _lead(self, _Play p, legal)
 
+    @cython.locals(suit_of=list, row=list, s=cython.long, low=cython.long, a=cython.long, partner=cython.long,
+                   least=cython.long, best=cython.long, c=cython.long)
+    cpdef long _under_partners_card(self, _Play p, long lead, legal)
+
     cpdef bint _keeps_trumps(self, long mine, long theirs, bint master, bint contractor)

@@ -73,6 +73,11 @@ class CardPlay(MiserePlay):
     leads_the_master_trump = False
     """A defender holding the master trump, with one or two trumps still unseen and the contracting side not known
     to be void of trumps, leads it: it draws a trump the contracting side would ruff with."""
+    leads_under_partners_card = False
+    """Leading a card of a suit in which a partner whose playable cards lie face up (P2's dummy; the live hand, seen
+    from the dummy it plays) must follow above it, or holds the suit's master where ours is not, the lowest of the
+    suit is led instead: partner's card takes the trick either way, and ours is kept (False: the chosen card, on
+    which partner's then falls)."""
 
     def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
@@ -89,7 +94,10 @@ class CardPlay(MiserePlay):
                 return self._misere_follow(p, spare)
         if seen.current_trick:
             return self._misere_follow(p, legal) if misere else self._follow(p, legal)
-        return self._misere_lead(p, legal) if misere else self._lead(p, legal)
+        if misere:
+            return self._misere_lead(p, legal)
+        lead = self._lead(p, legal)
+        return self._under_partners_card(p, lead, legal) if self.leads_under_partners_card and p.shown else lead
 
     def _exact_spare(self, p: _Play, legal: Sequence[int]) -> list[int] | None:
         """A contractor playing alone for exactly its tricks who holds the tricks it still needs in
@@ -271,6 +279,37 @@ class CardPlay(MiserePlay):
         if trump is not None and by_suit[trump]:
             return by_suit[trump][-1]
         return hand[-1]
+
+    def _under_partners_card(self, p: _Play, lead: int, legal: Sequence[int]) -> int:
+        """``lead``, or the lowest card of its suit where a partner's shown cards of the suit all lie above it, or
+        the highest of them is the suit's master and ``lead`` is not (``leads_under_partners_card``)."""
+        if lead >= JOKER_LEAD:
+            return lead
+        suit_of = p.suit_of
+        s = suit_of[lead]
+        if s == NO_SUIT:
+            return lead
+        row = p.power[s]
+        low = lead
+        for a in legal:
+            if a < JOKER_LEAD and suit_of[a] == s and row[a] < row[low]:
+                low = a
+        if low == lead:
+            return lead
+        for partner in p.info.partners[p.seat]:
+            cards = p.shown.get(partner)
+            if cards:
+                least = best = -1
+                for c in cards:
+                    if suit_of[c] == s:
+                        if least < 0 or row[c] < least:
+                            least = row[c]
+                        if best < 0 or row[c] > row[best]:
+                            best = c
+                if least > row[lead] or (best >= 0 and row[best] > row[lead] and self._master(p, best)
+                                         and not self._master(p, lead)):
+                    return low
+        return lead
 
     def _keeps_trumps(self, mine: int, theirs: int, master: bool, contractor: bool) -> bool:
         """Whether the contracting side, holding ``mine`` trumps (the highest of them the master or not) with

@@ -120,6 +120,8 @@ class ClubPlayer(MisereDefender):
     second_hand_low_in_no_trumps = True
     draws_with_the_master = True
     leads_the_master_trump = True
+    leads_under_partners_card = True
+    reads_laid_out_hands = True
     dummy_with_own_hand = True
     discards_with_dummy = True
 

@@ -35,10 +35,10 @@ cdef class TrickReader:
     cpdef long _strength(self, _Play p, long action, long led)
 
     @cython.locals(power=list, void=list, short=cython.bint, s=cython.long, r=cython.long, v=cython.long,
-                   x=cython.long)
+                   x=cython.long, hidden=list)
     cpdef bint _can_beat(self, _Play p, seats, long led, long best)
 
-    @cython.locals(s=cython.long)
+    @cython.locals(s=cython.long, row=list, r=cython.long, c=cython.long)
     cpdef bint _master(self, _Play p, long card)
 
     @cython.locals(s=cython.long, power=list, mine=cython.long, x=cython.long)
@@ -47,6 +47,9 @@ cdef class TrickReader:
 
 @cython.locals(x=cython.long)
 cpdef bint _any_above(list row, list cards, long power)
+
+@cython.locals(suit_of=list, power=list, follows=cython.bint, c=cython.long)
+cpdef bint _beats(_Play p, cards, long led, long best)
 
 @cython.locals(below=cython.long, x=cython.long)
 cpdef long _count_below(list row, list cards, long power)

@@ -34,6 +34,11 @@ keeps its own, since a track changes as it is read."""
 class TrickReader:
     """The player's fields, and what it reads of the play (``HeuristicPlayer`` is one)."""
 
+    reads_laid_out_hands = False
+    """A hand laid out on the table (P2's dummy) plays only its face-up cards: whether it can beat a trick is read
+    from them, and an opponent's face-up card above ours keeps ours from being a master (False: as for any hand,
+    from the cards unseen and the voids shown; a face-up card was counted as nobody's threat)."""
+
     def __init__(self, seat: int, rng: random.Random):
         self.seat = seat
         self.rng = rng
@@ -141,6 +146,16 @@ class TrickReader:
 
     def _can_beat(self, p: _Play, seats: Sequence[int], led: int, best: int) -> bool:
         """Might one of ``seats`` beat power ``best`` in a trick of suit ``led``?"""
+        if self.reads_laid_out_hands and p.shown and seats:
+            laid_out = p.info.rules.dummies
+            hidden = []
+            for r in seats:
+                if r in laid_out and r in p.shown:
+                    if _beats(p, p.shown[r], led, best):
+                        return True
+                else:
+                    hidden.append(r)
+            seats = hidden
         if not seats:
             return False
         power = p.power[led]
@@ -160,9 +175,21 @@ class TrickReader:
         return False
 
     def _master(self, p: _Play, card: int) -> bool:
-        """No unseen card of its suit ranks above ``card``."""
+        """No unseen card of its suit ranks above ``card`` (``reads_laid_out_hands``: nor an opponent's face-up one)."""
         s = p.suit_of[card]
-        return s == NO_SUIT or p.power[s][card] > p.top[s]
+        if s == NO_SUIT:
+            return True
+        row = p.power[s]
+        if row[card] <= p.top[s]:
+            return False
+        if self.reads_laid_out_hands and p.shown:
+            laid_out = p.info.rules.dummies
+            for r in p.opponents:
+                if r in laid_out and r in p.shown:
+                    for c in p.shown[r]:
+                        if p.suit_of[c] == s and row[c] > row[card]:
+                            return False
+        return True
 
     def _below(self, p: _Play, card: int) -> int:
         """Unseen cards of ``card``'s suit that rank below it."""
@@ -171,6 +198,21 @@ class TrickReader:
             return 0
         power = p.power[s]
         return _count_below(power, p.out[s], power[card])
+
+
+def _beats(p: _Play, cards: Sequence[int], led: int, best: int) -> bool:
+    """Whether one of ``cards`` that a hand holding them may play to a trick of suit ``led`` beats power ``best``."""
+    suit_of = p.suit_of
+    power = p.power[led]
+    follows = False
+    for c in cards:
+        if suit_of[c] == led:
+            follows = True
+            break
+    for c in cards:  # noqa: SIM110 - as _any_above
+        if (not follows or suit_of[c] == led) and power[c] > best:
+            return True
+    return False
 
 
 def _unseen_by_suit(seat: int, obs: _Seen, track: _Track) -> list[list[int]]:
