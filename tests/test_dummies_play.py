@@ -58,6 +58,16 @@ def test_the_lead_goes_under_a_dummys_master() -> None:
     assert decide(st) == "6H"
 
 
+def test_the_lead_goes_under_a_dummys_lone_winner() -> None:
+    """In 6NT N holds ♠A 6 and S shows the ♠K alone: cashing the ace would drop the king under it; N leads the ♠6,
+    the king takes the trick, and the ace takes the next."""
+    st = dealt(north="AS 6S 9C 8C 7C 9D 8D 7D 9H 8H", east="QS JS 10S 9S AC KC QC AD KD JK",
+               south="5S 7S 8S 6C 5C KS 10D JD 10H JH", west="JC 10C 4D 5D 6D QD AH KH QH 4H",
+               kitty="7H 6H 5H", contract="6NT", discards="5H 6H 7H")
+    assert decide(st, leads_under_partners_card=False) == "AS"
+    assert decide(st) == "6S"
+
+
 def test_a_dummy_plays_low_where_the_other_dummy_cannot_beat_partners_card() -> None:
     """N leads the ♠Q and E follows low; W, the last to play, shows no spade and no trump face up and can play
     nothing else, so the ♠Q wins: S keeps its ♠K (before, an unseen ♠A "might" be W's, and S covered)."""

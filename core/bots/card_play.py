@@ -302,12 +302,16 @@ class CardPlay(MiserePlay):
                 least = best = -1
                 for c in cards:
                     if suit_of[c] == s:
-                        if least < 0 or row[c] < least:
-                            least = row[c]
+                        if least < 0 or row[c] < row[least]:
+                            least = c
                         if best < 0 or row[c] > row[best]:
                             best = c
-                if least > row[lead] or (best >= 0 and row[best] > row[lead] and self._master(p, best)
-                                         and not self._master(p, lead)):
+                if least < 0:
+                    continue
+                if row[least] > row[lead] or (row[best] > row[lead] and self._master(p, best)
+                                               and not self._master(p, lead)):
+                    return low
+                if row[low] < row[least] and self._master(p, least):  # its every card a winner: ours kept
                     return low
         return lead
 
