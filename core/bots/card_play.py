@@ -75,9 +75,9 @@ class CardPlay(MiserePlay):
     to be void of trumps, leads it: it draws a trump the contracting side would ruff with."""
     leads_under_partners_card = False
     """Leading a card of a suit in which a partner whose playable cards lie face up (P2's dummy; the live hand, seen
-    from the dummy it plays) must follow above it, or holds the suit's master where ours is not, the lowest of the
-    suit is led instead: partner's card takes the trick either way, and ours is kept (False: the chosen card, on
-    which partner's then falls)."""
+    from the dummy it plays) must follow above it, or holds the suit's master where ours is not, or holds only
+    winners of the suit, the lowest of the suit is led instead: partner's card takes the trick either way, and ours
+    is kept (False: the chosen card, on which partner's then falls)."""
 
     def _play(self, seat: int, obs: Seen, info: _RulesInfo, legal: Sequence[int]) -> int:
         p = self._situation(seat, obs, info)
@@ -282,7 +282,8 @@ class CardPlay(MiserePlay):
 
     def _under_partners_card(self, p: _Play, lead: int, legal: Sequence[int]) -> int:
         """``lead``, or the lowest card of its suit where a partner's shown cards of the suit all lie above it, or
-        the highest of them is the suit's master and ``lead`` is not (``leads_under_partners_card``)."""
+        the highest of them is the suit's master and ``lead`` is not, or the lowest of them is a master and lies above
+        ours (``leads_under_partners_card``)."""
         if lead >= JOKER_LEAD:
             return lead
         suit_of = p.suit_of
