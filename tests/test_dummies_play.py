@@ -90,6 +90,16 @@ def test_a_king_is_not_cashed_into_the_other_dummys_face_up_ace() -> None:
     assert decide(st) == "10C"
 
 
+def test_a_winner_is_not_cashed_into_the_other_dummys_ruff() -> None:
+    """N holds the ♣A K and a lone low trump; W shows no club face up and two trumps (the ♥6 and the left bower): the
+    ace led would be ruffed, so N leads a diamond (before, W's voids counted only once shown in play)."""
+    st = dealt(north="5H AC KC 9S 8S 7S 9D 8D 7D 6D", east="JC QC AD 7H 8H 9H 10H JH QH JK",
+               south="JS QS KS AS 5C 6C 7C 8C 9C 10C", west="5S 6S 10S 4D 5D 10D JD QD KD 6H",
+               kitty="KH AH 4H", contract="6H", discards="KH AH 4H")
+    assert decide(st, reads_laid_out_hands=False) == "AC"
+    assert decide(st) == "6D"
+
+
 def test_rulesets_without_laid_out_hands_play_as_before() -> None:
     """Only a dummy's face-up cards bring these rules into play: on the reference ruleset `club` with them off plays
     the same games."""

@@ -257,7 +257,8 @@ class CardPlay(MiserePlay):
                 cards = by_suit[partner_suit]
                 return cards[0] if len(cards) == 1 or self._master(p, cards[0]) else cards[-1]
         cash = [cards[0] for s, cards in enumerate(by_suit[:4])
-                if s != trump and cards and not _ruffable(p, s) and self._master(p, cards[0])]
+                if s != trump and cards and not _ruffable(p, s) and not self._laid_out_ruffs(p, s)
+                and self._master(p, cards[0])]
         if cash:
             best = cash[0]
             for c in cash:  # cash a winner, longest suit first (the first of the longest)

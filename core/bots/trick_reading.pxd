@@ -41,6 +41,9 @@ cdef class TrickReader:
     @cython.locals(s=cython.long, row=list, r=cython.long, c=cython.long)
     cpdef bint _master(self, _Play p, long card)
 
+    @cython.locals(r=cython.long, c=cython.long, suit_of=list, follows=cython.bint, ruffs=cython.bint)
+    cpdef bint _laid_out_ruffs(self, _Play p, long s)
+
     @cython.locals(s=cython.long, power=list, mine=cython.long, x=cython.long)
     cpdef long _below(self, _Play p, long card)
 

@@ -191,6 +191,26 @@ class TrickReader:
                             return False
         return True
 
+    def _laid_out_ruffs(self, p: _Play, s: int) -> bool:
+        """Would an opponent laid out on the table ruff a lead of side suit ``s``: it shows no card of ``s`` and a trump
+        face up (``reads_laid_out_hands``)?"""
+        trump = p.trump
+        if not self.reads_laid_out_hands or trump is None or s == trump or not p.shown:
+            return False
+        laid_out = p.info.rules.dummies
+        suit_of = p.suit_of
+        for r in p.opponents:
+            if r in laid_out and r in p.shown:
+                follows = ruffs = False
+                for c in p.shown[r]:
+                    if suit_of[c] == s:
+                        follows = True
+                    elif suit_of[c] == trump:
+                        ruffs = True
+                if ruffs and not follows:
+                    return True
+        return False
+
     def _below(self, p: _Play, card: int) -> int:
         """Unseen cards of ``card``'s suit that rank below it."""
         s = p.suit_of[card]
