@@ -27,8 +27,8 @@ from fivehundred.bots.club import ClubPlayer
 from fivehundred.rules.manager import make_plugin_manager, set_plugin_manager
 from fivehundred.rules.markers import hookimpl
 
-RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top", "keeps_lone_trump", "keeps_two_low_trumps",
-         "keeps_the_stopper", "draws_with_the_master", "leads_the_master_trump",
+RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top", "draws_under_the_top", "keeps_lone_trump",
+         "keeps_two_low_trumps", "keeps_the_stopper", "draws_with_the_master", "leads_the_master_trump",
          "keeps_the_joker_second", "joker_kept_for_partner", "second_hand_low_in_no_trumps",
          "joker_before_a_blocked_attack",
          "leads_for_a_fellows_throw", "throws_a_blocker_between", "draws_before_the_low_lead",

@@ -1109,11 +1109,12 @@ CARD_PLAY_DEALS = [
     pytest.param(["9S AH 8C 7D 10C 6S QD 4H KH JS", "5S 7C 10H JK 8S QS 6D 8D QC 9H",
                   "5C 8H AS JC 7H 6H 5D 10D AD KS", "AC 7S 9D 9C 10S KD 6C JH 5H 4D", "QH KC JD"], 2,
                  "6D 6H 6NT 7H pass pass pass 5C JC KC 6H 5H", 0, "7H", "AH", "4H", id="covers_partner"),
-    # North's 7♥ with the right and left bowers, ♥A 7 4, the joker unseen: club leads the right bower, forcing the
-    # joker or taking two trumps; the lowest trump would let East-West win the round with a low one
+    # North's 7♥ with the right and left bowers, ♥A 7 4, the joker unseen: club draws from the top, but under the
+    # right bower, which the joker would take (draws_under_the_top): the left bower forces the joker or takes two
+    # trumps; the lowest trump would let East-West win the round with a low one
     pytest.param(["7H JH AC 8C 7S JD KC AH KD QC", "10C 7D QS 6S 5S 10S JK QD 6H 8H",
                   "KS AS 9H 6C 9D QH 6D 8D JS 9C", "7C 5D 9S 5H 10D KH AD 4D JC 10H", "4H 5C 8S"], 0,
-                 "7S pass pass 7H pass 7S 8S KD", 0, "7H", "JH", "4H", id="draws_from_the_top"),
+                 "7S pass pass 7H pass 7S 8S KD", 0, "7H", "JD", "4H", id="draws_from_the_top"),
     # West's 7♥: trumps drawn with the joker, the left bower and ♥A, West holds ♥9 and ♦Q 9 8 6 with East's ♥10
     # out; club leads a diamond and keeps ♥9 to ruff, where the heuristic leads ♥9 and hands East the trick
     pytest.param(["5H JH 5D KS JS AC 5C KH 5S 6S", "9S 10C KC 6H 10S JC 7C 10H 7H 8H",
@@ -1170,6 +1171,21 @@ def test_the_contractor_keeps_two_low_trumps_under_the_unseen_ones() -> None:
         won = after.hands_log[0].tricks_won
         taken.append(won[E] + won[W])
     assert taken[0] >= 6 > taken[1]  # made after the diamond, one down or worse after the trump
+
+
+def test_the_contractor_draws_under_a_top_trump_that_is_not_the_master() -> None:
+    # East's 7♥ (a seeded game) led the joker; East holds the left bower, ♥9 7, the right bower unseen (North holds
+    # it with ♥A Q 8).  club draws with ♥9 and keeps the left bower, which wins once the right bower is out; led, the
+    # left bower falls to it (club drew from the top before, the highest trump held, master or not)
+    st = new_hand(["8H 9C JH 8S 7S 5C QH 9D 4H AH", "9S 9H AC JK JD 7H 6S QD JS AD",
+                   "QC 10D 6D 4D KC 10C AS 6H 5H QS", "KH 8D 7C 10S 7D JC KS 6C KD 10H", "8C 5D 5S"], dealer=N)
+    act(st, "7H pass pass pass 8C 5D 5S JK 5H 10H 4H")
+    assert st.current_player() == E and str(st.contract) == "7H"
+    former = type("FormerClub", (ClubPlayer,), {"draws_under_the_top": False})
+    assert [st.action_to_str(player(E, random.Random(E)).act(st, st.legal_actions()))
+            for player in (ClubPlayer, former)] == ["9H", "JD"]
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
+    assert solved["9H"] == solved["JD"] + 2
 
 
 def test_a_seat_out_of_the_suit_led_keeps_its_lone_stopper() -> None:

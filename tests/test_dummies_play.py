@@ -37,24 +37,25 @@ def decide(st: GameState, **off: bool) -> str:
 
 
 def test_the_lead_goes_under_a_dummys_card_that_must_fall_on_it() -> None:
-    """Drawing trumps with the left bower would make S, whose one face-up trump is the joker, play it on the
-    bower: N leads its lowest trump, and the joker takes the trick alone."""
+    """Drawing trumps from the top (♥A, under the left bower that the right bower unseen would take) would make S,
+    whose one face-up trump is the joker, play it on the ace: N leads its lowest trump, and the joker takes the trick
+    alone."""
     st = dealt(north="JD AH KH QH 6H AS KS AC KC 5C", east="JH 10H 9H 8H QS JS QC JC 10C AD",
                south="5S 6S 7S 6C 7C JK 8S 9S 8C 9C", west="4D 5D 6D 7D 8D 9D 10D QD KD 10S",
                kitty="7H 5H 4H", contract="7H", discards="5C 4H 5H")
-    assert decide(st, leads_under_partners_card=False) == "JD"
+    assert decide(st, leads_under_partners_card=False) == "AH"
     assert decide(st) == "6H"
     act(st, "6H 8H")
     assert legal(st) == {"JK"}  # S's one face-up trump: it falls on whatever trump N leads
 
 
 def test_the_lead_goes_under_a_dummys_master() -> None:
-    """S shows the joker and a low trump: it need not play the joker, but the joker is the master and N's left
-    bower is not; N leads low to it, keeping the bower."""
+    """S shows the joker and a low trump: it need not play the joker, but the joker is the master and N's ♥A is
+    not; N leads low to it, keeping the ace."""
     st = dealt(north="JD AH KH QH 6H AS KS AC KC 5C", east="JH 10H 9H 8H QS JS QC JC 10C AD",
                south="5S 6S 7S 6C 7C JK 8S 9S 8C 4H", west="4D 5D 6D 7D 8D 9D 10D QD KD 10S",
                kitty="7H 5H 9C", contract="7H", discards="5C 9C 5H")
-    assert decide(st, leads_under_partners_card=False) == "JD"
+    assert decide(st, leads_under_partners_card=False) == "AH"
     assert decide(st) == "6H"
 
 

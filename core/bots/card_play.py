@@ -41,6 +41,10 @@ class CardPlay(MiserePlay):
     joker up for each other (``holds_top_trumps``), and a low trump would give them a cheap trick.  Elsewhere
     (defenders each alone, or of two teams) a low trump draws the joker out cheaply, and trumps are drawn with the
     master, else the lowest, as when False."""
+    draws_under_the_top = False
+    """Drawing from the top (``draws_from_the_top``) with three or more trumps, the highest not the master (a higher
+    trump unseen), the second highest is led: the highest, led, falls to the higher one out (the defenders hold
+    their top trumps for a high lead), and kept, it wins once that one is drawn (False: the highest is led)."""
     covers_partner = False
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
@@ -243,8 +247,11 @@ class CardPlay(MiserePlay):
             master = self._master(p, mine[0])
             kept = self._keeps_trumps(len(mine), theirs, master, p.seat == p.contractor)
             if theirs and not kept and self._draw_trumps(len(mine), theirs, p.seat == p.contractor):
-                top = self.draws_from_the_top and _one_partnership(opponents, p.info.team_of)
-                return mine[0] if top or master else mine[-1]
+                if master:
+                    return mine[0]
+                if self.draws_from_the_top and _one_partnership(opponents, p.info.team_of):
+                    return mine[1] if self.draws_under_the_top and len(mine) > 2 else mine[0]
+                return mine[-1]
             if self.draws_with_the_master and theirs and master and len(mine) > 1 and p.seat == p.contractor:
                 return mine[0]
         if (self.leads_the_master_trump and not p.our_contract and trump is not None and by_suit[trump]

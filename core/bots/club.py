@@ -112,6 +112,7 @@ class ClubPlayer(MisereDefender):
     holds_top_trumps = True
     covers_partner = True
     draws_from_the_top = True
+    draws_under_the_top = True
     keeps_lone_trump = True
     keeps_two_low_trumps = True
     keeps_the_stopper = True
