@@ -1188,6 +1188,20 @@ def test_the_contractor_draws_under_a_top_trump_that_is_not_the_master() -> None
     assert solved["9H"] == solved["JD"] + 2
 
 
+def test_a_seat_without_trumps_throws_its_lowest_card() -> None:
+    # West's 8♣ (a seeded game) leads the joker, then ♣Q; North, out of trumps, throws.  club throws ♠5 from ♠K Q 6 5
+    # and keeps ♥K 9 5: with no trump a void ruffs nothing (it threw ♥5 before, the low card of its shorter suit)
+    st = new_hand(["KS 5H AD 6S AC 5S KH QS 9H QD", "KD 6D 9S 10D 8H 5C QH 7S AH JD",
+                   "JC 7D 5D 4D KC 6C 8D AS 9C 8S", "JK JH QC 8C JS 6H 10H 10C 7C 7H", "10S 9D 4H"], dealer=S)
+    act(st, "7C 7H pass pass 8C pass 9D 10S 4H JK AC 5C 6C QC")
+    assert st.current_player() == N and str(st.contract) == "8C"
+    former = type("FormerClub", (ClubPlayer,), {"throws_low_without_trumps": False})
+    assert [st.action_to_str(player(N, random.Random(N)).act(st, st.legal_actions()))
+            for player in (ClubPlayer, former)] == ["5S", "5H"]
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
+    assert solved["5S"] == 7 and solved["5H"] == 8  # one down after the spade, made after the heart
+
+
 def test_a_seat_out_of_the_suit_led_keeps_its_lone_stopper() -> None:
     # South's 7NT (a seeded game), the fifth trick: West wins ♠K over South's ♠6, and North, out of spades, throws.
     # Every card North holds is a master, ♣A alone over East's ♣Q J 8 5 and West's ♣10: club keeps it and throws ♦Q
@@ -1197,7 +1211,8 @@ def test_a_seat_out_of_the_suit_led_keeps_its_lone_stopper() -> None:
     act(st, "6H 7H pass 7NT pass pass 6C KC 4D none AS 7S 7C 8S AD 5D JD 6D AH 5H 6H 4H 5S 9S 9C 10S 7H JK 9H 8H "
             "6S KS")
     assert st.current_player() == N and str(st.contract) == "7NT"
-    former = type("FormerClub", (ClubPlayer,), {"keeps_the_stopper": False})
+    # (throws_low_without_trumps, off too, would also keep it: its lowest card is ♦Q)
+    former = type("FormerClub", (ClubPlayer,), {"keeps_the_stopper": False, "throws_low_without_trumps": False})
     assert [st.action_to_str(player(N, random.Random(N)).act(st, st.legal_actions()))
             for player in (ClubPlayer, former)] == ["QD", "AC"]
     solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # North-South's tricks

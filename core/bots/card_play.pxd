@@ -2,7 +2,7 @@
 # card_play.py stays plain Python, and the pure-Python player never reads this file).
 import cython
 
-from fivehundred.bots.evaluation cimport _RulesInfo
+from fivehundred.bots.evaluation cimport _RulesInfo, jokers_held
 from fivehundred.bots.misere_play cimport MiserePlay
 from fivehundred.bots.situation cimport _card, _Play, _Seen
 from fivehundred.bots.trick_reading cimport _all_void, _exact_in, _following, _ruffable
@@ -26,7 +26,7 @@ cdef class CardPlay(MiserePlay):
 
     @cython.locals(suit_of=list, power=list, counts=cython.long[5], top=list, c=cython.long, s=cython.long,
                    a=cython.long, mine=cython.long, key=cython.long, best_key=cython.long, trumps=cython.long,
-                   master=cython.bint, stopper=cython.bint)
+                   master=cython.bint, stopper=cython.bint, short=cython.long)
     cpdef _cheapest(self, _Play p, legal)
 
     @cython.locals(hand=list, suit_of=list, void=list, opponents=list, by_suit=list, s=cython.long, c=cython.long,

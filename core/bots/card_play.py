@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from fivehundred.engine.state import JOKER_LEAD
 from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 
-from .evaluation import _RulesInfo
+from .evaluation import _RulesInfo, jokers_held
 from .misere_play import MiserePlay
 from .situation import Seen, _card, _Play
 from .trick_reading import _all_void, _exact_in, _following, _ruffable
@@ -59,6 +59,10 @@ class CardPlay(MiserePlay):
     second_hand_low_in_no_trumps = False
     """A defender second to a lead in no-trumps, following suit, its partner still to play, plays low even where a
     card of its own would win the trick for sure (False: it wins as cheaply as is safe)."""
+    throws_low_without_trumps = False
+    """A seat out of the suit led that holds no trump and no joker throws its lowest card whatever the length of its
+    suit: a void is worth something only to a seat that can ruff, and a short suit thrown leaves its honours unguarded
+    (False: the low cards of its shortest side suit go first, as where it holds trumps)."""
     keeps_lone_trump = False
     """The contractor does not draw with a trump that a higher one still out would take, where it is its last trump
     or that is the one trump out: kept, it ruffs a side suit later; led, it hands the defenders the trick and the
@@ -203,6 +207,9 @@ class CardPlay(MiserePlay):
 
         top = p.top
         trumps = -1 if trump is None else trump
+        short = 4  # a short suit's cards go first: voids to ruff with
+        if self.throws_low_without_trumps and (trump is None or not counts[trump]) and not jokers_held(p.obs.hand):
+            short = 0
         best, best_key = legal[0], -1
         for a in legal:  # min(legal, key=...), written out (card_play.pxd: no closure)
             c = _card(a)
@@ -214,7 +221,7 @@ class CardPlay(MiserePlay):
                 mine = power[s][c]
                 master = s == NO_SUIT or mine > top[s]
                 stopper = self.keeps_the_stopper and master and s != trumps and counts[s] == 1 and len(p.out[s]) >= 2
-                key = (s == trumps) << 22 | master << 21 | stopper << 20 | mine + 4 * counts[s]
+                key = (s == trumps) << 22 | master << 21 | stopper << 20 | mine + short * counts[s]
             if best_key < 0 or key < best_key:
                 best, best_key = a, key
         return best

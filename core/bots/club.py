@@ -119,6 +119,7 @@ class ClubPlayer(MisereDefender):
     keeps_the_joker_second = True
     joker_kept_for_partner = True
     second_hand_low_in_no_trumps = True
+    throws_low_without_trumps = True
     draws_with_the_master = True
     leads_the_master_trump = True
     leads_under_partners_card = True
