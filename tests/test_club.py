@@ -1188,6 +1188,21 @@ def test_the_contractor_draws_under_a_top_trump_that_is_not_the_master() -> None
     assert solved["9H"] == solved["JD"] + 2
 
 
+def test_third_hand_covers_partner_without_the_joker() -> None:
+    # North's 7♦ (a seeded game) leads ♦A, East follows; South, third with the joker and ♦8 6, West still to play and
+    # perhaps holding a bower: club covers with no joker and plays ♦6 (it played the joker before, two winners spent on
+    # partner's one trick; West's right bower takes the ace either way, the joker kept wins later)
+    st = new_hand(["6H 9S 7D QC JH AH 5D AD KS 10D", "7S 8S 10S 9D 9C 8H KH JC KD 6C",
+                   "JK 6D 8C AC 4H 8D 5C 9H QS KC", "4D AS 10H QD 5H JS JD 5S 7C 6S", "7H 10C QH"], dealer=W)
+    act(st, "7D pass pass pass 9S KS 10C AD 9D")
+    assert st.current_player() == S and str(st.contract) == "7D"
+    former = type("FormerClub", (ClubPlayer,), {"covers_without_the_joker": False})
+    assert [st.action_to_str(player(S, random.Random(S)).act(st, st.legal_actions()))
+            for player in (ClubPlayer, former)] == ["6D", "JK"]
+    solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # North-South's tricks
+    assert solved["6D"] == solved["JK"] + 1
+
+
 def test_a_seat_without_trumps_throws_its_lowest_card() -> None:
     # West's 8♣ (a seeded game) leads the joker, then ♣Q; North, out of trumps, throws.  club throws ♠5 from ♠K Q 6 5
     # and keeps ♥K 9 5: with no trump a void ruffs nothing (it threw ♥5 before, the low card of its shorter suit)

@@ -21,6 +21,9 @@ cdef class CardPlay(MiserePlay):
     cpdef bint _ducks_a_sure_winner(self, _Play p, long a, long led, legal, long best, list remaining,
                                     list opponents)
 
+    @cython.locals(i=cython.Py_ssize_t)
+    cpdef long _cover(self, _Play p, list winners, legal)
+
     @cython.locals(row=list, suit_of=list, over=cython.long, c=cython.long)
     cpdef long _trumps_over(self, _Play p, long trump, long height)
 

@@ -46,6 +46,7 @@ class CardPlay(MiserePlay):
     trump unseen), the second highest is led: the highest, led, falls to the higher one out (the defenders hold
     their top trumps for a high lead), and kept, it wins once that one is drawn (False: the highest is led)."""
     covers_partner = False
+    covers_without_the_joker = False
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
     cheapest card, leaving the trick to partner)."""
@@ -161,7 +162,7 @@ class CardPlay(MiserePlay):
                 return a  # win as cheaply as is safe
         if partner_winning:
             if self.covers_partner and _following(legal, p.suit_of, led):
-                return winners[-1]  # third hand high: the seat after us must spend its best card to win
+                return self._cover(p, winners, legal)  # third hand high: the seat after us must spend its best card
             return self._cheapest(p, legal)
         if not _following(legal, p.suit_of, led):
             return winners[0]  # void: ruff (or play the joker) as cheaply as possible
@@ -183,6 +184,17 @@ class CardPlay(MiserePlay):
             return not p.our_contract
         partners = [s for s in remaining if s not in opponents]
         return self._can_beat(p, partners, led, best)
+
+    def _cover(self, p: _Play, winners: list[int], legal: Sequence[int]) -> int:
+        """The highest of ``winners`` (lowest first) over a partner's card that may be beaten; not a joker
+        (``covers_without_the_joker``): it wins whenever it is played, and on partner's card it spends two winners on
+        one trick, so the highest other winner, else the least useful card."""
+        if not self.covers_without_the_joker:
+            return winners[-1]
+        for i in range(len(winners) - 1, -1, -1):
+            if _card(winners[i]) < JOKER_BASE:
+                return winners[i]
+        return self._cheapest(p, legal)
 
     def _trumps_over(self, p: _Play, trump: int, height: int) -> int:
         """The trumps not yet played, ours and those unseen, that beat a trump of ``height``."""

@@ -111,6 +111,7 @@ class ClubPlayer(MisereDefender):
     exact_then_misere = True
     holds_top_trumps = True
     covers_partner = True
+    covers_without_the_joker = True
     draws_from_the_top = True
     draws_under_the_top = True
     keeps_lone_trump = True
