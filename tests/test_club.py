@@ -1147,6 +1147,14 @@ CARD_PLAY_DEALS = [
 ]
 
 
+def club_and_former(st: GameState, seat: int, *rules: str) -> list[str]:
+    """The card ``club`` plays at ``st`` for ``seat``, then the card of ``club`` with ``rules`` (``CardPlay`` flags)
+    off."""
+    former = type("FormerClub", (ClubPlayer,), dict.fromkeys(rules, False))
+    return [st.action_to_str(player(seat, random.Random(seat)).act(st, st.legal_actions()))
+            for player in (ClubPlayer, former)]
+
+
 def test_the_contractor_keeps_two_low_trumps_under_the_unseen_ones() -> None:
     # East's 6♥ (a seeded game): the left bower led into West's right bower, then East ruffs the fifth trick and
     # holds ♥7 5 with ♦A Q 10, North ♥10 9, the two trumps East cannot see.  club leads ♦A: a trump led gives North
@@ -1155,9 +1163,7 @@ def test_the_contractor_keeps_two_low_trumps_under_the_unseen_ones() -> None:
                    "5D 5C 6H 6D 4D 10S 7C 9S AH 8D", "QH 7D AC KD AS JH JC JS 6S 9C", "AD QS JD"], dealer=N)
     act(st, "6H pass pass pass 10C 7S 8S JK 6H QH 4H JD AH JH 8H AS 5S QS 9S AC 6C 9D 5C 6S KS KH 10S")
     assert st.current_player() == E and str(st.contract) == "6H"
-    former = type("FormerClub", (ClubPlayer,), {"keeps_two_low_trumps": False})
-    played = [st.action_to_str(player(E, random.Random(E)).act(st, st.legal_actions()))
-              for player in (ClubPlayer, former)]
+    played = club_and_former(st, E, "keeps_two_low_trumps")
     assert played == ["AD", "7H"]
     solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
     assert solved["AD"] == solved["QD"] == solved["10D"] == 8 and solved["7H"] == solved["5H"] == 5
@@ -1181,9 +1187,7 @@ def test_the_contractor_draws_under_a_top_trump_that_is_not_the_master() -> None
                    "QC 10D 6D 4D KC 10C AS 6H 5H QS", "KH 8D 7C 10S 7D JC KS 6C KD 10H", "8C 5D 5S"], dealer=N)
     act(st, "7H pass pass pass 8C 5D 5S JK 5H 10H 4H")
     assert st.current_player() == E and str(st.contract) == "7H"
-    former = type("FormerClub", (ClubPlayer,), {"draws_under_the_top": False})
-    assert [st.action_to_str(player(E, random.Random(E)).act(st, st.legal_actions()))
-            for player in (ClubPlayer, former)] == ["9H", "JD"]
+    assert club_and_former(st, E, "draws_under_the_top") == ["9H", "JD"]
     solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
     assert solved["9H"] == solved["JD"] + 2
 
@@ -1196,9 +1200,7 @@ def test_third_hand_covers_partner_without_the_joker() -> None:
                    "JK 6D 8C AC 4H 8D 5C 9H QS KC", "4D AS 10H QD 5H JS JD 5S 7C 6S", "7H 10C QH"], dealer=W)
     act(st, "7D pass pass pass 9S KS 10C AD 9D")
     assert st.current_player() == S and str(st.contract) == "7D"
-    former = type("FormerClub", (ClubPlayer,), {"covers_without_the_joker": False})
-    assert [st.action_to_str(player(S, random.Random(S)).act(st, st.legal_actions()))
-            for player in (ClubPlayer, former)] == ["6D", "JK"]
+    assert club_and_former(st, S, "covers_without_the_joker") == ["6D", "JK"]
     solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # North-South's tricks
     assert solved["6D"] == solved["JK"] + 1
 
@@ -1210,9 +1212,7 @@ def test_a_seat_without_trumps_throws_its_lowest_card() -> None:
                    "JC 7D 5D 4D KC 6C 8D AS 9C 8S", "JK JH QC 8C JS 6H 10H 10C 7C 7H", "10S 9D 4H"], dealer=S)
     act(st, "7C 7H pass pass 8C pass 9D 10S 4H JK AC 5C 6C QC")
     assert st.current_player() == N and str(st.contract) == "8C"
-    former = type("FormerClub", (ClubPlayer,), {"throws_low_without_trumps": False})
-    assert [st.action_to_str(player(N, random.Random(N)).act(st, st.legal_actions()))
-            for player in (ClubPlayer, former)] == ["5S", "5H"]
+    assert club_and_former(st, N, "throws_low_without_trumps") == ["5S", "5H"]
     solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # East-West's tricks
     assert solved["5S"] == 7 and solved["5H"] == 8  # one down after the spade, made after the heart
 
@@ -1227,9 +1227,7 @@ def test_a_seat_out_of_the_suit_led_keeps_its_lone_stopper() -> None:
             "6S KS")
     assert st.current_player() == N and str(st.contract) == "7NT"
     # (throws_low_without_trumps, off too, would also keep it: its lowest card is ♦Q)
-    former = type("FormerClub", (ClubPlayer,), {"keeps_the_stopper": False, "throws_low_without_trumps": False})
-    assert [st.action_to_str(player(N, random.Random(N)).act(st, st.legal_actions()))
-            for player in (ClubPlayer, former)] == ["QD", "AC"]
+    assert club_and_former(st, N, "keeps_the_stopper", "throws_low_without_trumps") == ["QD", "AC"]
     solved = {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()}  # North-South's tricks
     assert solved == {"QD": 8, "KD": 8, "QH": 8, "KH": 8, "AC": 4}
 
@@ -1260,9 +1258,7 @@ def test_the_joker_is_kept_second_only_where_partner_may_win_the_trick(
     st = new_hand(deal, dealer=dealer, totals=totals)
     act(st, actions)
     assert st.current_player() == seat and str(st.contract) == "7NT"
-    former = type("FormerClub", (ClubPlayer,), {"joker_kept_for_partner": False})
-    assert [st.action_to_str(player(seat, random.Random(seat)).act(st, st.legal_actions()))
-            for player in (ClubPlayer, former)] == played
+    assert club_and_former(st, seat, "joker_kept_for_partner") == played
     assert {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()} == solved
 
 

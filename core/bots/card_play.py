@@ -47,6 +47,9 @@ class CardPlay(MiserePlay):
     their top trumps for a high lead), and kept, it wins once that one is drawn (False: the highest is led)."""
     covers_partner = False
     covers_without_the_joker = False
+    """Third hand high (``covers_partner``) is never the joker: it wins a trick whenever it is played, and on partner's
+    card it spends two winners on one trick; the highest other winner covers, else the least useful card is played
+    (False: the highest winner, the joker where it is held)."""
     """Third hand high over a partner: where partner's card wins the trick so far but a seat still to play may
     beat it, and none of ours is sure to win, the highest card that beats partner's is played (False: the
     cheapest card, leaving the trick to partner)."""
