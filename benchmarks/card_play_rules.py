@@ -35,7 +35,7 @@ RULES = ("holds_top_trumps", "covers_partner", "draws_from_the_top", "draws_unde
          "void_suit_led_last", "fellows_joker_blocks", "leaves_the_lead_to_a_fellow",
          "takes_the_lead_to_lead_the_joker", "leads_under_partners_card",
          "reads_laid_out_hands", "throws_low_without_trumps",
-         "covers_without_the_joker")
+         "covers_without_the_joker", "plays_for_the_table")
 
 
 def former_plugin(off: list[str]) -> object:

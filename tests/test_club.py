@@ -1269,3 +1269,18 @@ def test_club_plays_the_card_of_its_rule_and_the_solver_agrees(hands: list[str],
     st = new_hand(hands, dealer=dealer)
     act(st, actions)
     _club_beats_heuristic_by_a_trick(st, seat, contract, club=club, heuristic=heuristic)
+
+
+def test_the_open_miseres_contractor_plays_for_the_defence_at_the_table_where_its_worlds_doom_it() -> None:
+    """North's open misère (a seeded game's eighth hand, North-South at 210): after the kitty ♠Q 7 5 ♥K 10 8 5 4 ♦4
+    and ♦6 gone on the first trick, West leads ♠6.  Against a defence that sees every card the misère is made in 4 of
+    North's 16 worlds after ♠Q and in 3 after ♠5 or ♠7, so double dummy alone plays ♠Q (``plays_for_the_table`` off),
+    and East follows with ♠J: the trick is North's.  Played on by ``club`` in each world, ♠5 and ♠7 are made in 7 and
+    ♠Q in 4, so ``club`` ducks with ♠5, and on the true deal the misère is then made double dummy."""
+    st = new_hand(["KD 4D 8H QD 6D 5H 8C QS 4H 7S", "9S 6C JS QC 6H QH JC 5C JD 8D",
+                   "AC AH 9D JH 9H 8S JK 5D KC 7H", "9C 7C AS 10D AD 7D 6S KS 10S 10C", "10H 5S KH"],
+                  dealer=E, totals=[210, -40])
+    act(st, "8H 8NT open-misere pass pass pass KD QD 8C 6D JD AD 6S")
+    assert st.current_player() == N and st.contract is not None and st.contract.call == "open-misere"
+    assert club_and_former(st, N, "plays_for_the_table") == ["5S", "QS"]
+    assert {st.action_to_str(a): v for a, v in fivehundred.solve_cards(st).items()} == {"5S": 0, "7S": 0, "QS": 1}

@@ -32,6 +32,11 @@ class CardPlay(MiserePlay):
     (False: it takes tricks off the contractor, as this player always has)."""
     exact_then_misere = False
     """A side that has the tricks of a contract for exactly that many plays the rest as a misère."""
+    plays_for_the_table = False
+    """An open misère's contractor searching its card (``misere_own_worlds``) plays for the defence at the table where
+    the worlds doom the misère against a seeing one (``solved_worlds.table_misere_card``: in half the worlds or fewer
+    is it made double dummy, the worlds in which it is made when ``club`` plays on from each card are counted too);
+    False: double dummy decides, the play-outs only break its ties."""
     holds_top_trumps = False
     """A defender second to play to the contracting side's low trump lead (``LOW_TRUMP_LEAD``), its partner still to
     play, plays low even where a top trump (the joker, a bower) would win the trick for sure: kept, it takes one of

@@ -66,7 +66,7 @@ from .params import ClubParams, club_spec, tuned_for, without_search
 from .situation import Seen, _as_seen, _shown_cards
 from .solved_bids import open_misere_chance
 from .solved_discards import best_discards, exchange_start, searched_exchange
-from .solved_worlds import best_card, survival_card
+from .solved_worlds import best_card, survival_card, table_misere_card
 
 try:
     import cython
@@ -109,6 +109,7 @@ class ClubPlayer(MisereDefender):
 
     side_ducks = True
     exact_then_misere = True
+    plays_for_the_table = True
     holds_top_trumps = True
     covers_partner = True
     covers_without_the_joker = True
@@ -170,9 +171,9 @@ class ClubPlayer(MisereDefender):
         (``solved_discards``). In an open misère, once the seats playing hold at most ``misere_cards`` cards, a searched
         card (``solved_worlds.best_card``, the heuristic's among equals): a defender's keeps a kill in the most of
         ``misere_worlds`` sampled worlds solved double dummy; the contractor's side's loses no trick in the most of
-        ``misere_own_worlds``, and where cards are level in all of them (each loses a trick against a defence that sees
-        every card), is the one with which the misère is made most often when ``club`` plays every seat on from it
-        (``solved_worlds.survival_card``: the defence at the table does not see every card)."""
+        ``misere_own_worlds``, and where that is half of them or fewer or cards are level, counts too the worlds in
+        which the misère is made when ``club`` plays every seat on from it (``plays_for_the_table``,
+        ``solved_worlds.table_misere_card``: the defence at the table does not see every card)."""
         if state.phase == Phase.AUCTION:
             self._auction = state
             try:
@@ -195,6 +196,8 @@ class ClubPlayer(MisereDefender):
                 if worlds and _in_reach(state, seat, weights.misere_cards):
                     plays = [a for a in legal if a < FIRST_STEP_ACTION]
                     if len(plays) > 1:
+                        if ours and self.plays_for_the_table:
+                            return table_misere_card(state, worlds, plays, chosen, self._fellows_of(state))
                         tie_break = partial(survival_card, players=self._fellows_of(state), default=chosen) \
                             if ours else None
                         return best_card(state, worlds, plays, chosen, tie_break)

@@ -175,6 +175,34 @@ def survival_card(ties: list[int], worlds: list[GameState], players: Sequence[An
     return default if default in made and made[default] == most else next(c for c in ties if made[c] == most)
 
 
+def table_misere_card(state: GameState, worlds: int, plays: Sequence[int], default: int, players: Sequence[Any],
+                      models: Sequence[Any] | None = None) -> int:
+    """A misère contractor's card of ``plays`` over ``worlds`` sampled worlds (``sample_worlds``, read by ``models``):
+    the card with which the misère is made double dummy (against a defence that sees every card) in the most worlds.
+    Where that is half of them or fewer, or several cards share it, each candidate is also played on in each world
+    with ``players`` (``club``) in every seat, each seeing only its own cards, and the worlds in which the misère is
+    then made are counted with those: a line that the defence at the table has to find is worth more than a rare
+    world in which no defence can beat it (``default`` among equals)."""
+    seat = state.current_player()
+    dealt = sample_worlds(state, seat, worlds, models)
+    contract = state.contract
+    made = dict.fromkeys(plays, 0)
+    for solver in Solver.of_worlds(dealt):
+        values = solver.card_values()
+        for card in plays:
+            made[card] += card in values and contract.made(values[card])
+    best = max(made.values())
+    candidates = list(plays) if 2 * best <= len(dealt) else [c for c in plays if made[c] == best]
+    if len(candidates) > 1 and best < len(dealt):
+        for world in dealt:
+            for card in candidates:
+                outcome = played_out(world, card, players)
+                made[card] += outcome is not None and outcome.made
+        best = max(made[c] for c in candidates)
+    return default if default in candidates and made[default] == best else next(c for c in candidates
+                                                                                if made[c] == best)
+
+
 def played_card(state: GameState, worlds: int, plays: Sequence[int], default: int, players: Sequence[Any],
                 models: Sequence[Any] | None = None) -> int:
     """The card of ``plays`` with the best total over ``worlds`` sampled worlds (``sample_worlds``, read by ``models``)
