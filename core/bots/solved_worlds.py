@@ -36,6 +36,7 @@ from typing import Any
 
 from fivehundred.engine.solver import EngineSolver, Solver, solved_outcome
 from fivehundred.engine.state import GameState
+from fivehundred.rules.cards import JOKER_BASE, NO_SUIT
 from fivehundred.rules.tables import HandOutcome
 
 from .card_reading import SURPRISE, play_surprises
@@ -182,25 +183,56 @@ def table_misere_card(state: GameState, worlds: int, plays: Sequence[int], defau
     Where that is half of them or fewer, or several cards share it, each candidate is also played on in each world
     with ``players`` (``club``) in every seat, each seeing only its own cards, and the worlds in which the misère is
     then made are counted with those: a line that the defence at the table has to find is worth more than a rare
-    world in which no defence can beat it (``default`` among equals)."""
+    world in which no defence can beat it (``default`` among equals).  A world in which a card is made double dummy
+    counts as made played on too (the contractor searches on), and touching cards share one play-out."""
     seat = state.current_player()
     dealt = sample_worlds(state, seat, worlds, models)
     contract = state.contract
     made = dict.fromkeys(plays, 0)
+    made_in: list[set[int]] = []
     for solver in Solver.of_worlds(dealt):
         values = solver.card_values()
-        for card in plays:
-            made[card] += card in values and contract.made(values[card])
+        made_in.append({card for card in plays if card in values and contract.made(values[card])})
+        for card in made_in[-1]:
+            made[card] += 1
     best = max(made.values())
     candidates = list(plays) if 2 * best <= len(dealt) else [c for c in plays if made[c] == best]
     if len(candidates) > 1 and best < len(dealt):
-        for world in dealt:
+        lowest = _lowest_touching(state, seat, candidates, dealt[0])
+        for world, sure in zip(dealt, made_in, strict=True):
+            outcomes: dict[int, bool] = {}
             for card in candidates:
-                outcome = played_out(world, card, players)
-                made[card] += outcome is not None and outcome.made
+                if card in sure:
+                    made[card] += 1
+                    continue
+                low = lowest[card]
+                if low not in outcomes:
+                    outcome = played_out(world, low, players)
+                    outcomes[low] = outcome is not None and outcome.made
+                made[card] += outcomes[low]
         best = max(made[c] for c in candidates)
     return default if default in candidates and made[default] == best else next(c for c in candidates
                                                                                 if made[c] == best)
+
+
+def _lowest_touching(state: GameState, seat: int, cards: Sequence[int], world: GameState) -> dict[int, int]:
+    """Each of ``cards`` (``seat``'s plays) -> the lowest of its run: its suit's cards of ``seat`` with no card between
+    them that a seat still playing holds in ``world`` (the same cards in every world of a decision); a joker its own."""
+    table = state.play_table
+    if table is None:  # pragma: no cover - a hand in its play has its table
+        return {card: card for card in cards}
+    held = [c for s in range(state.rules.players) if s != seat and s not in state.sitting_out for c in world.hand(s)]
+    lowest = {card: card for card in cards if card >= JOKER_BASE or table.suit_of[card] >= NO_SUIT}  # a joker's own
+    for card in sorted((c for c in cards if c not in lowest), key=lambda c: (table.suit_of[c],
+                                                                            table.power[table.suit_of[c]][c])):
+        suit = table.suit_of[card]
+        row = table.power[suit]
+        below = [c for c in lowest if c < JOKER_BASE and table.suit_of[c] == suit and row[c] < row[card]]
+        under = max(below, key=row.__getitem__) if below else None
+        touching = under is not None and not any(table.suit_of[o] == suit and row[under] < row[o] < row[card]
+                                                 for o in held)
+        lowest[card] = lowest[under] if touching and under is not None else card
+    return lowest
 
 
 def played_card(state: GameState, worlds: int, plays: Sequence[int], default: int, players: Sequence[Any],
