@@ -176,9 +176,8 @@ def survival_card(ties: list[int], worlds: list[GameState], players: Sequence[An
     return default if default in made and made[default] == most else next(c for c in ties if made[c] == most)
 
 
-def table_misere_card(state: GameState, worlds: int, plays: Sequence[int], default: int, players: Sequence[Any],
-                      models: Sequence[Any] | None = None) -> int:
-    """A misère contractor's card of ``plays`` over ``worlds`` sampled worlds (``sample_worlds``, read by ``models``):
+def table_misere_card(state: GameState, worlds: int, plays: Sequence[int], default: int, players: Sequence[Any]) -> int:
+    """A misère contractor's card of ``plays`` over ``worlds`` sampled worlds (``sample_worlds``):
     the card with which the misère is made double dummy (against a defence that sees every card) in the most worlds.
     Where that is half of them or fewer, or several cards share it, each candidate is also played on in each world
     with ``players`` (``club``) in every seat, each seeing only its own cards, and the worlds in which the misère is
@@ -186,8 +185,9 @@ def table_misere_card(state: GameState, worlds: int, plays: Sequence[int], defau
     world in which no defence can beat it (``default`` among equals).  A world in which a card is made double dummy
     counts as made played on too (the contractor searches on), and touching cards share one play-out."""
     seat = state.current_player()
-    dealt = sample_worlds(state, seat, worlds, models)
+    dealt = sample_worlds(state, seat, worlds)
     contract = state.contract
+    assert contract is not None
     made = dict.fromkeys(plays, 0)
     made_in: list[set[int]] = []
     for solver in Solver.of_worlds(dealt):
@@ -229,9 +229,10 @@ def _lowest_touching(state: GameState, seat: int, cards: Sequence[int], world: G
         row = table.power[suit]
         below = [c for c in lowest if c < JOKER_BASE and table.suit_of[c] == suit and row[c] < row[card]]
         under = max(below, key=row.__getitem__) if below else None
-        touching = under is not None and not any(table.suit_of[o] == suit and row[under] < row[o] < row[card]
-                                                 for o in held)
-        lowest[card] = lowest[under] if touching and under is not None else card
+        if under is not None and not any(table.suit_of[o] == suit and row[under] < row[o] < row[card] for o in held):
+            lowest[card] = lowest[under]
+        else:
+            lowest[card] = card
     return lowest
 
 
