@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from math import exp, log
 from typing import Any
 
-from fivehundred.engine.solver import solve
+from fivehundred.engine.solver import Solver
 from fivehundred.engine.state import CALL, GameState
 from fivehundred.rules.actions import Phase
 
@@ -34,7 +34,7 @@ def open_misere_chance(state: GameState, call: int, worlds: int, players: Sequen
     k = knowledge(state, seat)
     base = _trimmed(state)  # the worlds copy this hand's log only
     controller = state.rules.controller
-    made = played = 0
+    played_worlds = []
     for _ in range(worlds):
         world = determinise(base, seat, rng, k)
         log_of_hand = world.hand_log
@@ -47,9 +47,10 @@ def open_misere_chance(state: GameState, call: int, worlds: int, players: Sequen
         if (world.phase != Phase.PLAY or world.hand_log is not log_of_hand or world.contractor != seat
                 or contract is None or CALL + contract.rung != call):
             continue
-        played += 1
-        made += solve(world) == 0
-    if not played:
+        played_worlds.append(world)
+    if not played_worlds:
         return None
+    played = len(played_worlds)
+    made = sum(solver.value() == 0 for solver in Solver.of_worlds(played_worlds))
     odds = log((made + 1) / (played - made + 1)) + shift
     return 1.0 / (1.0 + exp(-odds))

@@ -27,6 +27,7 @@ cdef class Moves:
     cdef int tops[12]
     cdef int moves[5120]
     cdef int scratch[256]
+    cdef int danger[5]
     cdef unsigned long long free_mask, joker_mask, cover_mask, crossing, everywhere
     cdef int players, hand_size, trick_size
     cdef bint compulsory, any_time, named_follow, ends_early, check, relative, quick, lows, key_unled
@@ -52,6 +53,8 @@ cdef class Moves:
 
     cdef inline bint touches(self, int b, int prev) except *
     cdef int leads(self, int seat, int base) except *
+    cdef int misere_leads(self, int nl) except *
+    cdef int misere_throws(self, int nl) except *
     cdef bint followed(self, int seat, int s) except *
     cdef int joker_leads(self, int seat, int base, int n, unsigned long long free, only_jokers) except *
     cdef int follows(self, int seat, int led, int best, int winner, int base) except *

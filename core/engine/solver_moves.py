@@ -41,7 +41,7 @@ class Moves:
         self.owner, self.rank_at, self.bits = [0] * 64, [0] * 64, _debruijn_bits(0x03F79D71B4CB0A89)
         self.suit_mask, self.mergeable = [0] * 5, [0] * 5
         self.on_side, self.next_seat, self.hands, self.won = [False] * 8, [0] * 8, [0] * 8, [0] * 8
-        self.tops, self.moves, self.scratch = [0] * 12, [0] * 5120, [0] * 256
+        self.tops, self.moves, self.scratch, self.danger = [0] * 12, [0] * 5120, [0] * 256, [0] * 5
         for b in range(len(kernel.cards)):
             self.suit[b] = kernel.suit[b]
             self.under[b] = kernel.under[b]
@@ -178,6 +178,8 @@ class Moves:
             else:
                 self.scratch[64 + nl] = b
                 nl += 1
+        if self.lows and not self.on_side[seat] and nl > 1:
+            self.misere_leads(nl)
         n = 0
         for i in range(nf - 1, -1, -1):
             self.moves[base + n] = self.scratch[i]
@@ -194,6 +196,85 @@ class Moves:
         if free:
             n = self.joker_leads(seat, base, n, free, not plain)
         return n
+
+    @cython.cfunc
+    @cython.locals(nl=cython.int, s=cython.int, b=cython.int, i=cython.int, j=cython.int, x=cython.int,
+                   lowest=cython.int, other=cython.int, misere=cython.ulonglong, others=cython.ulonglong,
+                   cards=cython.ulonglong, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def misere_leads(self, nl: int) -> int:
+        """A defender's leads against a misère (``scratch`` from 64, ``nl`` of them, low first) put suit by suit,
+        the suits in which most of the others' cards lie under the misère's lowest card first (a void suit
+        last): the leads that beat it are mostly there."""
+        misere = others = 0
+        for other in range(self.players):
+            if self.on_side[other]:
+                misere |= self.hands[other]
+            else:
+                others |= self.hands[other]
+        for s in range(5):
+            self.danger[s] = -1
+            cards = misere & self.suit_mask[s]
+            if s == 4 or not cards:
+                continue
+            lowest = 1 << 30
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                lowest = min(lowest, self.power[s * 64 + self.low(low)])
+            self.danger[s] = 0
+            cards = others & self.suit_mask[s]
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                if self.power[s * 64 + self.low(low)] < lowest:
+                    self.danger[s] += 1
+        for i in range(65, 64 + nl):  # a stable insertion sort, the most dangerous suit first
+            x = self.scratch[i]
+            j = i - 1
+            while j >= 64 and self.danger[self.suit[self.scratch[j]]] < self.danger[self.suit[x]]:
+                self.scratch[j + 1] = self.scratch[j]
+                j -= 1
+            self.scratch[j + 1] = x
+        return 0
+
+    @cython.cfunc
+    @cython.locals(nl=cython.int, s=cython.int, b=cython.int, i=cython.int, j=cython.int, x=cython.int,
+                   k=cython.int, other=cython.int, others=cython.ulonglong, cards=cython.ulonglong,
+                   low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def misere_throws(self, nl: int) -> int:
+        """A misère's seat out of the suit led: its cards (``scratch`` from 0, ``nl`` of them) put in order of the
+        others' cards of their suit under each, fewest first (``follows`` tries them from the last: the card most
+        of the others' cards could get under is thrown first)."""
+        others = 0
+        for other in range(self.players):
+            if not self.on_side[other]:
+                others |= self.hands[other]
+        for i in range(nl):
+            b = self.scratch[i]
+            s = self.suit[b]
+            self.scratch[128 + i] = 0
+            cards = others & self.suit_mask[s] if s < 4 else 0
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                if self.power[s * 64 + self.low(low)] < self.power[s * 64 + b]:
+                    self.scratch[128 + i] += 1
+        for i in range(1, nl):  # a stable insertion sort on the counts, carried along
+            x = self.scratch[i]
+            j = i - 1
+            while j >= 0 and self.scratch[128 + j] > self.scratch[128 + i]:
+                j -= 1
+            b = self.scratch[128 + i]
+            k = i
+            while k > j + 1:
+                self.scratch[k] = self.scratch[k - 1]
+                self.scratch[128 + k] = self.scratch[128 + k - 1]
+                k -= 1
+            self.scratch[j + 1] = x
+            self.scratch[128 + j + 1] = b
+        return 0
 
     @cython.cfunc
     @cython.locals(seat=cython.int, s=cython.int, other=cython.int)
@@ -261,8 +342,11 @@ class Moves:
                 self.scratch[nl] = b
                 nl += 1
         void = nl + nh > 1 and self.suit[self.scratch[0] if nl else self.scratch[64]] != led
-        if void:  # by strength (a stable insertion sort)
-            self.sort(0, nl, led)
+        if void:  # by strength (a stable insertion sort); a misère's seat by the danger of each card
+            if self.lows and self.on_side[seat]:
+                self.misere_throws(nl)
+            else:
+                self.sort(0, nl, led)
             self.sort(64, nh, led)
         n = 0
         if self.lows and self.on_side[seat]:
