@@ -191,6 +191,9 @@ def table_misere_card(state: GameState, worlds: int, plays: Sequence[int], defau
     made = dict.fromkeys(plays, 0)
     made_in: list[set[int]] = []
     for solver in Solver.of_worlds(dealt):
+        if not contract.made(solver.value()):  # beaten whatever it plays
+            made_in.append(set())
+            continue
         values = solver.card_values()
         made_in.append({card for card in plays if card in values and contract.made(values[card])})
         for card in made_in[-1]:
