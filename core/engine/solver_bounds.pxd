@@ -12,7 +12,6 @@ cdef class Bounds(Moves):
     cdef int misere_seat(self) except *
     cdef bint leads_under(self, int leader) except *
     cdef bint misere_safe(self) except *
-    cdef int lowest(self, unsigned long long cards, int led) except *
     cdef int top(self, unsigned long long cards, int slot) except *
     cdef int bounds(self, int leader, int left) except *
     cdef unsigned long long held(self, int seat) noexcept

@@ -135,20 +135,6 @@ class Bounds(Moves):
         return True
 
     @cython.cfunc
-    @cython.locals(cards=cython.ulonglong, led=cython.int, least=cython.int, p=cython.int, low=cython.ulonglong)
-    @cython.returns(cython.int)
-    def lowest(self, cards: int, led: int) -> int:
-        """The weakest of ``cards`` (not none) in a trick led in suit ``led``: its power there."""
-        least = 1 << 30
-        while cards:
-            low = cards & -cards
-            cards ^= low
-            p = self.power[led * 64 + self.low(low)]
-            if p < least:
-                least = p
-        return least
-
-    @cython.cfunc
     @cython.locals(cards=cython.ulonglong, slot=cython.int, s=cython.int, b=cython.int, led=cython.int,
                    p=cython.int, m=cython.ulonglong, low=cython.ulonglong)
     @cython.returns(cython.int)

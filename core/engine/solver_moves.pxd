@@ -53,6 +53,8 @@ cdef class Moves:
 
     cdef inline bint touches(self, int b, int prev) except *
     cdef int leads(self, int seat, int base) except *
+    cdef int lowest(self, unsigned long long cards, int led) except *
+    cdef int count_under(self, unsigned long long cards, int led, int p) except *
     cdef int misere_leads(self, int nl) except *
     cdef int misere_throws(self, int nl) except *
     cdef bint followed(self, int seat, int s) except *

@@ -198,9 +198,35 @@ class Moves:
         return n
 
     @cython.cfunc
-    @cython.locals(nl=cython.int, s=cython.int, b=cython.int, i=cython.int, j=cython.int, x=cython.int,
-                   lowest=cython.int, other=cython.int, misere=cython.ulonglong, others=cython.ulonglong,
-                   cards=cython.ulonglong, low=cython.ulonglong)
+    @cython.locals(cards=cython.ulonglong, led=cython.int, least=cython.int, p=cython.int, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def lowest(self, cards: int, led: int) -> int:
+        """The weakest of ``cards`` (not none) in a trick led in suit ``led``: its power there."""
+        least = 1 << 30
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            p = self.power[led * 64 + self.low(low)]
+            if p < least:
+                least = p
+        return least
+
+    @cython.cfunc
+    @cython.locals(cards=cython.ulonglong, led=cython.int, p=cython.int, n=cython.int, low=cython.ulonglong)
+    @cython.returns(cython.int)
+    def count_under(self, cards: int, led: int, p: int) -> int:
+        """How many of ``cards`` are weaker than power ``p`` in a trick led in suit ``led``."""
+        n = 0
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            if self.power[led * 64 + self.low(low)] < p:
+                n += 1
+        return n
+
+    @cython.cfunc
+    @cython.locals(nl=cython.int, s=cython.int, i=cython.int, j=cython.int, x=cython.int, other=cython.int,
+                   misere=cython.ulonglong, others=cython.ulonglong)
     @cython.returns(cython.int)
     def misere_leads(self, nl: int) -> int:
         """A defender's leads against a misère (``scratch`` from 64, ``nl`` of them, low first) put suit by suit,
@@ -214,21 +240,9 @@ class Moves:
                 others |= self.hands[other]
         for s in range(5):
             self.danger[s] = -1
-            cards = misere & self.suit_mask[s]
-            if s == 4 or not cards:
-                continue
-            lowest = 1 << 30
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                lowest = min(lowest, self.power[s * 64 + self.low(low)])
-            self.danger[s] = 0
-            cards = others & self.suit_mask[s]
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                if self.power[s * 64 + self.low(low)] < lowest:
-                    self.danger[s] += 1
+            if s < 4 and misere & self.suit_mask[s]:
+                self.danger[s] = self.count_under(others & self.suit_mask[s], s,
+                                            self.lowest(misere & self.suit_mask[s], s))
         for i in range(65, 64 + nl):  # a stable insertion sort, the most dangerous suit first
             x = self.scratch[i]
             j = i - 1
@@ -240,8 +254,7 @@ class Moves:
 
     @cython.cfunc
     @cython.locals(nl=cython.int, s=cython.int, b=cython.int, i=cython.int, j=cython.int, x=cython.int,
-                   k=cython.int, other=cython.int, others=cython.ulonglong, cards=cython.ulonglong,
-                   low=cython.ulonglong)
+                   k=cython.int, other=cython.int, others=cython.ulonglong)
     @cython.returns(cython.int)
     def misere_throws(self, nl: int) -> int:
         """A misère's seat out of the suit led: its cards (``scratch`` from 0, ``nl`` of them) put in order of the
@@ -254,13 +267,8 @@ class Moves:
         for i in range(nl):
             b = self.scratch[i]
             s = self.suit[b]
-            self.scratch[128 + i] = 0
-            cards = others & self.suit_mask[s] if s < 4 else 0
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                if self.power[s * 64 + self.low(low)] < self.power[s * 64 + b]:
-                    self.scratch[128 + i] += 1
+            self.scratch[128 + i] = 0 if s > 3 else self.count_under(others & self.suit_mask[s], s,
+                                                                     self.power[s * 64 + b])
         for i in range(1, nl):  # a stable insertion sort on the counts, carried along
             x = self.scratch[i]
             j = i - 1
