@@ -40,7 +40,7 @@ import fivehundred
 from fivehundred.batch.par import DISCARDER, dd_table, force, par
 from fivehundred.batch.par_deals import in_workers
 from fivehundred.engine.seeding import game_generators
-from fivehundred.engine.solver import solve, solve_cards
+from fivehundred.engine.solver import SHARED_ENTRIES, EngineSolver, Solver, solve
 from fivehundred.engine.state import CHANCE, GameState
 from fivehundred.records.record import dumps, game_to_dict
 from fivehundred.rules.actions import PASS_ACTION, Phase
@@ -58,13 +58,14 @@ def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEAL
     exchange = [make_player(DISCARDER, k, random.Random(0)) for k in range(rules.players)]
     passing = False  # par is everybody passing, for this deal
     value = -1  # the hand's double-dummy value, once its play has begun
+    solver: Solver | EngineSolver | None = None  # the hand's search, its table kept from card to card
     while not state.is_terminal():
         seat = state.current_player()
         if seat == CHANCE:
             if state.deals >= max_deals:
                 break
             state.deal(deal_rng)
-            passing, value = False, -1
+            passing, value, solver = False, -1, None
             continue
         phase = state.phase
         if phase in (Phase.AUCTION, Phase.STEP) and not state.hand_log.calls and state.contract is None \
@@ -84,7 +85,8 @@ def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEAL
         if phase == Phase.PLAY:
             if value < 0:  # a hand the rules play after everybody passed
                 value = solve(state)
-            state.apply(keeping_card(state, legal, value))
+            solver = hand_solver(state, solver)
+            state.apply(keeping_card(state, legal, value, solver))
         elif phase == Phase.AUCTION and passing:
             state.apply(PASS_ACTION if PASS_ACTION in legal else legal[0])
         elif phase == Phase.STEP and passing and not state.hand_log.calls:
@@ -94,15 +96,25 @@ def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEAL
     return state
 
 
-def keeping_card(state: GameState, legal: list[int], value: int) -> int:
-    """The lowest card that keeps the hand's double-dummy ``value`` (best play by both sides keeps it)."""
+def keeping_card(state: GameState, legal: list[int], value: int, solver: Solver | EngineSolver | None = None) -> int:
+    """The lowest card that keeps the hand's double-dummy ``value`` (best play by both sides keeps it); ``solver``:
+    a search of ``state`` (``hand_solver``)."""
     cards = [a for a in legal if a < FIRST_STEP_ACTION]
     if len(cards) == 1:
         return cards[0]
-    values = solve_cards(state)
-    keeping = [a for a in cards if values[a] == value]
-    assert keeping, (value, values)  # the value of a position is one of its moves'
-    return keeping[0]
+    solver = solver if solver is not None else Solver.of(state)
+    for card in cards:  # the first that keeps it: each asked with the value as its guess
+        if solver.card_value(card, value) == value:
+            return card
+    raise AssertionError(f"no card keeps {value}")  # the value of a position is one of its moves'
+
+
+def hand_solver(state: GameState, before: Solver | EngineSolver | None) -> Solver | EngineSolver:
+    """A search of ``state`` that keeps the table of ``before``, a search of an earlier position of the same hand,
+    where the kernel serves both (a key is a whole position: an entry holds whichever card led to it)."""
+    if isinstance(before, Solver) and before.k.serves(state) and before.search.entries < SHARED_ENTRIES:
+        return Solver(before.k, before.k.position(state), before.search)
+    return Solver.of(state)
 
 
 def _record(job: tuple[fivehundred.Ruleset, int | str, int]) -> str:
