@@ -254,7 +254,7 @@ class Moves:
 
     @cython.cfunc
     @cython.locals(nl=cython.int, s=cython.int, b=cython.int, i=cython.int, j=cython.int, x=cython.int,
-                   k=cython.int, other=cython.int, others=cython.ulonglong)
+                   other=cython.int, others=cython.ulonglong)
     @cython.returns(cython.int)
     def misere_throws(self, nl: int) -> int:
         """A misère's seat out of the suit led: its cards (``scratch`` from 0, ``nl`` of them) put in order of the
@@ -269,19 +269,13 @@ class Moves:
             s = self.suit[b]
             self.scratch[128 + i] = 0 if s > 3 else self.count_under(others & self.suit_mask[s], s,
                                                                      self.power[s * 64 + b])
-        for i in range(1, nl):  # a stable insertion sort on the counts, carried along
-            x = self.scratch[i]
+        for i in range(1, nl):  # a stable insertion sort on the counts, each card's carried with it
+            x, b = self.scratch[i], self.scratch[128 + i]
             j = i - 1
-            while j >= 0 and self.scratch[128 + j] > self.scratch[128 + i]:
+            while j >= 0 and self.scratch[128 + j] > b:
+                self.scratch[j + 1], self.scratch[129 + j] = self.scratch[j], self.scratch[128 + j]
                 j -= 1
-            b = self.scratch[128 + i]
-            k = i
-            while k > j + 1:
-                self.scratch[k] = self.scratch[k - 1]
-                self.scratch[128 + k] = self.scratch[128 + k - 1]
-                k -= 1
-            self.scratch[j + 1] = x
-            self.scratch[128 + j + 1] = b
+            self.scratch[j + 1], self.scratch[129 + j] = x, b
         return 0
 
     @cython.cfunc
