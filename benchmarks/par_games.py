@@ -7,13 +7,13 @@
 ``compare --par`` answers deal by deal; this plays the deals on into games, so that what a game is made of (the
 contracts, the hands a game, the games one misère decides) can be read with no bot's bidding or card play in it.
 Game ``g`` of ``--seed s`` is dealt as ``fivehundred simulate`` deals it (``game_generators(f"{s}:{g}")``: the same
-first deal; the later ones follow the totals par play reaches). Before each deal's first call its double-dummy table
-and par are worked out (``fivehundred.dd_table``, ``fivehundred.par``: every seat, every contract, `club`'s
-discards; docs/par.md); the engine is then driven through the par auction (``batch.par.force``: the par contractor
-bids its contract and the others pass, or everybody passes), `club` makes the exchange as the table assumed it, and
-each card played is the lowest that keeps the position's double-dummy value, so that the hand ends as the table
-says; the engine scores it, ends the game or deals the next. Positions are judged with every card seen and the hand's
-points maximised (par's rule), not the chance of winning the game.
+first deal; the later ones follow the totals par play reaches). Before each deal's first call its par is worked out
+(``batch.par_search.deal_par``: ``fivehundred.par`` of the double-dummy table, every seat, every contract, `club`'s
+discards, docs/par.md, solving only the tricks its choices read); the engine is then driven through the par auction
+(``batch.par.force``: the par contractor bids its contract and the others pass, or everybody passes), `club` makes
+the exchange as the table assumed it, and each card played is the lowest that keeps the position's double-dummy
+value, so that the hand ends as the table says; the engine scores it, ends the game or deals the next. Positions are
+judged with every card seen and the hand's points maximised (par's rule), not the chance of winning the game.
 
 Printed: the sanity table's row for these games (``benchmarks/sanity.py``: its targets, the player named ``par``).
 ``-o FILE`` keeps the games as records (``fivehundred show FILE``, ``fivehundred validate FILE``), each written as it
@@ -37,8 +37,9 @@ from typing import Any
 import sanity
 
 import fivehundred
-from fivehundred.batch.par import DISCARDER, dd_table, force, par
+from fivehundred.batch.par import DISCARDER, force
 from fivehundred.batch.par_deals import in_workers
+from fivehundred.batch.par_search import deal_par
 from fivehundred.engine.seeding import game_generators
 from fivehundred.engine.solver import SHARED_ENTRIES, EngineSolver, Solver, solve
 from fivehundred.engine.state import CHANCE, GameState
@@ -70,16 +71,14 @@ def par_game(rules: Rules, seed: int | str, game: int, max_deals: int = MAX_DEAL
         phase = state.phase
         if phase in (Phase.AUCTION, Phase.STEP) and not state.hand_log.calls and state.contract is None \
                 and not passing:
-            table = dd_table(state)
-            best = par(table)
-            if best.entry is None:
+            best = deal_par(state)
+            if best.par.entry is None or best.rung is None:
                 passing = True
             else:
-                rung = next(r for (s, r), e in table.entries.items() if e is best.entry)
-                forced = force(state, best.entry.seat, rung)
+                forced = force(state, best.par.entry.seat, best.rung)
                 assert isinstance(forced, GameState), forced
                 state = forced
-                value = best.entry.tricks
+                value = best.par.entry.tricks
             continue
         legal = state.legal_actions()
         if phase == Phase.PLAY:

@@ -9,6 +9,7 @@ The public API::
     sheet = fivehundred.score_sheet("sheet.csv", ruleset)
     deal = fivehundred.deal_state(ruleset, hands, kitty)      # a deal before its auction
     result = fivehundred.analyse(deal)                         # its double-dummy table and par
+    found = fivehundred.deal_par(deal)                         # its par alone, solving only what par reads
 """
 
 import warnings
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from fivehundred.batch.checking import validate
     from fivehundred.batch.comparison import Arm, Comparison, compare
     from fivehundred.batch.par import analyse, dd_table, deal_state, par
+    from fivehundred.batch.par_search import deal_par
     from fivehundred.batch.simulation import play_game, simulate
     from fivehundred.engine.solver import solve, solve_cards
     from fivehundred.engine.state import GameState, new_game
@@ -74,6 +76,7 @@ __all__ = [
     "compare",
     "compile_rules",
     "dd_table",
+    "deal_par",
     "deal_state",
     "engine_build",
     "export_ptn",
@@ -106,6 +109,7 @@ def __getattr__(name: str) -> object:
         "make_report": "fivehundred.analysis.report",
         "analyse": "fivehundred.batch.par",
         "dd_table": "fivehundred.batch.par",
+        "deal_par": "fivehundred.batch.par_search",
         "deal_state": "fivehundred.batch.par",
         "par": "fivehundred.batch.par",
         "play_game": "fivehundred.batch.simulation",

@@ -14,7 +14,8 @@ from test_cli import ok, run, user_error
 from typer.testing import CliRunner
 
 import fivehundred
-from fivehundred.batch.par import DDTable, Entry, biddable, force, par, score_of
+from fivehundred.batch.par import DDTable, Entry, Undecided, bid_out, biddable, force, par, payoff_bounds, score_of
+from fivehundred.batch.par_search import deal_par
 from fivehundred.engine.state import GameState, Phase, new_game
 from fivehundred.rules.cards import parse_cards
 from fivehundred.rules.manager import Rules, compile_rules, make_player
@@ -281,6 +282,63 @@ def test_par_against_every_auction_on_random_tables(seed: int) -> None:
     assert found.scores == brute_par(table)
     if found.entry is not None:  # nobody does better by bidding on: the contract itself is no worse than passing
         assert score_of(table, found.entry) == found.scores
+
+
+# --- par without the whole table (deal_par) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_auction_on_bounds_ends_where_the_exact_one_does_or_says_what_it_needs(seed: int) -> None:
+    """``bid_out`` on bounds that hold each contract's exact payoffs: it ends on the exact par's contract, or names
+    two contracts whose bounds overlap (it never guesses); told the tricks of those, it gets there."""
+    rng = random.Random(seed)
+    name = ("pagat-australian", "three-handed", "six-handed-three-teams")[seed % 3]
+    rules = compile_rules(fivehundred.load_ruleset(name))
+    table = DDTable(rules, dealer=rng.randrange(rules.players))
+    for rung in sorted(rng.sample(range(len(rules.ladder)), 6)):
+        c = rules.ladder[rung]
+        for seat in range(rules.players):
+            tricks = rng.choice((0, 1)) if c.goal == "none" else rng.randrange(rules.hand_size + 1)
+            table.entries[(seat, rung)] = Entry(seat, c.call, c, tricks, tuple(rules.team_seats[seat]))
+    exact = par(table)
+    where = None if exact.entry is None else (exact.entry.seat, exact.entry.contract.rung)
+    for _ in range(5):
+        known = {}  # each cell widened at random, its exact tricks inside
+        for key, e in table.entries.items():
+            wide = e.contract.goal == "at-least"
+            known[key] = (max(0, e.tricks - rng.randrange(4)) if wide else e.tricks,
+                          min(rules.hand_size, e.tricks + rng.randrange(4)) if wide else e.tricks)
+        while True:
+            try:
+                bounds = {key: payoff_bounds(table, table.entries[key], *known[key]) for key in known}
+                assert bid_out(rules, table.dealer, bounds) == where
+                break
+            except Undecided as u:
+                (a, first), (b, second) = u.options
+                assert a[0][u.team] <= b[1][u.team] and a[1][u.team] > b[0][u.team]  # the two really overlap
+                for key in (first, second):
+                    if key is not None:
+                        known[key] = (table.entries[key].tricks,) * 2
+
+
+DEALS = [("pagat-australian", "41:0"), ("pagat-australian", "41:1"), ("three-handed", "41:2"),
+         ("five-handed", "41:3"), ("canadian", "41:5")]
+
+
+@pytest.mark.searches
+@pytest.mark.parametrize(("name", "seed"), DEALS)
+def test_deal_par_is_the_par_of_the_whole_table(name: str, seed: str) -> None:
+    state = random_deal(name, seed)
+    table = fivehundred.dd_table(state)
+    whole = par(table)
+    found = deal_par(state)
+    assert found.par.scores == whole.scores
+    if whole.entry is None:
+        assert found.par.entry is None and found.rung is None
+    else:
+        assert found.par.entry == whole.entry
+        assert table.entries[(whole.entry.seat, found.rung)] is whole.entry
+    assert found.solves <= table.solves
 
 
 # --- the commands -------------------------------------------------------------------------------

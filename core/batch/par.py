@@ -292,60 +292,102 @@ def par(table: DDTable) -> Par:
     a team that has two bidders whatever stands (one bids the 7-level, a partner overcalls it with the misère), and
     to a lone bidder only over such a bid.  Blind bids (B8, made before looking) are left out."""
     rules = table.rules
+    scores = {key: score_of(table, e) for key, e in table.entries.items()}
+    exact = {key: (payoffs(sc),) * 2 for key, sc in scores.items()}
+    where = bid_out(rules, table.dealer, exact)
+    if where is None:
+        return Par(None, (0,) * len(rules.team_names))
+    return Par(table.entries[where], scores[where])
+
+
+def payoffs(scores: Sequence[int]) -> tuple[float, ...]:
+    """What each team maximises in the par auction: its points less the mean of the others'."""
+    n, total = len(scores), sum(scores)
+    return tuple(p - (total - p) / (n - 1) if n > 1 else p for p in scores)
+
+
+Bounds = tuple[tuple[float, ...], tuple[float, ...]]
+"""An outcome's payoffs (``payoffs``) as the least and the most each team can get from it."""
+
+def payoff_bounds(table: DDTable, entry: Entry, low: int, high: int) -> Bounds:
+    """The bounds of ``entry``'s payoffs where its side takes between ``low`` and ``high`` tricks."""
+    each = [payoffs(score_of(table, Entry(entry.seat, entry.call, entry.contract, t, entry.side)))
+            for t in range(low, high + 1)]
+    return tuple(map(min, zip(*each, strict=True))), tuple(map(max, zip(*each, strict=True)))
+
+
+Contracted = tuple[int, int] | None
+"""A contract of the par auction, ``(seat, rung)``; None: everybody passes."""
+
+
+class Undecided(Exception):
+    """The par auction's choice between two contracts rests on tricks not yet known (``deal_par`` asks about
+    them): ``team``'s payoffs from them, as far as known (``options``: each contract with its bounds)."""
+
+    def __init__(self, team: int, options: tuple[tuple[Bounds, Contracted], tuple[Bounds, Contracted]]) -> None:
+        super().__init__(team, options)
+        self.team = team
+        self.options = options
+
+
+def bid_out(rules: Rules, dealer: int, outcomes: dict[tuple[int, int], Bounds]) -> Contracted:
+    """The par auction of ``par`` over the contracts ``outcomes`` holds (``(seat, rung)``: its payoffs' bounds): the
+    contract it ends on.  Where a team's choice rests on two contracts whose bounds overlap, ``Undecided`` names
+    them (exact payoffs never raise it)."""
     n_teams = len(rules.team_names)
     order: list[int] = []
     for k in range(1, rules.players + 1):
-        team = rules.team_of[(table.dealer + k) % rules.players]
+        team = rules.team_of[(dealer + k) % rules.players]
         if team not in order:
             order.append(team)
     nxt = {team: order[(i + 1) % n_teams] for i, team in enumerate(order)}
-    by_rung: dict[int, list[Entry]] = {}
-    for (_, rung), e in sorted(table.entries.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    by_rung: dict[int, list[int]] = {}
+    for seat, rung in sorted(outcomes, key=lambda sr: (sr[1], sr[0])):
         if not rules.ladder[rung].before_looking:
-            by_rung.setdefault(rung, []).append(e)
-    payoff: dict[tuple[int, int], tuple[float, ...]] = {}
-    scores: dict[tuple[int, int], tuple[int, ...]] = {}
-    for rung, entries in by_rung.items():
-        for e in entries:
-            sc = scores[(e.seat, rung)] = score_of(table, e)
-            total = sum(sc)
-            payoff[(e.seat, rung)] = tuple(p - (total - p) / (n_teams - 1) if n_teams > 1 else p for p in sc)
-    zero = (0.0,) * n_teams
+            by_rung.setdefault(rung, []).append(seat)
+    zero: Bounds = ((0.0,) * n_teams,) * 2
     pairs = {team: sum(rules.team_of[s] == team for s in range(rules.players)
                        if s not in rules.auction.silent) > 1 for team in order}
     """A team of two or more bidders reaches a rung that wants a bid standing under it by itself: one of them
     bids that, a partner overcalls it (N 7♠, E passes, S misère)."""
-    memo: dict[tuple[int, int, int, int], tuple[tuple[float, ...], tuple[int, int] | None]] = {}
+    memo: dict[tuple[int, int, int, int], tuple[Bounds, Contracted]] = {}
 
-    def node(rung: int, seat: int, team: int, passes: int) -> tuple[tuple[float, ...], tuple[int, int] | None]:
+    def node(rung: int, seat: int, team: int, passes: int) -> tuple[Bounds, Contracted]:
         key = (rung, seat, team, passes)
         hit = memo.get(key)
         if hit is not None:
             return hit
         if seat >= 0 and passes == n_teams - 1:
-            result: tuple[tuple[float, ...], tuple[int, int] | None] = (payoff[(seat, rung)], (seat, rung))
+            result: tuple[Bounds, Contracted] = (outcomes[(seat, rung)], (seat, rung))
         elif seat < 0 and passes == n_teams:
             result = (zero, None)
         else:
             result = node(rung, seat, nxt[team], passes + 1)  # passing first: ties go to it
-            for r2, entries in by_rung.items():
+            for r2, seats in by_rung.items():
                 need = rules.ladder[r2].requires_standing
                 if r2 <= rung or (need is not None and rung < need and not pairs[team]):
                     continue
-                for e in entries:
-                    if rules.team_of[e.seat] != team:
-                        continue
-                    option = node(r2, e.seat, nxt[team], 0)
-                    if option[0][team] > result[0][team]:
-                        result = option
+                for s2 in seats:
+                    if rules.team_of[s2] == team:
+                        option = node(r2, s2, nxt[team], 0)
+                        if _higher(option, result, team):
+                            result = option
         memo[key] = result
         return result
 
-    _, where = node(-1, -1, order[0], 0)
-    if where is None:
-        return Par(None, (0,) * n_teams)
-    seat, rung = where
-    return Par(table.entries[(seat, rung)], scores[(seat, rung)])
+    return node(-1, -1, order[0], 0)[1]
+
+
+def _higher(option: tuple[Bounds, Contracted], result: tuple[Bounds, Contracted], team: int) -> bool:
+    """Whether ``team`` gets more from ``option``'s contract than from ``result``'s (``Undecided`` where their
+    bounds do not say)."""
+    if option[1] == result[1]:
+        return False
+    if option[0][0][team] > result[0][1][team]:
+        return True
+    if option[0][1][team] <= result[0][0][team]:
+        return False
+    raise Undecided(team, (option, result))
 
 
 @dataclass(slots=True)

@@ -16,7 +16,8 @@ from fivehundred.rules.actions import Phase
 from fivehundred.rules.manager import compile_rules
 from fivehundred.rules.ruleset import Ruleset
 
-from .par_deals import DealJob, analyse_job, in_workers
+from .par_deals import DealJob, in_workers
+from .par_search import deal_par
 
 
 def first_deal(ruleset: Ruleset, seed: int | str, game: int) -> DealJob:
@@ -28,10 +29,15 @@ def first_deal(ruleset: Ruleset, seed: int | str, game: int) -> DealJob:
     return DealJob(ruleset, log.dealer, tuple(tuple(h) for h in log.hands), tuple(log.kitty), tuple(log.dead))
 
 
-def analyse_pair(jobs: tuple[DealJob, DealJob]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Both arms' analyses of one deal, the positions both play alike solved once (``dd_table``'s ``solved``)."""
+def par_pair(jobs: tuple[DealJob, DealJob]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both arms' par of one deal (``deal_par``: only what each par reads is solved; the positions both play alike
+    once, through ``solved``), each as ``{"par": Par.as_dict, "solves": positions searched}``."""
     solved: dict[Any, int] = {}
-    return analyse_job(jobs[0], solved), analyse_job(jobs[1], solved)
+    out = []
+    for job in jobs:
+        found = deal_par(job.state(), solved=solved)
+        out.append({"par": found.par.as_dict(compile_rules(job.ruleset)), "solves": found.solves})
+    return out[0], out[1]
 
 
 def contract_type(result: dict[str, Any]) -> str:
@@ -142,7 +148,7 @@ def compare_par(deals: int, seed: int | str, a: Ruleset, b: Ruleset, *, workers:
     rules_a, rules_b = compile_rules(a), compile_rules(b)
     result = ParComparison(seed, ParArm(a.name, tuple(rules_a.team_names)), ParArm(b.name, tuple(rules_b.team_names)))
     jobs = [(first_deal(a, seed, i), first_deal(b, seed, i)) for i in range(deals)]
-    for (ja, jb), (ra, rb) in zip(jobs, in_workers(analyse_pair, jobs, workers, progress), strict=True):
+    for (ja, jb), (ra, rb) in zip(jobs, in_workers(par_pair, jobs, workers, progress), strict=True):
         result.a.add(ra)
         result.b.add(rb)
         if (ja.hands, ja.kitty, ja.dead, ja.dealer) == (jb.hands, jb.kitty, jb.dead, jb.dealer):
@@ -154,4 +160,4 @@ def compare_par(deals: int, seed: int | str, a: Ruleset, b: Ruleset, *, workers:
     return result
 
 
-__all__ = ["ParArm", "ParComparison", "analyse_pair", "compare_par", "contract_type", "first_deal"]
+__all__ = ["ParArm", "ParComparison", "compare_par", "contract_type", "first_deal", "par_pair"]
