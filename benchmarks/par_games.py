@@ -102,8 +102,8 @@ def keeping_card(state: GameState, legal: list[int], value: int, solver: Solver 
     if len(cards) == 1:
         return cards[0]
     solver = solver if solver is not None else Solver.of(state)
-    for card in cards:  # the first that keeps it: each asked with the value as its guess
-        if solver.card_value(card, value) == value:
+    for card in cards:  # the first that keeps it
+        if solver.keeps(card, value):
             return card
     raise AssertionError(f"no card keeps {value}")  # the value of a position is one of its moves'
 

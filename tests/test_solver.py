@@ -108,10 +108,12 @@ def test_the_solver_equals_minimax_over_the_engine(name: str, call: str) -> None
         assert fivehundred.solve(state) == expected, (name, state.hand_log.number)
         cards = fivehundred.solve_cards(state)
         assert sorted(cards) == [a for a in state.legal_actions() if a < FIRST_STEP_ACTION]
+        solver = Solver.of(state)
         for action, value in cards.items():
             child = state.clone()
             child.apply(action)
             assert value == minimax(child, memo, state), (name, action)
+            assert solver.keeps(action, expected) == (value == expected), (name, action)  # one question
         assert max(cards.values()) >= expected or state.contract.goal != "at-least"
         checked += 1
     assert checked >= count // 2

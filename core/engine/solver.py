@@ -143,6 +143,20 @@ class Solver:
         self.k.play(pos, action)
         return self._value(pos, guess)
 
+    def keeps(self, action: int, value: int) -> bool:
+        """Whether ``action``, a legal card of the seat to play, keeps the hand's total at ``value`` (this position's
+        ``value()``): one question, where ``card_value`` asks until it knows the total."""
+        pos = self.root.copy()
+        seat = self.k.turn(pos)
+        self.k.play(pos, action)
+        taken = self.k.side_tricks(pos)
+        if pos.over or self.goal == "exactly":
+            return self._value(pos, value) == value
+        side = seat in self.k.side
+        if self.goal == "at-least":  # the side's card keeps what it forces; the others' card lets no more through
+            return self.forces(pos, value - taken, _HUGE) if side else not self.forces(pos, value + 1 - taken, _HUGE)
+        return self.forces(pos, -_HUGE, value - taken) if side else not self.forces(pos, -_HUGE, value - 1 - taken)
+
     def card_values(self) -> dict[int, int]:
         k, root = self.k, self.root
         best = self._value(root, -1)
@@ -228,6 +242,9 @@ class EngineSolver:
         child = self.state.clone()
         child.apply(action)
         return self._decode(self._best(child))
+
+    def keeps(self, action: int, value: int) -> bool:
+        return self.card_value(action) == value
 
     def card_values(self) -> dict[int, int]:
         return {action: self.card_value(action) for action in self.state.legal_actions()
