@@ -306,10 +306,10 @@ def payoffs(scores: Sequence[int]) -> tuple[float, ...]:
     return tuple(p - (total - p) / (n - 1) if n > 1 else p for p in scores)
 
 
-Bounds = tuple[tuple[float, ...], tuple[float, ...]]
+PayoffRange = tuple[tuple[float, ...], tuple[float, ...]]
 """An outcome's payoffs (``payoffs``) as the least and the most each team can get from it."""
 
-def payoff_bounds(table: DDTable, entry: Entry, low: int, high: int) -> Bounds:
+def payoff_bounds(table: DDTable, entry: Entry, low: int, high: int) -> PayoffRange:
     """The bounds of ``entry``'s payoffs where its side takes between ``low`` and ``high`` tricks."""
     each = [payoffs(score_of(table, Entry(entry.seat, entry.call, entry.contract, t, entry.side)))
             for t in range(low, high + 1)]
@@ -324,13 +324,13 @@ class Undecided(Exception):
     """The par auction's choice between two contracts rests on tricks not yet known (``deal_par`` asks about
     them): ``team``'s payoffs from them, as far as known (``options``: each contract with its bounds)."""
 
-    def __init__(self, team: int, options: tuple[tuple[Bounds, Contracted], tuple[Bounds, Contracted]]) -> None:
+    def __init__(self, team: int, options: tuple[tuple[PayoffRange, Contracted], ...]) -> None:
         super().__init__(team, options)
         self.team = team
         self.options = options
 
 
-def bid_out(rules: Rules, dealer: int, outcomes: dict[tuple[int, int], Bounds]) -> Contracted:
+def bid_out(rules: Rules, dealer: int, outcomes: dict[tuple[int, int], PayoffRange]) -> Contracted:
     """The par auction of ``par`` over the contracts ``outcomes`` holds (``(seat, rung)``: its payoffs' bounds): the
     contract it ends on.  Where a team's choice rests on two contracts whose bounds overlap, ``Undecided`` names
     them (exact payoffs never raise it)."""
@@ -345,20 +345,20 @@ def bid_out(rules: Rules, dealer: int, outcomes: dict[tuple[int, int], Bounds]) 
     for seat, rung in sorted(outcomes, key=lambda sr: (sr[1], sr[0])):
         if not rules.ladder[rung].before_looking:
             by_rung.setdefault(rung, []).append(seat)
-    zero: Bounds = ((0.0,) * n_teams,) * 2
+    zero: PayoffRange = ((0.0,) * n_teams,) * 2
     pairs = {team: sum(rules.team_of[s] == team for s in range(rules.players)
                        if s not in rules.auction.silent) > 1 for team in order}
     """A team of two or more bidders reaches a rung that wants a bid standing under it by itself: one of them
     bids that, a partner overcalls it (N 7♠, E passes, S misère)."""
-    memo: dict[tuple[int, int, int, int], tuple[Bounds, Contracted]] = {}
+    memo: dict[tuple[int, int, int, int], tuple[PayoffRange, Contracted]] = {}
 
-    def node(rung: int, seat: int, team: int, passes: int) -> tuple[Bounds, Contracted]:
+    def node(rung: int, seat: int, team: int, passes: int) -> tuple[PayoffRange, Contracted]:
         key = (rung, seat, team, passes)
         hit = memo.get(key)
         if hit is not None:
             return hit
         if seat >= 0 and passes == n_teams - 1:
-            result: tuple[Bounds, Contracted] = (outcomes[(seat, rung)], (seat, rung))
+            result: tuple[PayoffRange, Contracted] = (outcomes[(seat, rung)], (seat, rung))
         elif seat < 0 and passes == n_teams:
             result = (zero, None)
         else:
@@ -378,7 +378,7 @@ def bid_out(rules: Rules, dealer: int, outcomes: dict[tuple[int, int], Bounds]) 
     return node(-1, -1, order[0], 0)[1]
 
 
-def _higher(option: tuple[Bounds, Contracted], result: tuple[Bounds, Contracted], team: int) -> bool:
+def _higher(option: tuple[PayoffRange, Contracted], result: tuple[PayoffRange, Contracted], team: int) -> bool:
     """Whether ``team`` gets more from ``option``'s contract than from ``result``'s (``Undecided`` where their
     bounds do not say)."""
     if option[1] == result[1]:

@@ -24,7 +24,19 @@ from fivehundred.engine.state import GameState
 from fivehundred.rules.actions import Phase
 from fivehundred.rules.tables import Contract
 
-from .par import Bounds, DDTable, Entry, Par, Undecided, bid_out, biddable, force, payoff_bounds, play_key, score_of
+from .par import (
+    DDTable,
+    Entry,
+    Par,
+    PayoffRange,
+    Undecided,
+    bid_out,
+    biddable,
+    force,
+    payoff_bounds,
+    play_key,
+    score_of,
+)
 
 _HUGE = 1 << 30
 
@@ -137,9 +149,9 @@ def deal_par(state: GameState, *, solved: dict[Any, int] | None = None) -> DealP
             position.levels.add(contract.tricks)
             contracts[(seat, rung)] = _Forced(key, seat, rules.ladder[rung].call, contract,
                                               rules.in_order(forced.contracting_side))
-    bounds: dict[tuple[int, int, int, int], Bounds] = {}
+    bounds: dict[tuple[int, int, int, int], PayoffRange] = {}
 
-    def outcome(seat: int, rung: int) -> Bounds:
+    def outcome(seat: int, rung: int) -> PayoffRange:
         f = contracts[(seat, rung)]
         p = positions[f.key]
         hit = bounds.get((seat, rung, p.low, p.high))
