@@ -15,7 +15,7 @@ ruleset's ladder and scoring (``score_of``: the ruleset's own ``score_hand`` on 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,22 +143,30 @@ def dd_table(state: GameState, *, seats: Iterable[int] | None = None, calls: Ite
         rungs = [r for r in rungs if r in wanted]
     table = DDTable(rules, state.dealer, skipped=skipped, totals=tuple(state.totals))
     solved = {} if solved is None else solved
-    for rung in rungs:
-        for seat in wanted_seats:
-            forced = force(state, seat, rung)
-            if isinstance(forced, str):
-                table.skipped[f"{rules.seats[seat]} {rules.ladder[rung].call}"] = forced
-                continue
-            key = play_key(forced)
-            tricks = solved.get(key)
-            if tricks is None:
-                tricks = solved[key] = solve(forced)
-                table.solves += 1
-            contract = forced.contract
-            assert contract is not None
-            table.entries[(seat, rung)] = Entry(seat, rules.ladder[rung].call, contract, tricks,
-                                                rules.in_order(forced.contracting_side))
+    for seat, rung, forced in forced_contracts(state, wanted_seats, rungs):
+        if isinstance(forced, str):
+            table.skipped[f"{rules.seats[seat]} {rules.ladder[rung].call}"] = forced
+            continue
+        key = play_key(forced)
+        tricks = solved.get(key)
+        if tricks is None:
+            tricks = solved[key] = solve(forced)
+            table.solves += 1
+        contract = forced.contract
+        assert contract is not None
+        table.entries[(seat, rung)] = Entry(seat, rules.ladder[rung].call, contract, tricks,
+                                            rules.in_order(forced.contracting_side))
     return table
+
+
+def forced_contracts(state: GameState, seats: Iterable[int], rungs: Iterable[int]
+                     ) -> Iterator[tuple[int, int, GameState | str]]:
+    """Each rung with each seat, rung by rung: ``force`` of it (the hand at its first lead, or why the auction cannot
+    end there)."""
+    seats = list(seats)
+    for rung in rungs:
+        for seat in seats:
+            yield seat, rung, force(state, seat, rung)
 
 
 def play_key(state: GameState) -> tuple[Any, ...]:

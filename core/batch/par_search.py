@@ -32,7 +32,7 @@ from .par import (
     Undecided,
     bid_out,
     biddable,
-    force,
+    forced_contracts,
     payoff_bounds,
     play_key,
     score_of,
@@ -133,22 +133,19 @@ def deal_par(state: GameState, *, solved: dict[Any, int] | None = None) -> DealP
     table = DDTable(rules, state.dealer, totals=tuple(state.totals))
     positions: dict[Any, _Position] = {}
     contracts: dict[tuple[int, int], _Forced] = {}
-    for rung in rungs:
-        if rules.ladder[rung].before_looking:  # par leaves blind bids out
+    sighted = [r for r in rungs if not rules.ladder[r].before_looking]  # par leaves blind bids out
+    for seat, rung, forced in forced_contracts(state, seats, sighted):
+        if isinstance(forced, str):
             continue
-        for seat in seats:
-            forced = force(state, seat, rung)
-            if isinstance(forced, str):
-                continue
-            key = play_key(forced)
-            contract = forced.contract
-            assert contract is not None
-            position = positions.get(key)
-            if position is None:
-                position = positions[key] = _Position.of(forced, solved.get(key))
-            position.levels.add(contract.tricks)
-            contracts[(seat, rung)] = _Forced(key, seat, rules.ladder[rung].call, contract,
-                                              rules.in_order(forced.contracting_side))
+        key = play_key(forced)
+        contract = forced.contract
+        assert contract is not None
+        position = positions.get(key)
+        if position is None:
+            position = positions[key] = _Position.of(forced, solved.get(key))
+        position.levels.add(contract.tricks)
+        contracts[(seat, rung)] = _Forced(key, seat, rules.ladder[rung].call, contract,
+                                          rules.in_order(forced.contracting_side))
     bounds: dict[tuple[int, int, int, int], PayoffRange] = {}
 
     def outcome(seat: int, rung: int) -> PayoffRange:

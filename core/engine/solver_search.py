@@ -209,7 +209,8 @@ class Search(Bounds):
     def lead_bounds(self, pos: Position) -> tuple[int, int, int, int]:
         """The bounds the search takes at a lead (``pos`` has no card of a trick played), on the side's tricks
         from here: ``(least, most)`` when the side plays for tricks and the others against it, ``(forced_least,
-        forced_most)`` whoever plays what.  For tests: a bound that crossed the value would cut a search wrong."""
+        forced_most)`` whoever plays what.  For tests (a bound that crossed the value would cut a search wrong) and
+        for ``deal_par``'s first bounds on a contract's tricks."""
         self.place(pos)
         if not self.quick:  # a misère ended at its first trick lost, a per-trick end: no bounds taken
             return 0, self.hand_size - self.played, 0, self.hand_size - self.played
