@@ -17,10 +17,10 @@ judged with every card seen and the hand's points maximised (par's rule), not th
 
 Printed: the sanity table's row for these games (``benchmarks/sanity.py``: its targets, the player named ``par``).
 ``-o FILE`` keeps the games as records (``fivehundred show FILE``, ``fivehundred validate FILE``), each written as it
-finishes; ``--resume`` reads back what a stopped run left there and plays only the rest. ``--rows FILE``
-appends the row as sanity.py's ``--rows`` does (``python benchmarks/sanity.py --from-rows FILE --markdown`` prints
-the rows as its table). Compiled, a deal costs about two thirds of a second of CPU on the reference ruleset (200 games,
-311 deals: 201 s); six seats cost far more.
+finishes (and a line on stderr says so, unless ``--quiet``); ``--resume`` reads back what a stopped run left there
+and plays only the rest. ``--rows FILE`` appends the row as sanity.py's ``--rows`` does (``python
+benchmarks/sanity.py --from-rows FILE --markdown`` prints the rows as its table). Compiled, a deal costs about two
+thirds of a second of CPU on the reference ruleset (200 games, 311 deals: 201 s); six seats cost far more.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import sanity
 
@@ -140,21 +140,36 @@ def kept_games(out: Path, seed: int | str) -> list[str]:
     return lines
 
 
+def progress_line(record: dict[str, Any], games: int, seconds: float) -> str:
+    """What a long run says as a game finishes: its number, its contracts, its winner and the time it took."""
+    contracts = [f"{h['contract']['call']} {h['contract']['contractor']}" if h.get("contract") else "passed"
+                 for h in record["hands"]]
+    winner = (record.get("result") or {}).get("winner") or "nobody (unfinished)"
+    return (f"game {record['game'] + 1} of {games}: {len(contracts)} deal{'s' * (len(contracts) != 1)} "
+            f"({', '.join(contracts)}), won by {winner}, {seconds:.1f} s")
+
+
 def measure(ruleset: fivehundred.Ruleset, games: int, seed: int | str, workers: int,
-            out: Path | None = None, resume: bool = False) -> dict[str, Any]:
+            out: Path | None = None, resume: bool = False, progress: TextIO | None = None) -> dict[str, Any]:
     """``sanity.measure``'s row for ``games`` games played at par.
 
     Each game is written to ``out`` as it finishes, so a run stopped part-way keeps what it played; with ``resume``
-    the games already in ``out`` are read back and only the rest are played (the row's time is this run's)."""
+    the games already in ``out`` are read back and only the rest are played (the row's time is this run's).  A line
+    per game finished goes to ``progress`` (``progress_line``)."""
     tally = sanity.tally_for(ruleset)
-    start = time.perf_counter()
+    start = last = time.perf_counter()
     kept = kept_games(out, seed) if out is not None and resume else []
     for line in kept[:games]:
         tally.add(json.loads(line))
     saved = out.open("a" if kept else "w", encoding="utf-8") if out is not None else None
     try:
         for line in records(ruleset, games, seed, workers, first=len(kept)):
-            tally.add(json.loads(line))
+            record = json.loads(line)
+            tally.add(record)
+            if progress is not None:
+                now = time.perf_counter()
+                print(progress_line(record, games, now - last), file=progress, flush=True)
+                last = now
             if saved is not None:
                 saved.write(line + "\n")
                 saved.flush()
@@ -174,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true", help="read back the games a stopped run left in --out and "
                         "play only the rest (same ruleset, --seed and -n)")
     parser.add_argument("--json", action="store_true", help="the row as JSON instead of text")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no line on stderr as each game finishes")
     parser.add_argument("--rows", type=Path, help="also append the row to this file as a JSON line (sanity.py "
                         "--from-rows FILE --markdown prints them as its table)")
     args = parser.parse_args(argv)
@@ -181,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--resume needs -o FILE (the records of the run to continue)")
     ruleset = fivehundred.load_ruleset(args.ruleset)
     seed: int | str = int(args.seed) if args.seed.isdigit() else args.seed
-    row = measure(ruleset, args.games, seed, args.workers, args.out, args.resume)
+    row = measure(ruleset, args.games, seed, args.workers, args.out, args.resume,
+                  None if args.quiet else sys.stderr)
     if args.rows:
         with args.rows.open("a", encoding="utf-8") as saved:
             saved.write(json.dumps(row) + "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -48,10 +49,16 @@ def test_every_hand_is_its_deal_s_par_and_scores_it(ruleset: str, game: int) -> 
 def test_the_row_reads_the_games_as_sanity_does(tmp_path: Path) -> None:
     out = tmp_path / "par.jsonl"
     games = 3 if SOLVER_COMPILED else 1
-    row = measure(fivehundred.load_ruleset("three-handed"), games, "par-test", 1, out)
+    said = io.StringIO()
+    row = measure(fivehundred.load_ruleset("three-handed"), games, "par-test", 1, out, progress=said)
     assert row["player"] == "par" and row["games"] == games
     records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["game"] for r in records] == list(range(games))
+    for line, r in zip(said.getvalue().splitlines(), records, strict=True):  # a line as each game finishes
+        first = r["hands"][0]["contract"]
+        assert line.startswith(f"game {r['game'] + 1} of {games}: {len(r['hands'])} deal")
+        assert (f"{first['call']} {first['contractor']}" if first else "passed") in line
+        assert f"won by {r['result']['winner']}" in line
     assert row["hands_per_game"] == sum(len([h for h in r["hands"] if h["contract"]]) for r in records) / games
     assert fivehundred.validate([out]).ok  # the engine accepts every call and card
 
