@@ -14,6 +14,7 @@ from test_kernel import play_phases
 import fivehundred
 from fivehundred.bots.unseen import determinise, knowledge
 from fivehundred.engine import solver as solver_module
+from fivehundred.engine import solver_search
 from fivehundred.engine.kernel import PlayKernel
 from fivehundred.engine.solver import Solver
 from fivehundred.engine.state import GameState, Phase
@@ -352,3 +353,26 @@ def test_a_world_gets_a_search_of_its_own_once_the_shared_table_is_full(monkeypa
     solvers = Solver.of_worlds(worlds)
     assert len({id(s.search) for s in solvers}) == 3
     assert [s.card_values() for s in solvers] == [Solver.of(w).card_values() for w in worlds]
+
+
+@pytest.mark.parametrize(("name", "call"), [("pagat-australian", ""), ("six-handed-three-teams", ""),
+                                           ("three-handed", "misere"), ("two-handed", "7NT")])
+def test_a_full_table_searches_on_without_storing_and_the_values_stay_exact(name: str, call: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TABLE_LIMIT`` bounds a search's memory: past it, positions are searched without being stored."""
+    past = 0
+    for state in endings(name, 4, 6, (call,) if call else ()):
+        unlimited = Solver.of(state)
+        expected = unlimited.value()
+        assert expected == minimax(state.clone())
+        monkeypatch.setattr(solver_search, "TABLE_LIMIT", 1)
+        solver = Solver.of(state)
+        assert solver.value() == expected and solver.search.entries <= 1
+        past += unlimited.search.entries > 1  # the positions it would have stored, it searched unstored
+        memo: dict[Any, tuple[int, int]] = {}
+        for action, value in fivehundred.solve_cards(state).items():
+            child = state.clone()
+            child.apply(action)
+            assert value == minimax(child, memo, state), (name, action)
+        monkeypatch.undo()
+    assert past

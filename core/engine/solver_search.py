@@ -26,6 +26,9 @@ from .solver_bounds import Bounds
 MAX_CARDS = 64
 """Cards in the deck a search takes (a card is a bit of a 64-bit mask)."""
 MAX_SEATS = 8
+TABLE_LIMIT = 1 << 26
+"""Entries the transposition table holds at most (compiled, about 5 GB at six seats); once it is full, a position not
+in it is searched without being stored, so that a search's memory has a bound (read when a search is made)."""
 _WIDTH = cython.declare(cython.int, 64)
 """Moves a ply may list (a hand's cards, a free joker's named suits); ``moves`` holds 80 plies (a search plays
 at most 64 cards)."""
@@ -71,7 +74,7 @@ class Search(Bounds):
     (see the module's text)."""
 
     cython.declare(kernel=object, tt=dict, windows=dict, keys=cython.p_ulonglong, evals=cython.p_int,
-                   slots=cython.p_int, room=cython.int, width=cython.int, words=cython.int,
+                   slots=cython.p_int, room=cython.int, width=cython.int, words=cython.int, limit=cython.int,
                    kbuf=cython.ulonglong[9])
     nodes = cython.declare(cython.longlong, visibility="readonly")
     """Positions visited (cards tried), over every search."""
@@ -87,6 +90,7 @@ class Search(Bounds):
         self.windows: dict[tuple[int, int, int], bool] = {}
         self.entries = 0
         self.room = self.width = 0
+        self.limit = TABLE_LIMIT
         if cython.compiled:  # the table in C: a key's words and an entry's ints by entry, the slots of a hash
             self.keys = cython.NULL
             self.evals = cython.NULL
@@ -152,11 +156,13 @@ class Search(Bounds):
     @cython.returns(cython.int)
     def find(self, cap: int) -> int:
         """The entry of the position whose key ``key`` left in ``kbuf``; a new one, knowing only that the side takes
-        between 0 and ``cap`` tricks from there, when the table has none."""
+        between 0 and ``cap`` tricks from there, when the table has none; -1 when it has none and is full."""
         if not cython.compiled:
             words = tuple(self.kbuf[:self.words])
             entry = self.tt.get(words, -1)
             if entry < 0:
+                if self.entries >= self.limit:
+                    return -1
                 entry = self.tt[words] = self.entries
                 self.evals.extend((0, cap + 1, cap, -1, -1))
                 self.entries += 1
@@ -178,6 +184,8 @@ class Search(Bounds):
             if same:
                 return entry
             i = (i + 1) & (self.width - 1)
+        if self.entries >= self.limit:
+            return -1
         if self.entries == self.room:
             self.grow()
             return self.find(cap)
@@ -273,6 +281,8 @@ class Search(Bounds):
             return lo <= taken <= hi
         self.key(leader)
         entry = self.find(cap)
+        if entry < 0:  # the table is full: the position is searched as if it held nothing of it
+            return self.unstored(leader, lo, hi, depth, left)
         at = entry * _FIELDS
         if hi == cap:
             if lo <= self.evals[at + AT_LEAST]:
@@ -329,6 +339,25 @@ class Search(Bounds):
         else:
             self.windows[(entry, lo, hi)] = result
         return result
+
+    @cython.cfunc
+    @cython.locals(leader=cython.int, lo=cython.int, hi=cython.int, depth=cython.int, left=cython.int)
+    @cython.returns(cython.bint)
+    def unstored(self, leader: int, lo: int, hi: int, depth: int, left: int) -> bool:
+        """``lead`` for a position the full table cannot take: the same tests at the lead, nothing stored."""
+        if self.ends_early and lo == 0 and hi == 0 and not self.on_side[leader] and self.leads_under(leader):
+            return False
+        if self.lows and lo == 0 and not self.on_side[leader] and self.misere_safe():
+            return True
+        self.top(self.present & ~self.hands[leader], 0)
+        if self.quick:
+            self.bounds(leader, left)
+            if lo > self.most or hi < self.forced_least:
+                return False
+            if (hi == left and lo <= self.least) or (lo == 0 and hi >= self.forced_most) or (
+                    lo <= self.forced_least and self.forced_most <= hi):
+                return True
+        return self.play(leader, 0, -1, -1, -1, 0, lo, hi, depth, -1)
 
     @cython.cfunc
     @cython.locals(leader=cython.int, s=cython.int, b=cython.int, n=cython.int, seat=cython.int,
