@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import N, W, act, new_hand
 
 import fivehundred
 from fivehundred.batch.simulation import play_game
@@ -329,6 +330,30 @@ def test_a_misere_contractor_that_fails_against_every_seeing_defence_plays_for_t
     card = SolverPlayer(south, random.Random(0)).act(state, legal)
     assert state.action_to_str(club_card) == "5C" and state.action_to_str(card)[-1] != "C"
     assert _made_from(state, card) and not _made_from(state, club_card)
+
+
+def test_an_open_miseres_contractor_doomed_in_its_worlds_plays_for_the_defence_at_the_table() -> None:
+    """North's open misère over East's 7NT (a seeded game's second hand, South sitting out): after the kitty ♥Q J 8,
+    North leads from ♠7 9 ♣6 7 J ♦4 5 7 10 K.  Against a defence that sees every card every lead is beaten, and of the
+    32 worlds North samples ♦4, ♦5 and ♦7 are made in 5 each, the most: double dummy alone (``best_card``, ``solver``
+    before December 2026) leads ♦4, ``club``'s rules of thumb's card.  Made in half the worlds or fewer, ``solver``
+    counts too the worlds in which the misère is made with ``club`` playing every seat on from each card
+    (``solved_worlds.table_misere_card``, as ``club``'s own open misère does), and leads ♦7; on the true deal the misère
+    is then made, and after ♦4 it is beaten."""
+    st = new_hand(["7S 9S 6C 7C JC 4D 5D 7D 10D KD", "QC JK 5S 10C 6D 6H KC 4H AC AD",
+                   "5C KS 8S 9C AS QS 10S 8C JD 9D", "8D 9H 6S 5H 10H KH QD JS 7H AH", "QH JH 8H"],
+                  dealer=W, totals=[20, 300])
+    act(st, "7D 7NT pass pass open-misere pass QH JH 8H")
+    assert st.current_player() == N and st.contract is not None and st.contract.call == "open-misere"
+    assert set(fivehundred.solve_cards(st).values()) == {1}  # beaten whatever North leads, every card seen
+    legal = st.legal_actions()
+    player = SolverPlayer(N, random.Random(0))
+    plays = [a for a in legal if a < FIRST_STEP_ACTION]
+    default = MisereDefender.act(player, st, legal)
+    dd_alone = best_card(st, 32, plays, default, models=player._club_models(st))
+    card = player.act(st, legal)
+    assert [st.action_to_str(c) for c in (default, dd_alone, card)] == ["4D", "4D", "7D"]
+    assert _made_from(st, card) and not _made_from(st, default)
 
 
 @pytest.mark.parametrize("own_worlds", [0, 8, 32])

@@ -10,8 +10,11 @@ dummy (``fivehundred.bots.solved_worlds.best_card``: the worlds agree with every
 and with the contractor's bid, and are drawn by how many of the calls and cards the others made ``club`` would have
 made in them, ``card_reading``; among equals, ``club``'s card).  A misère's worlds are
 ``MISERE_WORLDS_FACTOR`` times as many (each is solved in far less time: the hand ends at the contractor's
-first trick).  The contracting side of a contract to take tricks plays its cards out instead (``solver:out=N``,
-``PLAYED_WORLDS`` without): each legal card played on in each world with ``club`` in every seat, each seeing only
+first trick); an open misère's contractor plays the card that makes it in the most of them against a defence that
+sees every card, and where that is half of them or fewer, or cards are level, counts too the worlds in which it is
+made with ``club`` playing every seat on, as ``club``'s contractor does (``solved_worlds.table_misere_card``).
+The contracting side of a contract to take tricks plays its cards out instead (``solver:out=N``, ``PLAYED_WORLDS``
+without): each legal card played on in each world with ``club`` in every seat, each seeing only
 its own cards (``solved_worlds.played_card``), so it plays for the defence at the table, not a seeing one.
 """
 
@@ -29,7 +32,7 @@ from .club import ClubPlayer
 from .defence import MisereDefender
 from .params import ClubParams, ParamsError, params_spec, tuned_for, without_search
 from .solved_discards import searched_exchange
-from .solved_worlds import best_card, played_card, survival_card
+from .solved_worlds import best_card, played_card, survival_card, table_misere_card
 
 DEFAULT_WORLDS = 8
 CARDS_IN_PLAY = 40
@@ -129,10 +132,13 @@ class SolverPlayer(ClubPlayer):
             if self.played_worlds and state.current_player() in state.contracting_side:
                 return played_card(state, self.played_worlds, plays, default, self._club_models(state), models)
             return best_card(state, self.worlds, plays, default, models=models)
+        worlds = self.worlds * MISERE_WORLDS_FACTOR
         tie_break = None
-        if state.current_player() in state.contracting_side:  # where every card fails against a seeing defence
+        if state.current_player() in state.contracting_side:
+            if contract is not None and contract.open:  # its defenders see this hand, not each other's
+                return table_misere_card(state, worlds, plays, default, self._club_models(state))
             tie_break = partial(survival_card, players=self._club_models(state), default=default)
-        return best_card(state, self.worlds * MISERE_WORLDS_FACTOR, plays, default, tie_break, models)
+        return best_card(state, worlds, plays, default, tie_break, models)
 
     def _club_models(self, state: GameState) -> list[ClubPlayer]:
         """One ``club`` per seat, with this player's parameters but an open misère defended and played by rules of
